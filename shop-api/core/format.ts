@@ -1,0 +1,29 @@
+/** Small value helpers shared by route modules and the seed. */
+
+/** Seconds since the epoch, the unit of every time in the API. */
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000)
+}
+
+/** Money as the real API answers it: a string with 2 decimals ("12.50"). */
+export function money(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0)
+  return (Number.isFinite(n) ? n : 0).toFixed(2)
+}
+
+/** `JSON.stringify` as PHP's `json_encode` does it by default: `/` and non-ASCII escaped. */
+export function phpJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/\//g, '\\/')
+    .replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+}
+
+/** A link field ("adv_url", "nav_url", float-layer "url"): JSON text of {title, url}. */
+export function linkJson(title: string, url: string): string {
+  return phpJson({ title, url })
+}
+
+/** "13800000000" → "138****0000", as Niushop shows mobiles in nicknames. */
+export function maskMobile(mobile: string): string {
+  return mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile
+}

@@ -1,0 +1,334 @@
+import type { Database } from 'better-sqlite3'
+import { linkJson } from '../core/format.js'
+import { deterministicSalt, hashPasswordSync } from '../core/password.js'
+import { categoryColors, categoryTree, type CategorySeed } from './data/categories.js'
+import { advPositions, footerItems, friendlyLinks, goodsServices, navItems } from './data/content.js'
+import { helpClasses } from './data/help.js'
+import {
+  accountGroups,
+  aptitudes,
+  couponTypes,
+  memberCoupons,
+  memberLabels,
+  memberLevels,
+  members,
+  orders,
+} from './data/members.js'
+import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } from './data/site.js'
+
+/**
+ * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
+ * clock: the same rows on every run. `openDatabase` runs a step right after its migration.
+ */
+export interface SeedStep {
+  version: number
+  run(db: Database): void
+}
+
+const DAY = 86400
+
+/** INSERT a plain object as a row (column names from its keys). */
+export function insertRow(db: Database, table: string, row: Record<string, unknown>): number {
+  const keys = Object.keys(row)
+  const sql = `INSERT INTO ${table} (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map((k) => `@${k}`).join(', ')})`
+  return Number(db.prepare(sql).run(row).lastInsertRowid)
+}
+
+export interface ImageSpec {
+  path: string
+  kind: 'banner' | 'logo' | 'icon' | 'qrcode'
+  width: number
+  height: number
+  background?: string
+  color?: string
+  text: string
+  subtext?: string
+}
+
+/** Register a generated image (served by GET /<path>, see core/images.ts). */
+export function registerImage(db: Database, spec: ImageSpec): string {
+  db.prepare(
+    `INSERT OR REPLACE INTO upload_image (path, kind, width, height, background, color, text, subtext)
+     VALUES (@path, @kind, @width, @height, @background, @color, @text, @subtext)`,
+  ).run({ background: '#FFFFFF', color: '#FFFFFF', subtext: '', ...spec })
+  return spec.path
+}
+
+function seedSite(db: Database) {
+  for (const record of configRecords) {
+    insertRow(db, 'config', {
+      config_key: record.config_key,
+      value: JSON.stringify(record.value),
+      config_desc: record.config_desc ?? '',
+      is_use: 1,
+      create_time: SEED_TIME,
+      modify_time: 0,
+    })
+  }
+  for (const doc of documents) insertRow(db, 'document', { ...doc, create_time: SEED_TIME, modify_time: 0 })
+  for (const addon of addons) insertRow(db, 'addon', addon)
+
+  registerImage(db, { path: site.logo, kind: 'logo', width: 240, height: 80, color: '#0B7A5B', text: SITE_NAME, subtext: 'KANGYUAN PHARMA B2B' })
+  registerImage(db, { path: site.logo_square, kind: 'icon', width: 120, height: 120, background: '#0B7A5B', text: '康' })
+  registerImage(db, { path: 'upload/site/copyright_logo.svg', kind: 'logo', width: 160, height: 50, color: '#666666', text: '康源医药' })
+  const defaults: [string, string][] = [['goods', '药'], ['head', '人'], ['store', '店'], ['article', '文']]
+  for (const [name, glyph] of defaults) {
+    registerImage(db, { path: `upload/default/${name}.svg`, kind: 'icon', width: 200, height: 200, background: '#E5E7EB', color: '#9CA3AF', text: glyph })
+  }
+  registerImage(db, { path: 'upload/qrcode/shop/shop_qrcode_1_h5.svg', kind: 'qrcode', width: 200, height: 200, color: '#000000', text: H5_URL })
+  registerImage(db, { path: 'upload/qrcode/weapp/weapp_qrcode.svg', kind: 'qrcode', width: 200, height: 200, color: '#0B7A5B', text: `${H5_URL}?from=weapp` })
+  registerImage(db, { path: 'upload/pc/float_layer.svg', kind: 'banner', width: 400, height: 500, background: '#D35400', text: '新人专享券包', subtext: '资质认证后领取 >' })
+}
+
+function seedContent(db: Database) {
+  let advId = 0
+  for (const position of advPositions) {
+    const { ads, ...row } = position
+    insertRow(db, 'adv_position', row)
+    ads.forEach((ad, index) => {
+      advId += 1
+      const image = registerImage(db, {
+        path: `upload/adv/${position.keyword.toLowerCase()}_${index + 1}.svg`,
+        kind: 'banner',
+        width: position.ap_width,
+        height: position.ap_height,
+        background: ad.background,
+        text: ad.text,
+        subtext: ad.subtext,
+      })
+      insertRow(db, 'adv', {
+        adv_id: advId,
+        ap_id: position.ap_id,
+        adv_title: ad.title,
+        adv_url: linkJson(ad.link.title, ad.link.url),
+        adv_image: image,
+        slide_sort: ads.length - index, // answered in slide_sort desc order = the order above
+        price: 0,
+        background: ad.background,
+      })
+    })
+  }
+
+  navItems.forEach((nav, index) => {
+    insertRow(db, 'pc_nav', {
+      id: index + 1,
+      nav_title: nav.title,
+      nav_url: linkJson(nav.title, nav.url),
+      sort: index + 1,
+      is_blank: nav.is_blank ?? 0,
+      create_time: SEED_TIME,
+      modify_time: 0,
+      nav_icon: '',
+      is_show: 1,
+    })
+  })
+
+  friendlyLinks.forEach((link, index) => {
+    const pic = registerImage(db, {
+      path: `upload/pc/link_${index + 1}.svg`,
+      kind: 'banner',
+      width: 180,
+      height: 60,
+      background: link.color,
+      text: link.link_title,
+    })
+    insertRow(db, 'pc_friendly_link', { id: index + 1, link_title: link.link_title, link_url: link.link_url, link_pic: pic, link_sort: index + 1, is_blank: 1 })
+  })
+
+  footerItems.forEach((item, index) => {
+    const icon = registerImage(db, {
+      path: `upload/pc/footer_${item.list}_${index + 1}.svg`,
+      kind: 'icon',
+      width: 64,
+      height: 64,
+      background: item.color,
+      text: item.name.slice(0, 1),
+    })
+    insertRow(db, 'pc_footer_item', { id: index + 1, list: item.list, name: item.name, icon, link_url: item.link_url, sort: index + 1 })
+  })
+
+  goodsServices.forEach((service, index) => {
+    const imageUrl = registerImage(db, {
+      path: `upload/service/service_${index + 1}.svg`,
+      kind: 'icon',
+      width: 64,
+      height: 64,
+      background: service.color,
+      text: service.glyph,
+    })
+    // Same keys as the real icon object; iconType "img" because icon-font classes mean nothing here.
+    const icon = {
+      imageUrl,
+      icon: '',
+      iconType: 'img',
+      style: { fontSize: 100, iconBgColor: [], iconBgColorDeg: 0, iconBgImg: '', bgRadius: 0, iconColor: [service.color, service.color], iconColorDeg: 0 },
+    }
+    insertRow(db, 'goods_service', { id: index + 1, service_name: service.name, desc: service.desc, icon: JSON.stringify(icon), sort: index + 1 })
+  })
+}
+
+/** Ids breadth first: level 1 = 1…5, then all level 2, then all level 3. */
+function seedCategories(db: Database) {
+  type Pending = { node: CategorySeed; parent: { id: number; ids: [number, number, number] } | null; colour: string; sort: number }
+  let queue: Pending[] = categoryTree.map((node, index) => ({ node, parent: null, colour: categoryColors[index % categoryColors.length]!, sort: index + 1 }))
+  let nextId = 1
+  let level = 1
+  while (queue.length > 0) {
+    const next: Pending[] = []
+    for (const item of queue) {
+      const id = nextId++
+      const ids: [number, number, number] = item.parent ? [...item.parent.ids] : [0, 0, 0]
+      ids[level - 1] = id
+      const image = registerImage(db, {
+        path: `upload/category/category_${id}.svg`,
+        kind: 'icon',
+        width: 120,
+        height: 120,
+        background: item.colour,
+        text: item.node.name.slice(0, 1),
+      })
+      insertRow(db, 'goods_category', {
+        category_id: id,
+        category_name: item.node.name,
+        short_name: item.node.short ?? '',
+        pid: item.parent?.id ?? 0,
+        level,
+        is_show: 0,
+        sort: item.sort,
+        image,
+        keywords: item.node.name,
+        description: '',
+        category_id_1: ids[0],
+        category_id_2: ids[1],
+        category_id_3: ids[2],
+        image_adv: '',
+        link_url: '',
+        is_recommend: level === 1 ? 1 : 0,
+        icon: '',
+      })
+      ;(item.node.children ?? []).forEach((child, index) =>
+        next.push({ node: child, parent: { id, ids }, colour: item.colour, sort: index + 1 }),
+      )
+    }
+    queue = next
+    level += 1
+  }
+}
+
+function seedHelp(db: Database) {
+  let articleId = 0
+  helpClasses.forEach((helpClass, classIndex) => {
+    const classId = classIndex + 1
+    insertRow(db, 'help_class', { class_id: classId, class_name: helpClass.name, sort: classId, create_time: SEED_TIME })
+    helpClass.articles.forEach((article, index) => {
+      articleId += 1
+      insertRow(db, 'help', {
+        id: articleId,
+        title: article.title,
+        content: article.paragraphs.map((p) => `<p>${p}</p>`).join(''),
+        class_id: classId,
+        class_name: helpClass.name,
+        sort: index + 1,
+        link_address: article.link_address ?? '',
+        create_time: SEED_TIME + articleId * 60,
+        modify_time: 0,
+      })
+    })
+  })
+}
+
+function seedMembers(db: Database) {
+  for (const level of memberLevels) insertRow(db, 'member_level', level)
+  memberLabels.forEach((name, index) => insertRow(db, 'member_label', { label_id: index + 1, label_name: name, sort: index + 1, create_time: SEED_TIME }))
+  aptitudes.forEach((apt, index) => insertRow(db, 'aptitude', { id: index + 1, ...apt, sort: index + 1 }))
+  for (const group of accountGroups) insertRow(db, 'account_group', { ...group, create_time: SEED_TIME })
+
+  const memberIds = new Map<string, number>()
+  members.forEach((m, index) => {
+    const level = memberLevels.find((l) => l.level_id === m.member_level)!
+    const id = insertRow(db, 'member', {
+      username: m.username,
+      nickname: m.nickname,
+      mobile: m.mobile,
+      password_hash: hashPasswordSync(m.password, deterministicSalt(m.username)),
+      member_level: m.member_level,
+      member_level_name: level.level_name,
+      member_label: `,${m.label},`,
+      member_label_name: memberLabels[m.label - 1] ?? '',
+      realname: m.realname,
+      point: m.point,
+      balance: m.balance,
+      balance_money: 0,
+      growth: m.growth,
+      address: m.address,
+      full_address: m.address,
+      account_group_id: m.group,
+      reg_time: SEED_TIME + index * 3600,
+    })
+    memberIds.set(m.username, id)
+  })
+
+  orders.forEach((order, index) => {
+    const memberId = memberIds.get(order.member)!
+    const createTime = SEED_TIME + order.offsetDays * DAY
+    const orderNo = `${createTime}${String(index + 1).padStart(6, '0')}`
+    const orderId = insertRow(db, 'orders', {
+      order_no: orderNo,
+      out_trade_no: `${orderNo}1`,
+      member_id: memberId,
+      order_type: 1,
+      order_name: order.order_name,
+      order_status: order.order_status,
+      pay_status: order.pay ? 1 : 0,
+      goods_money: order.money,
+      order_money: order.money,
+      pay_money: order.money,
+      create_time: createTime,
+      pay_time: order.pay ? createTime + 600 : 0,
+    })
+    insertRow(db, 'order_goods', {
+      order_id: orderId,
+      member_id: memberId,
+      sku_name: order.order_name,
+      price: order.money,
+      num: 1,
+      goods_money: order.money,
+      refund_status: order.refund_status ?? 0,
+    })
+  })
+
+  for (const type of couponTypes) {
+    insertRow(db, 'coupon_type', { ...type, max_fetch: 1, end_time: SEED_TIME + 5 * 365 * DAY, create_time: SEED_TIME })
+  }
+  memberCoupons.forEach((coupon, index) => {
+    const type = couponTypes.find((t) => t.coupon_type_id === coupon.coupon_type_id)!
+    insertRow(db, 'member_coupon', {
+      coupon_type_id: type.coupon_type_id,
+      coupon_code: `KY${String(index + 1).padStart(6, '0')}`,
+      member_id: memberIds.get(coupon.member)!,
+      coupon_name: type.coupon_name,
+      type: type.type,
+      money: type.money,
+      discount: type.discount,
+      at_least: type.at_least,
+      state: coupon.state,
+      fetch_time: SEED_TIME + DAY,
+      use_time: coupon.state === 2 ? SEED_TIME + 2 * DAY : 0,
+      start_time: SEED_TIME,
+      end_time: SEED_TIME + 5 * 365 * DAY,
+    })
+  })
+}
+
+export const seedSteps: SeedStep[] = [
+  {
+    version: 1,
+    run(db) {
+      seedSite(db)
+      seedContent(db)
+      seedCategories(db)
+      seedHelp(db)
+      seedMembers(db)
+    },
+  },
+]

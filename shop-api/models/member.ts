@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto'
+import type { Database } from 'better-sqlite3'
+import { nowSeconds } from '../core/format.js'
+
+/** Member look-ups and creation shared by auth, member and test-API routes. */
+
+export interface MemberAuthRow {
+  member_id: number
+  username: string
+  mobile: string
+  password_hash: string
+  status: number
+  account_group_id: number
+}
+
+const AUTH_COLUMNS = 'member_id, username, mobile, password_hash, status, account_group_id'
+
+/** Login name lookup: username, mobile or email, as Niushop's Login::login. */
+export function findMemberByLogin(db: Database, login: string): MemberAuthRow | undefined {
+  if (login === '') return undefined
+  return db
+    .prepare(`SELECT ${AUTH_COLUMNS} FROM member WHERE is_delete = 0 AND (username = ? OR mobile = ? OR email = ?) ORDER BY member_id LIMIT 1`)
+    .get(login, login, login) as MemberAuthRow | undefined
+}
+
+export function findMemberByMobile(db: Database, mobile: string): MemberAuthRow | undefined {
+  if (mobile === '') return undefined
+  return db.prepare(`SELECT ${AUTH_COLUMNS} FROM member WHERE is_delete = 0 AND mobile = ? ORDER BY member_id LIMIT 1`).get(mobile) as
+    | MemberAuthRow
+    | undefined
+}
+
+export function findMemberById(db: Database, memberId: number): MemberAuthRow | undefined {
+  return db.prepare(`SELECT ${AUTH_COLUMNS} FROM member WHERE is_delete = 0 AND member_id = ?`).get(memberId) as MemberAuthRow | undefined
+}
+
+export function usernameExists(db: Database, username: string): boolean {
+  return db.prepare('SELECT 1 FROM member WHERE is_delete = 0 AND username = ?').get(username) !== undefined
+}
+
+export function mobileExists(db: Database, mobile: string): boolean {
+  return mobile !== '' && findMemberByMobile(db, mobile) !== undefined
+}
+
+export interface NewMember {
+  username: string
+  /** Already hashed (core/password.ts); '' = no password (mobile registration). */
+  password_hash: string
+  nickname?: string
+  mobile?: string
+  realname?: string
+  member_label?: number
+  province_id?: number
+  city_id?: number
+  district_id?: number
+  address?: string
+  full_address?: string
+  qualifications_images?: string
+  parent_id?: number
+  invitation_code?: string
+  account_group_id?: number
+}
+
+/** Insert a member at the default level; returns its id. */
+export function createMember(db: Database, m: NewMember): number {
+  const level = db.prepare('SELECT level_id, level_name FROM member_level WHERE is_default = 1 ORDER BY level_id LIMIT 1').get() as
+    | { level_id: number; level_name: string }
+    | undefined
+  const label = m.member_label
+    ? (db.prepare('SELECT label_id, label_name FROM member_label WHERE label_id = ?').get(m.member_label) as { label_id: number; label_name: string } | undefined)
+    : undefined
+  const result = db
+    .prepare(
+      `INSERT INTO member (username, nickname, mobile, password_hash, member_level, member_level_name, member_label, member_label_name,
+         realname, province_id, city_id, district_id, address, full_address, qualifications_images, parent_id, source_member,
+         invitation_code, account_group_id, reg_time)
+       VALUES (@username, @nickname, @mobile, @password_hash, @member_level, @member_level_name, @member_label, @member_label_name,
+         @realname, @province_id, @city_id, @district_id, @address, @full_address, @qualifications_images, @parent_id, @parent_id,
+         @invitation_code, @account_group_id, @reg_time)`,
+    )
+    .run({
+      username: m.username,
+      nickname: m.nickname || m.username,
+      mobile: m.mobile ?? '',
+      password_hash: m.password_hash,
+      member_level: level?.level_id ?? 1,
+      member_level_name: level?.level_name ?? '',
+      member_label: label ? `,${label.label_id},` : ',',
+      member_label_name: label?.label_name ?? '',
+      realname: m.realname ?? '',
+      province_id: m.province_id ?? 0,
+      city_id: m.city_id ?? 0,
+      district_id: m.district_id ?? 0,
+      address: m.address ?? '',
+      full_address: m.full_address ?? '',
+      qualifications_images: m.qualifications_images ?? '',
+      parent_id: m.parent_id ?? 0,
+      invitation_code: m.invitation_code ?? '',
+      account_group_id: m.account_group_id ?? 0,
+      reg_time: nowSeconds(),
+    })
+  return Number(result.lastInsertRowid)
+}
+
+/** A username nobody has, for mobile registration ("u_" + 8 random hex chars). */
+export function freeUsername(db: Database, prefix = 'u_'): string {
+  for (;;) {
+    const candidate = prefix + randomBytes(4).toString('hex')
+    if (!usernameExists(db, candidate)) return candidate
+  }
+}
+
+export function recordLogin(db: Database, memberId: number, appType: string): void {
+  db.prepare('UPDATE member SET last_login_time = ?, last_login_type = ?, login_num = login_num + 1 WHERE member_id = ?').run(nowSeconds(), appType, memberId)
+}

@@ -1,0 +1,118 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { Database } from 'better-sqlite3'
+import { nowSeconds } from '../core/format.js'
+import { hashPassword } from '../core/password.js'
+import type { Params } from '../core/router.js'
+import type { Services } from '../core/services.js'
+import { createMember, findMemberById, mobileExists, usernameExists } from '../models/member.js'
+
+/**
+ * The test API (/__test/*), mounted only with `testApi: true`. Plain JSON with real HTTP
+ * statuses (not the Niushop envelope): it is a tool for tests, not part of the contract.
+ */
+export interface TestReply {
+  status: number
+  body: unknown
+}
+
+type TestHandler = (input: { params: Params; db: Database; services: Services }) => TestReply | Promise<TestReply>
+
+const ok = (body: unknown): TestReply => ({ status: 200, body })
+const bad = (status: number, message: string): TestReply => ({ status, body: { error: message } })
+
+const text = (params: Params, name: string): string | undefined => {
+  const v = params[name]
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined
+}
+const bool = (params: Params, name: string): boolean | undefined => {
+  const v = params[name]
+  if (typeof v === 'boolean') return v
+  if (v === 1 || v === '1' || v === 'true') return true
+  if (v === 0 || v === '0' || v === 'false') return false
+  return undefined
+}
+const integer = (params: Params, name: string): number | undefined => {
+  const v = params[name]
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN
+  return Number.isInteger(n) ? n : undefined
+}
+
+let memberCounter = 0
+
+/** Keys are "METHOD /path" (path lower-cased). */
+export const testRoutes: Record<string, TestHandler> = {
+  'GET /__test/sms': ({ params, services }) => {
+    const mobile = text(params, 'mobile') ?? ''
+    const sms = services.sms.latest(mobile)
+    return sms ? ok(sms) : bad(404, `no SMS sent to ${mobile}`)
+  },
+
+  'GET /__test/captcha': ({ params, services }) => {
+    const id = text(params, 'id') ?? ''
+    const code = services.captchas.answer(id)
+    return code === null ? bad(404, `no live captcha ${id}`) : ok({ id, code })
+  },
+
+  'POST /__test/shop-status': ({ params, services }) => {
+    const open = bool(params, 'open')
+    if (open === undefined) return bad(400, 'body must be {"open": true|false}')
+    services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: open ? 1 : 0 })
+    return ok({ open })
+  },
+
+  'POST /__test/config': ({ params, services }) => {
+    const loginCaptcha = bool(params, 'login_captcha')
+    if (loginCaptcha === undefined) return bad(400, 'body must be {"login_captcha": true|false}')
+    services.config.update('CAPTCHA_CONFIG', { shop_reception_login: loginCaptcha ? 1 : 0 })
+    return ok({ login_captcha: loginCaptcha })
+  },
+
+  // Fresh member with unique defaults. Optional `group_with: <member_id>` puts it in that member's account group.
+  'POST /__test/member': async ({ params, db }) => {
+    memberCounter += 1
+    const tag = `${Date.now().toString(36)}${memberCounter}${randomBytes(2).toString('hex')}`
+    const username = text(params, 'username') ?? `test_${tag}`
+    const password = text(params, 'password') ?? 'test123456'
+    let mobile = text(params, 'mobile')
+    if (mobile === undefined) {
+      do mobile = `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
+      while (mobileExists(db, mobile))
+    }
+    if (usernameExists(db, username)) return bad(409, `username ${username} exists`)
+    if (mobile !== '' && mobileExists(db, mobile)) return bad(409, `mobile ${mobile} exists`)
+
+    let groupId = 0
+    const groupWith = integer(params, 'group_with')
+    if (groupWith !== undefined) {
+      const other = findMemberById(db, groupWith)
+      if (!other) return bad(404, `no member ${groupWith}`)
+      groupId = other.account_group_id
+      if (!groupId) {
+        groupId = Number(db.prepare('INSERT INTO account_group (name, create_time) VALUES (?, ?)').run(`group of ${groupWith}`, nowSeconds()).lastInsertRowid)
+        db.prepare('UPDATE member SET account_group_id = ? WHERE member_id = ?').run(groupId, groupWith)
+      }
+    }
+    const memberId = createMember(db, {
+      username,
+      password_hash: await hashPassword(password),
+      nickname: text(params, 'nickname') ?? `测试会员${memberCounter}`,
+      mobile,
+      account_group_id: groupId,
+    })
+    return ok({ member_id: memberId, username, password, mobile })
+  },
+
+  // A token expiring in ttl_seconds (0 or less = already expired).
+  'POST /__test/token': ({ params, db, services }) => {
+    const memberId = integer(params, 'member_id')
+    if (memberId === undefined || !findMemberById(db, memberId)) return bad(404, 'unknown member_id')
+    const ttl = integer(params, 'ttl_seconds') ?? 3600
+    return ok({ token: services.tokens.issue(memberId, { expireTime: nowSeconds() + ttl }) })
+  },
+
+  'POST /__test/reset': ({ services }) => {
+    services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
+    services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
+    return ok({ reset: true })
+  },
+}

@@ -1,0 +1,238 @@
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Database } from 'better-sqlite3'
+import { nowSeconds } from './core/format.js'
+import { renderImage } from './core/images.js'
+import { ApiException, ApiReply, Router, normalisePath, type Context, type Envelope, type Params } from './core/router.js'
+import { createServices, type Services } from './core/services.js'
+import { openDatabase } from './db/index.js'
+import { registerAuthRoutes } from './routes/auth.js'
+import { registerConfigRoutes } from './routes/config.js'
+import { registerGoodsMetaRoutes } from './routes/goods-meta.js'
+import { registerHelpRoutes } from './routes/help.js'
+import { registerMemberRoutes } from './routes/member.js'
+import { registerPcRoutes } from './routes/pc.js'
+import { registerSiteRoutes } from './routes/site.js'
+import { testRoutes } from './routes/test-api.js'
+
+/**
+ * The reference shop API: a Niushop B2C 5.5-compatible HTTP API on SQLite.
+ * See shop-api/README.md for the endpoints, the test API and what is simulated.
+ *
+ * Nothing here reads files next to the module (schema and seed are TS modules), so the server
+ * works the same when bundled into the BFF by esbuild.
+ */
+
+export interface ShopApiOptions {
+  /** SQLite file; created, migrated and seeded when new. ':memory:' works too. */
+  dbPath: string
+  /** Mount the /__test/* API (tests and e2e only). */
+  testApi?: boolean
+  /** true: close the PC channel at start; false: open it; undefined: keep the stored switch. */
+  closed?: boolean
+  /** Log requests and simulated SMS to stdout. */
+  log?: boolean
+  /** Port to listen on (createShopApi only); default 0 = any free port. */
+  port?: number
+  /** Host to listen on (createShopApi only); default 127.0.0.1. */
+  host?: string
+  /** Token lifetime in seconds; default: the API_CONFIG long_time (48 h). 0 = never expire. */
+  tokenTtlSeconds?: number
+}
+
+export interface ShopApiApp {
+  /** Node request listener: mount it in http.createServer or an Express app. */
+  handler: RequestListener
+  db: Database
+  services: Services
+  router: Router
+  close(): void
+}
+
+export interface ShopApi {
+  url: string
+  port: number
+  db: Database
+  close(): Promise<void>
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024
+
+/** ThinkPHP's default error page (non-debug) is HTML; the real server answers it with HTTP 200. */
+const NOT_FOUND_HTML = `<!DOCTYPE html>
+<html lang="zh-CN"><head><meta charset="UTF-8"><title>系统发生错误</title>
+<style>body{font-family:"Microsoft Yahei",sans-serif;padding:48px;color:#333}h1{font-size:28px;font-weight:normal}</style>
+</head><body><h1>页面错误！请稍后再试～</h1><p>404 Not Found</p></body></html>`
+
+export function buildRouter(): Router {
+  const router = new Router()
+  registerSiteRoutes(router)
+  registerConfigRoutes(router)
+  registerPcRoutes(router)
+  registerGoodsMetaRoutes(router)
+  registerHelpRoutes(router)
+  registerAuthRoutes(router)
+  registerMemberRoutes(router)
+  return router
+}
+
+/** Create the database, services and request handler without listening. */
+export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
+  const db = openDatabase(options.dbPath)
+  const log = options.log ?? false
+  const storedTtl = (() => {
+    const row = db.prepare("SELECT value FROM config WHERE app_module = 'shop' AND config_key = 'API_CONFIG'").get() as { value: string } | undefined
+    const hours = row ? Number((JSON.parse(row.value) as { long_time?: number }).long_time ?? 48) : 48
+    return Math.round(hours * 3600)
+  })()
+  const settings = { tokenTtlSeconds: options.tokenTtlSeconds ?? storedTtl, log }
+  const services = createServices(db, settings)
+  services.tokens.prune()
+  if (options.closed !== undefined) services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: options.closed ? 0 : 1 })
+
+  const router = buildRouter()
+
+  const handler: RequestListener = (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error('[shop-api] unhandled', err)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+      res.end('internal error')
+    })
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://shop-api.local')
+    const path = normalisePath(decodeURIComponent(url.pathname))
+    const method = (req.method ?? 'GET').toUpperCase()
+
+    if (path === '/health') return send(res, 200, 'text/plain; charset=utf-8', 'ok')
+    if (method === 'OPTIONS') return send(res, 200, 'text/plain; charset=utf-8', '')
+
+    // Generated images: GET /upload/… (paths are stored without the leading slash, original case).
+    if ((method === 'GET' || method === 'HEAD') && (path.startsWith('/upload/') || path.startsWith('/public/'))) {
+      const image = await renderImage(db, decodeURIComponent(url.pathname).replace(/^\/+/, ''))
+      if (!image) return send(res, 404, 'text/html; charset=utf-8', NOT_FOUND_HTML)
+      res.writeHead(200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' })
+      res.end(method === 'HEAD' ? undefined : image)
+      return
+    }
+
+    const params = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) } as Params
+
+    if (options.testApi && path.startsWith('/__test/')) {
+      const testHandler = testRoutes[`${method} ${path}`]
+      if (!testHandler) return sendJson(res, 404, { error: `no test route ${method} ${path}` })
+      const reply = await testHandler({ params, db, services })
+      return sendJson(res, reply.status, reply.body)
+    }
+
+    const routeHandler = router.match(path)
+    if (!routeHandler) {
+      if (log) console.log(`[shop-api] ${method} ${path} → 404 page`)
+      return send(res, 200, 'text/html; charset=utf-8', NOT_FOUND_HTML)
+    }
+
+    const appType = typeof params.app_type === 'string' && params.app_type !== '' ? params.app_type : 'h5'
+    const ctx: Context = { db, params: { ...params, app_type: appType }, appType, services, settings }
+
+    let envelope: Envelope
+    try {
+      assertChannelOpen(services, appType)
+      envelope = await routeHandler(ctx)
+    } catch (err) {
+      if (err instanceof ApiException) envelope = { code: err.code, message: err.message }
+      else if (err instanceof ApiReply) envelope = err.reply
+      else {
+        if (log) console.error('[shop-api] exception', err)
+        envelope = { code: -1, message: `系统异常：${err instanceof Error ? err.message : String(err)}` }
+      }
+    }
+
+    // Key order as the real API: code, message, data (only when present), timestamp, refreshtoken.
+    const body: Record<string, unknown> = { code: envelope.code, message: envelope.message }
+    if ('data' in envelope) body.data = envelope.data
+    body.timestamp = nowSeconds()
+    if (ctx.refreshToken) body.refreshtoken = ctx.refreshToken
+    if (log) console.log(`[shop-api] ${method} ${path} (${appType}) → ${envelope.code}`)
+    sendJson(res, 200, body)
+  }
+
+  return { handler, db, services, router, close: () => db.close() }
+}
+
+/** Start the API on host:port (default 127.0.0.1:0). */
+export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
+  const app = createShopApiApp(options)
+  const server = createServer(app.handler)
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
+  let closed = false
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    db: app.db,
+    close: async () => {
+      if (closed) return
+      closed = true
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+        // Give in-flight requests a moment, then cut keep-alive stragglers.
+        setTimeout(() => server.closeAllConnections(), 2000).unref()
+      })
+      app.close()
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** BaseApi's check: the channel named by app_type must be open, else -3 (no data key). */
+function assertChannelOpen(services: Services, appType: string): void {
+  const status = services.config.get<{ shop_pc_status: number; shop_h5_status: number; shop_weapp_status: number }>('SHOP_STATUS_CONFIG')
+  const open =
+    appType === 'pc' ? status.shop_pc_status : appType === 'weapp' ? status.shop_weapp_status : appType === 'h5' || appType === 'wechat' ? status.shop_h5_status : 1
+  if (!Number(open)) throw new ApiException(-3, '网站已关闭！')
+}
+
+/** The request body as params: JSON object or urlencoded form; anything else is ignored. */
+async function readBody(req: IncomingMessage): Promise<Params> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    const buf = chunk as Buffer
+    size += buf.length
+    if (size > MAX_BODY_BYTES) throw new Error('request body too large')
+    chunks.push(buf)
+  }
+  if (size === 0) return {}
+  const raw = Buffer.concat(chunks).toString('utf8')
+  const type = (req.headers['content-type'] ?? '').toLowerCase()
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw))
+  if (type.includes('json') || raw.trimStart().startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(raw)
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Params) : {}
+    } catch {
+      return {}
+    }
+  }
+  return {}
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: string): void {
+  res.writeHead(status, { 'content-type': contentType })
+  res.end(body)
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body))
+}
