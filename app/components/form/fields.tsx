@@ -1,0 +1,26 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Checkbox, PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { errorsText } from "./error-text";
+
+// Conform ↔ Mantine wiring happens here once: strip conform's `key`, translate the error keys.
+
+type Bound<Props> = Omit<Props, "name" | "type" | "error" | "defaultValue"> & { meta: FieldMetadata<unknown> };
+
+export function TextField({ meta, type = "text", ...props }: Bound<TextInputProps> & { type?: "text" | "tel" | "email" | "search" }) {
+  const { t } = useTranslation();
+  const { key, ...inputProps } = getInputProps(meta as FieldMetadata<string>, { type });
+  return <TextInput key={key} {...inputProps} {...props} error={errorsText(t, meta.errors)} />;
+}
+
+export function PasswordField({ meta, ...props }: Bound<PasswordInputProps>) {
+  const { t } = useTranslation();
+  const { key, ...inputProps } = getInputProps(meta as FieldMetadata<string>, { type: "password" });
+  return <PasswordInput key={key} {...inputProps} {...props} error={errorsText(t, meta.errors)} />;
+}
+
+export function CheckboxField({ meta, label, value = "on" }: { meta: FieldMetadata<unknown>; label: React.ReactNode; value?: string }) {
+  const { t } = useTranslation();
+  const { key, ...inputProps } = getInputProps(meta as FieldMetadata<boolean>, { type: "checkbox", value });
+  return <Checkbox key={key} {...inputProps} label={label} error={errorsText(t, meta.errors)} />;
+}

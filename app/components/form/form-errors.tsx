@@ -1,0 +1,15 @@
+import { Alert } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { errorsText } from "./error-text";
+
+/** Form-level errors (wrong password, upstream refusals) as an alert, server-rendered too. */
+export function FormErrors({ id, errors }: { id?: string; errors: string[] | undefined }) {
+  const { t } = useTranslation();
+  const text = errorsText(t, errors);
+  if (!text) return null;
+  return (
+    <Alert id={id} color="red" role="alert" variant="light">
+      {text}
+    </Alert>
+  );
+}

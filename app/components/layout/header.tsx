@@ -1,0 +1,48 @@
+import { Badge, Group, Text } from "@mantine/core";
+import { IconPhone, IconQrcode, IconShoppingCart } from "@tabler/icons-react";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ClientLayout } from "~/upstream/layout-view.server";
+import { SearchBox } from "./search-box";
+
+/** Logo, search, mini cart, phone and QR code (spec §2 "Header"). */
+export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount: number }) {
+  const { t } = useTranslation();
+  const { site } = layout;
+  return (
+    <header className="header">
+      <div className="container header__inner">
+        <Link to="/index" className="header__logo" aria-label={site.site_name}>
+          {site.logo ? <img src={site.logo} alt={site.site_name} height={60} /> : <span>{site.site_name}</span>}
+        </Link>
+        <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
+        <Group gap="lg" wrap="nowrap" className="header__aside">
+          <Link to="/cart" className="mini-cart" aria-label={t("header.cartWithCount", { count: cartCount })}>
+            <IconShoppingCart size={20} aria-hidden />
+            <span>{t("header.cart")}</span>
+            <Badge size="sm" circle color="red" data-testid="header-cart-count">
+              {cartCount}
+            </Badge>
+          </Link>
+          {site.phone ? (
+            <div className="header__phone">
+              <IconPhone size={18} aria-hidden />
+              <Text size="sm">
+                {t("header.phone")} <a href={`tel:${site.phone}`}>{site.phone}</a>
+              </Text>
+            </div>
+          ) : null}
+          {layout.h5Qrcode ? (
+            <details className="header__qrcode">
+              <summary>
+                <IconQrcode size={18} aria-hidden /> {t("header.mobileShop")}
+              </summary>
+              <img src={layout.h5Qrcode} alt={t("header.mobileShopQr")} width={120} height={120} />
+            </details>
+          ) : null}
+        </Group>
+      </div>
+    </header>
+  );
+}
+

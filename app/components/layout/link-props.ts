@@ -1,0 +1,6 @@
+/** Props for an upstream-configured link: same-site paths stay in the tab, others open a new one. */
+export function linkProps(url: string, newTab = false) {
+  const href = url || "#";
+  const external = /^https?:\/\//i.test(href);
+  return external || newTab ? { href, target: "_blank", rel: "noopener noreferrer" } : { href };
+}

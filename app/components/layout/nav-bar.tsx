@@ -1,0 +1,92 @@
+import { Link, NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CategoryNode } from "~/upstream/schemas/category";
+import type { ClientLayout } from "~/upstream/layout-view.server";
+import { linkProps } from "./link-props";
+
+/** spec §9: the category menu shows the first 3 sub-items of each top category. */
+export const MENU_SUB_ITEMS = 3;
+
+function listHref(node: CategoryNode) {
+  return `/list?${new URLSearchParams({ category_id: String(node.category_id), level: String(node.level) })}`;
+}
+
+/**
+ * The nav bar: the category menu (styles 1–3 of the category config; fly-outs are pure CSS, so
+ * they open on hover and keyboard focus without JS) and the configured navigation links.
+ */
+export function NavBar({ layout, expanded }: { layout: ClientLayout; expanded: boolean }) {
+  const { t } = useTranslation();
+  const style = layout.categoryStyle;
+  return (
+    <div className="nav-bar">
+      <div className="container nav-bar__inner">
+        <div className={`category-menu ${expanded ? "category-menu--expanded" : ""}`}>
+          <Link to="/category" className="category-menu__title">
+            {t("nav.allCategories")}
+          </Link>
+          <ul className="category-menu__list" aria-label={t("nav.allCategories")}>
+            {layout.categories.map((top) => (
+              <li key={top.category_id} className="category-menu__item">
+                <Link to={listHref(top)} className="category-menu__top">
+                  {layout.showCategoryImages && top.image ? <img src={top.image} alt="" width={16} height={16} /> : null}
+                  {top.category_name}
+                </Link>
+                {style > 1 ? (
+                  <span className="category-menu__preview">
+                    {top.child_list.slice(0, MENU_SUB_ITEMS).map((child) => (
+                      <Link key={child.category_id} to={listHref(child)}>
+                        {child.short_name || child.category_name}
+                      </Link>
+                    ))}
+                  </span>
+                ) : null}
+                {style > 1 && top.child_list.length > 0 ? (
+                  <div className="category-menu__flyout">
+                    {top.child_list.map((child) => (
+                      <dl key={child.category_id}>
+                        <dt>
+                          <Link to={listHref(child)}>{child.category_name}</Link>
+                        </dt>
+                        {style > 2 ? (
+                          <dd>
+                            {child.child_list.map((leaf) => (
+                              <Link key={leaf.category_id} to={listHref(leaf)}>
+                                {leaf.category_name}
+                              </Link>
+                            ))}
+                          </dd>
+                        ) : null}
+                      </dl>
+                    ))}
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label={t("nav.label")}>
+          <ul className="nav-bar__links">
+            {layout.navList.map((item) => {
+              const href = item.nav_url.url;
+              const internal = href.startsWith("/") && !href.startsWith("//") && !item.is_blank;
+              return (
+                <li key={item.id}>
+                  {internal ? (
+                    <NavLink to={href} className="nav-bar__link">
+                      {item.nav_title}
+                    </NavLink>
+                  ) : (
+                    <a {...linkProps(href, item.is_blank)} className="nav-bar__link">
+                      {item.nav_title}
+                    </a>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Group, SegmentedControl, TextInput } from "@mantine/core";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SEARCH_KEYWORD_MAX } from "~/domain/search";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+type SearchType = "goods" | "shop";
+const TARGET: Record<SearchType, string> = { goods: "/list", shop: "/street" };
+
+/**
+ * The header search: goods → /list?keyword=, shop → /street?keyword=. With JS the switch sets the
+ * form's action; without JS the form posts (GET) to /search, which redirects by the chosen type.
+ */
+export function SearchBox({ placeholder, hotWords }: { placeholder: string; hotWords: string[] }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const [type, setType] = useState<SearchType>("goods");
+
+  return (
+    <div className="search-box">
+      <Form method="get" action={hydrated ? TARGET[type] : "/search"} role="search">
+        {hydrated ? (
+          <SegmentedControl
+            size="xs"
+            value={type}
+            onChange={(value) => setType(value as SearchType)}
+            data={[
+              { value: "goods", label: t("search.goods") },
+              { value: "shop", label: t("search.shop") },
+            ]}
+            aria-label={t("search.type")}
+          />
+        ) : (
+          <fieldset className="search-box__types">
+            <legend className="visually-hidden">{t("search.type")}</legend>
+            <label><input type="radio" name="search_type" value="goods" defaultChecked /> {t("search.goods")}</label>
+            <label><input type="radio" name="search_type" value="shop" /> {t("search.shop")}</label>
+          </fieldset>
+        )}
+        <Group gap={0} wrap="nowrap">
+          <TextInput
+            name="keyword"
+            type="search"
+            aria-label={t("search.keyword")}
+            placeholder={placeholder || t("search.placeholder")}
+            maxLength={SEARCH_KEYWORD_MAX}
+            defaultValue={searchParams.get("keyword") ?? ""}
+            className="search-box__input"
+            radius={0}
+          />
+          <Button type="submit" radius={0}>
+            {t("search.submit")}
+          </Button>
+        </Group>
+      </Form>
+      {hotWords.length > 0 ? (
+        <Group gap="xs" className="search-box__hot" aria-label={t("search.hot")}>
+          {hotWords.map((word) => (
+            <Link key={word} to={`/list?${new URLSearchParams({ keyword: word })}`}>
+              {word}
+            </Link>
+          ))}
+        </Group>
+      ) : null}
+    </div>
+  );
+}

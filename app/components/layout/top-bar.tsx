@@ -1,0 +1,57 @@
+import { Group, UnstyledButton } from "@mantine/core";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/utils/use-root-data";
+import { LanguageSwitch } from "./language-switch";
+import { SwitchAccountLink } from "./switch-account-link";
+
+/** The thin bar above the header: greeting or login/register, account switch, logout, links. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const { member } = useRootData();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const loginHref = `/login?${new URLSearchParams({ redirect: here })}`;
+
+  return (
+    <div className="top-bar">
+      <div className="container top-bar__inner">
+        <Group gap="sm">
+          {member ? (
+            <>
+              <span>{t("topBar.hello", { name: member.nickname })}</span>
+              <SwitchAccountLink />
+              <Form method="post" action="/logout" className="inline-form">
+                <UnstyledButton type="submit" className="top-bar__link">
+                  {t("topBar.logout")}
+                </UnstyledButton>
+              </Form>
+            </>
+          ) : (
+            <>
+              <span>{t("topBar.welcome")}</span>
+              <Link to={loginHref} className="top-bar__link top-bar__link--accent">
+                {t("topBar.login")}
+              </Link>
+              <Link to="/register" className="top-bar__link">
+                {t("topBar.register")}
+              </Link>
+            </>
+          )}
+        </Group>
+        <nav aria-label={t("topBar.label")}>
+          <Group gap="md">
+            <Link to="/index" className="top-bar__link">{t("topBar.home")}</Link>
+            <Link to="/member/order_list" className="top-bar__link">{t("topBar.myOrders")}</Link>
+            <Link to="/member/footprint" className="top-bar__link">{t("topBar.footprint")}</Link>
+            <Link to="/member/collection" className="top-bar__link">{t("topBar.collection")}</Link>
+            <Link to="/cms/help" className="top-bar__link">{t("topBar.help")}</Link>
+            <Link to="/cms/notice" className="top-bar__link">{t("topBar.notice")}</Link>
+            <a href="/desktop-shortcut.url" download className="top-bar__link">{t("topBar.saveToDesktop")}</a>
+            <LanguageSwitch />
+          </Group>
+        </nav>
+      </div>
+    </div>
+  );
+}

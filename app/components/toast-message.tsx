@@ -1,0 +1,26 @@
+import { Notification } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Toast } from "~/utils/toast.server";
+
+const COLORS = { success: "green", error: "red", warning: "orange", info: "blue" } as const;
+
+/** The one flash message (spec §8): rendered by the server, dismissed by JS after a few seconds. */
+export function ToastMessage({ toast }: { toast: Toast }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    setOpen(true);
+    const timer = setTimeout(() => setOpen(false), 4000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!open) return null;
+  const text = toast.text || (toast.key ? t(toast.key) : "");
+  return (
+    <div className="toast-region" role={toast.kind === "error" ? "alert" : "status"}>
+      <Notification color={COLORS[toast.kind]} withCloseButton={false} withBorder>
+        {text}
+      </Notification>
+    </div>
+  );
+}

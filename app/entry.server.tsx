@@ -1,0 +1,62 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { instanceFor, languageOf } from "~/i18n/i18next.server";
+import { log } from "~/utils/log.server";
+import { NonceProvider } from "~/utils/nonce";
+
+export const streamTimeout = 10_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  const i18n = instanceFor(await languageOf(request));
+  // Bots and visitors without JS get the whole document at once; browsers get it streamed.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are logged here; earlier ones by handleError.
+          if (shellRendered) log("render_error", { message: error instanceof Error ? error.message : String(error) });
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/** Unexpected errors are logged once, here; aborted requests are not errors. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const message = error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
+  log("unexpected_error", { method: request.method, url: new URL(request.url).pathname, message });
+};

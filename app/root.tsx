@@ -1,0 +1,110 @@
+import "@mantine/core/styles.css";
+import "./styles/app.css";
+import { MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ToastMessage } from "~/components/toast-message";
+import { fallbackLanguage } from "~/i18n/config";
+import { languageOf } from "~/i18n/i18next.server";
+import { theme } from "~/theme";
+import { memberContext } from "~/upstream/context.server";
+import { getCartCount, getMember } from "~/upstream/member.server";
+import { getLayoutData, isShopOpen } from "~/upstream/site.server";
+import { toClientLayout } from "~/upstream/layout-view.server";
+import { pageTitle, type RouteHandle } from "~/utils/handle";
+import { useNonce } from "~/utils/nonce";
+import { takeToast } from "~/utils/toast.server";
+import { shouldShowTopAd } from "~/utils/top-ad.server";
+
+export const handle: RouteHandle = { i18n: ["common", "errors", "validation"] };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: "/theme.css" },
+  { rel: "icon", href: "/favicon.ico" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await languageOf(request);
+  const { toast, headers } = await takeToast(request);
+  const path = new URL(request.url).pathname;
+
+  // Spec §4: a closed shop sends every page but /closed to /closed.
+  const open = await isShopOpen();
+  if (!open && path !== "/closed") throw redirect("/closed", { headers });
+  if (!open) return data({ language, toast, layout: null, member: null, cartCount: 0, showTopAd: false }, { headers });
+
+  const ctx = await memberContext(request);
+  const [layout, member, cartCount, showTopAd] = await Promise.all([
+    getLayoutData(),
+    ctx.token ? getMember(ctx, "optional") : null,
+    ctx.token ? getCartCount(ctx, "optional") : 0,
+    shouldShowTopAd(request),
+  ]);
+  return data(
+    {
+      language,
+      toast,
+      layout: toClientLayout(layout),
+      member: member ? { nickname: member.nickname || member.username, username: member.username } : null,
+      cartCount,
+      showTopAd,
+    },
+    { headers },
+  );
+}
+
+export type RootData = typeof loader;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const language = root?.language ?? fallbackLanguage;
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const siteName = root?.layout?.site.site_name || t("siteNameFallback");
+  const title = pageTitle(matches, t);
+  useChangeLanguage(language);
+  const nonce = useNonce();
+
+  return (
+    <html lang={language} {...mantineHtmlProps} data-mantine-color-scheme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title ? `${title} - ${siteName}` : siteName}</title>
+        {root?.layout?.site.seo_description ? <meta name="description" content={root.layout.site.seo_description} /> : null}
+        {root?.layout?.site.seo_keywords ? <meta name="keywords" content={root.layout.site.seo_keywords} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} withCssVariables={false} forceColorScheme="light">
+          {root?.toast ? <ToastMessage toast={root.toast} /> : null}
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorBoundary error={error} />;
+}

@@ -1,0 +1,122 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Anchor, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireVisitor } from "~/auth/guards.server";
+import { attempt, refuse, refuseFields } from "~/auth/sign-in.server";
+import { CaptchaField, FormErrors, PasswordField, TextField } from "~/components/form";
+import { CaptchaCodeSchema, MobileSchema, passwordSchema, SmsCodeSchema } from "~/domain/auth-fields";
+import { getRegisterConfig, isMobileRegistered, newCaptcha, resetPassword, sendFindPasswordCode } from "~/upstream/auth.server";
+import type { RouteHandle } from "~/utils/handle";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle: RouteHandle = { i18n: ["auth"], title: "auth:findPassword.title" };
+
+/** Step 1 sends the SMS code (captcha consumed upstream); step 2 sets the new password with it. */
+function findPasswordSchema(rules: { pwdLen: number; pwdComplexity: string[] }) {
+  return z
+    .discriminatedUnion("intent", [
+      z.object({ intent: z.literal("send-code"), mobile: MobileSchema, captcha_id: z.string().max(64).optional(), captcha_code: CaptchaCodeSchema }),
+      z.object({
+        intent: z.literal("reset"),
+        mobile: MobileSchema,
+        key: z.string({ required_error: "auth:mobile.sendFirst" }).max(200),
+        code: SmsCodeSchema,
+        password: passwordSchema(rules.pwdLen, rules.pwdComplexity),
+        confirm_password: z.string({ required_error: "validation:required" }),
+      }),
+    ])
+    .superRefine((value, ctx) => {
+      if (value.intent === "reset" && value.password !== value.confirm_password) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm_password"], message: "validation:passwordMismatch" });
+      }
+    });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireVisitor(request);
+  const [config, captcha] = await Promise.all([getRegisterConfig(ctx), newCaptcha(ctx)]);
+  return { rules: { pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity }, captcha };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireVisitor(request);
+  const config = await getRegisterConfig(ctx);
+  const schema = findPasswordSchema({ pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity });
+  const submission = parseWithZod(await request.formData(), { schema });
+  const hidden = ["password", "confirm_password"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }), smsKey: null }, { status: 400 });
+  const input = submission.value;
+
+  if (input.intent === "send-code") {
+    if (!input.captcha_code) return refuseFields(submission, { captcha_code: ["validation:required"] });
+    if (!(await isMobileRegistered(ctx, input.mobile))) return refuseFields(submission, { mobile: ["auth:errors.mobileUnknown"] });
+    const outcome = await attempt(() => sendFindPasswordCode(ctx, { mobile: input.mobile, captcha_id: input.captcha_id, captcha_code: input.captcha_code }));
+    if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+    return data({ result: submission.reply(), smsKey: outcome.value.key });
+  }
+  const outcome = await attempt(() => resetPassword(ctx, { mobile: input.mobile, key: input.key, code: input.code, password: input.password }));
+  if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden);
+  return redirectWithToast("/login", { kind: "success", key: "auth:findPassword.done" });
+}
+
+export default function FindPasswordPage() {
+  const { t } = useTranslation("auth");
+  const { rules, captcha } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => findPasswordSchema(rules), [rules]);
+  const [form, fields] = useForm({
+    id: "find-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+  });
+  const smsKey = actionData && "smsKey" in actionData ? actionData.smsKey : null;
+  const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+
+  return (
+    <div className="auth-stage">
+      <Paper className="auth-card" shadow="md" p="xl" withBorder>
+        <Form method="post" {...getFormProps(form)}>
+          <Stack gap="sm">
+            <Title order={1} size="h3">
+              {t("findPassword.title")}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {smsKey ? t("findPassword.step2") : t("findPassword.step1")}
+            </Text>
+            <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(allFields.key?.errors ?? [])]} />
+            {smsKey ? <input type="hidden" name="key" value={String(smsKey)} /> : null}
+            <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
+            <CaptchaField meta={allFields.captcha_code} captcha={captcha} />
+            <Button type="submit" name="intent" value="send-code" variant="default" formNoValidate>
+              {smsKey ? t("mobile.resend") : t("mobile.sendCode")}
+            </Button>
+            {smsKey ? (
+              <>
+                <Text size="sm" c="green.8" role="status">
+                  {t("mobile.codeSent")}
+                </Text>
+                <TextField meta={allFields.code} label={t("mobile.code")} autoComplete="one-time-code" inputMode="numeric" />
+                <PasswordField meta={allFields.password} label={t("findPassword.newPassword")} description={t("register.passwordHint", { min: rules.pwdLen })} autoComplete="new-password" />
+                <PasswordField meta={allFields.confirm_password} label={t("register.confirmPassword")} autoComplete="new-password" />
+                <Button type="submit" name="intent" value="reset" fullWidth>
+                  {t("findPassword.submit")}
+                </Button>
+              </>
+            ) : null}
+            <Anchor component={Link} to="/login" size="sm">
+              {t("register.toLogin")}
+            </Anchor>
+          </Stack>
+        </Form>
+      </Paper>
+    </div>
+  );
+}

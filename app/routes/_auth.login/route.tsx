@@ -1,0 +1,186 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireVisitor } from "~/auth/guards.server";
+import { attempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
+import { CaptchaField, CheckboxField, FormErrors, PasswordField, TextField } from "~/components/form";
+import { AUTO_LOGIN_DAYS } from "~/domain/auth-fields";
+import { getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
+import { assetUrl } from "~/upstream/context.server";
+import { getAdv } from "~/upstream/site.server";
+import type { RouteHandle } from "~/utils/handle";
+import { LoginModeSchema, LoginSchema } from "./schema";
+
+export const handle: RouteHandle = { i18n: ["auth"], title: "auth:login.title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireVisitor(request);
+  const mode = LoginModeSchema.parse(new URL(request.url).searchParams.get("mode"));
+  const [config, captchaConfig, ad] = await Promise.all([
+    getRegisterConfig(ctx),
+    getCaptchaConfig(ctx),
+    getAdv("NS_PC_LOGIN").catch(() => null),
+  ]);
+  const captchaRequired = captchaConfig.shop_reception_login;
+  const captcha = captchaRequired ? await newCaptcha(ctx) : null;
+  const banner = ad?.adv_list[0];
+  return {
+    mode: config.login.includes(mode) ? mode : (config.login[0] === "mobile" ? "mobile" : "password"),
+    methods: config.login,
+    captcha,
+    registerOpen: config.register.length > 0,
+    banner: banner ? { image: assetUrl(banner.adv_image), background: banner.background, title: banner.adv_title } : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireVisitor(request);
+  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), smsKey: null }, { status: 400 });
+  }
+  const input = submission.value;
+  const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_login;
+  if (input.intent !== "mobile-login" && captchaRequired && !input.captcha_code) {
+    return refuseFields(submission, { captcha_code: ["validation:required"] }, ["password"]);
+  }
+  const captcha = input.intent !== "mobile-login" ? { captcha_id: input.captcha_id, captcha_code: input.captcha_code } : {};
+
+  switch (input.intent) {
+    case "password-login": {
+      const autoLoginDays = input.auto_login ? AUTO_LOGIN_DAYS : 0;
+      const outcome = await attempt(() =>
+        logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...captcha }),
+      );
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], ["password"]);
+      return signIn(request, outcome.value.token, { autoLoginDays, redirectTo: input.redirect });
+    }
+    case "send-code": {
+      const outcome = await attempt(() => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
+      if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+      return data({ result: submission.reply(), smsKey: outcome.value.key });
+    }
+    case "mobile-login": {
+      const outcome = await attempt(() => logInWithCode(ctx, { mobile: input.mobile, key: input.key, code: input.code }));
+      if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+      return signIn(request, outcome.value.token, { redirectTo: input.redirect });
+    }
+  }
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation("auth");
+  const { mode, methods, captcha, registerOpen, banner } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirect") ?? "";
+  const query = (next: string) => `/login?${new URLSearchParams({ mode: next, ...(redirectTo ? { redirect: redirectTo } : {}) })}`;
+
+  return (
+    <div className="auth-stage" style={{ backgroundColor: banner?.background || undefined }}>
+      {banner ? <img src={banner.image} alt={banner.title} className="auth-stage__banner" /> : null}
+      <Paper className="auth-card" shadow="md" p="xl" withBorder>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("login.welcome")}
+          </Title>
+          {/* Links styled as tabs: each login method is its own URL, so no JS is needed. */}
+          <Group gap="lg" role="tablist" aria-label={t("login.methods")}>
+            {methods.includes("username") ? (
+              <Anchor component={Link} to={query("password")} role="tab" aria-selected={mode === "password"} className="auth-tab" replace>
+                {t("login.passwordTab")}
+              </Anchor>
+            ) : null}
+            {methods.includes("mobile") ? (
+              <Anchor component={Link} to={query("mobile")} role="tab" aria-selected={mode === "mobile"} className="auth-tab" replace>
+                {t("login.mobileTab")}
+              </Anchor>
+            ) : null}
+          </Group>
+          {mode === "mobile" ? <MobileLoginForm captcha={captcha} redirectTo={redirectTo} /> : <PasswordLoginForm captcha={captcha} redirectTo={redirectTo} />}
+          <Group justify="space-between">
+            <Anchor component={Link} to="/find_pass" size="sm">
+              {t("login.forgot")}
+            </Anchor>
+            {registerOpen ? (
+              <Anchor component={Link} to="/register" size="sm">
+                {t("login.toRegister")}
+              </Anchor>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+    </div>
+  );
+}
+
+type FormProps = { captcha: { id: string; img: string } | null; redirectTo: string };
+
+function PasswordLoginForm({ captcha, redirectTo }: FormProps) {
+  const { t } = useTranslation("auth");
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "password-login",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Stack gap="sm">
+        <input type="hidden" name="intent" value="password-login" />
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.username} label={t("login.username")} autoComplete="username" required />
+        <PasswordField meta={fields.password} label={t("login.password")} autoComplete="current-password" required />
+        {captcha ? <CaptchaField meta={fields.captcha_code} captcha={captcha} /> : null}
+        <CheckboxField meta={fields.auto_login} label={t("login.autoLogin", { days: AUTO_LOGIN_DAYS })} />
+        <Button type="submit" fullWidth loading={navigation.state === "submitting"}>
+          {t("login.submit")}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}
+
+function MobileLoginForm({ captcha, redirectTo }: FormProps) {
+  const { t } = useTranslation("auth");
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "mobile-login",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const smsKey = actionData && "smsKey" in actionData ? actionData.smsKey : null;
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Stack gap="sm">
+        <input type="hidden" name="redirect" value={redirectTo} />
+        {smsKey ? <input type="hidden" name="key" value={String(smsKey)} /> : null}
+        <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.key.errors ?? [])]} />
+        <TextField meta={fields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
+        {captcha ? <CaptchaField meta={fields.captcha_code} captcha={captcha} /> : null}
+        <Button type="submit" name="intent" value="send-code" variant="default" formNoValidate>
+          {smsKey ? t("mobile.resend") : t("mobile.sendCode")}
+        </Button>
+        {smsKey ? (
+          <Text size="sm" c="green.8" role="status">
+            {t("mobile.codeSent")}
+          </Text>
+        ) : null}
+        <TextField meta={fields.code} label={t("mobile.code")} autoComplete="one-time-code" inputMode="numeric" />
+        <Button type="submit" name="intent" value="mobile-login" fullWidth>
+          {t("login.submit")}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,255 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Anchor, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { requireVisitor } from "~/auth/guards.server";
+import { attempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
+import { CaptchaField, CheckboxField, FormErrors, PasswordField, TextField } from "~/components/form";
+import {
+  getAgreement,
+  getCaptchaConfig,
+  getRegisterConfig,
+  getRegisterReward,
+  listAptitudes,
+  listMemberLabels,
+  newCaptcha,
+  registerWithMobile,
+  registerWithUsername,
+  sendRegisterCode,
+} from "~/upstream/auth.server";
+import type { RouteHandle } from "~/utils/handle";
+import { checkHoneypot, honeypotInputProps } from "~/utils/honeypot.server";
+import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
+import { mobileRegisterSchema, RegisterModeSchema, usernameRegisterSchema, type RegisterRules } from "./schema";
+
+export const handle: RouteHandle = { i18n: ["auth"], title: "auth:register.title" };
+
+async function rulesFor(ctx: Awaited<ReturnType<typeof requireVisitor>>) {
+  const config = await getRegisterConfig(ctx);
+  const rules: RegisterRules = { pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity, agreementRequired: config.agreement_show };
+  return { config, rules };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireVisitor(request);
+  const requested = RegisterModeSchema.parse(new URL(request.url).searchParams.get("mode"));
+  const [{ config, rules }, captchaConfig, labels, aptitudes, reward, agreement] = await Promise.all([
+    rulesFor(ctx),
+    getCaptchaConfig(ctx),
+    listMemberLabels(ctx).catch(() => []),
+    listAptitudes(ctx).catch(() => []),
+    getRegisterReward(ctx).catch(() => null),
+    getAgreement(ctx),
+  ]);
+  const methods = config.register.filter((method): method is "username" | "mobile" => method === "username" || method === "mobile");
+  const mode = methods.includes(requested) ? requested : methods[0] ?? null;
+  return {
+    mode,
+    methods,
+    rules,
+    captcha: captchaConfig.shop_reception_register ? await newCaptcha(ctx) : null,
+    labels,
+    aptitudes,
+    reward: reward?.is_use ? reward.value : null,
+    agreement: { title: agreement.title, html: sanitizeUpstreamHtml(agreement.content) },
+    honeypot: honeypotInputProps(),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireVisitor(request);
+  const formData = await request.formData();
+  checkHoneypot(formData);
+  const { rules } = await rulesFor(ctx);
+  const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_register;
+  const schema = formData.get("intent") === "register-username" ? usernameRegisterSchema(rules) : mobileRegisterSchema(rules);
+  const submission = parseWithZod(formData, { schema });
+  const hidden = ["password", "confirm_password"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: hidden }), smsKey: null }, { status: 400 });
+  }
+  const input = submission.value;
+  if (input.intent !== "register-mobile" && captchaRequired && !input.captcha_code) {
+    return refuseFields(submission, { captcha_code: ["validation:required"] }, hidden);
+  }
+  const labels = await listMemberLabels(ctx).catch(() => []);
+  const label = labels.find((entry) => entry.label_id === input.member_label);
+  const extras = {
+    member_label: label?.label_id,
+    member_label_name: label?.label_name,
+    realname: input.realname || undefined,
+  };
+  const captcha = { captcha_id: input.captcha_id, captcha_code: input.captcha_code };
+
+  switch (input.intent) {
+    case "register-username": {
+      const outcome = await attempt(() =>
+        registerWithUsername(ctx, { username: input.username, password: input.password, ...captcha, ...extras }),
+      );
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden);
+      return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
+    }
+    case "send-code": {
+      const outcome = await attempt(() => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
+      if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+      return data({ result: submission.reply(), smsKey: outcome.value.key });
+    }
+    case "register-mobile": {
+      const outcome = await attempt(() => registerWithMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...extras }));
+      if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+      return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
+    }
+  }
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation("auth");
+  const loaderData = useLoaderData<typeof loader>();
+  const { mode, methods, reward, honeypot } = loaderData;
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirect") ?? "";
+
+  return (
+    <div className="auth-stage">
+      <Paper className="auth-card auth-card--wide" shadow="md" p="xl" withBorder>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t("register.welcome")}
+          </Title>
+          {reward ? (
+            <Text size="sm" c="orange.9">
+              {t("register.reward", { point: reward.point, growth: reward.growth })}
+            </Text>
+          ) : null}
+          {mode === null ? (
+            <Text role="alert">{t("register.closed")}</Text>
+          ) : (
+            <>
+              <Group gap="lg" role="tablist" aria-label={t("register.methods")}>
+                {methods.map((method) => (
+                  <Anchor
+                    key={method}
+                    component={Link}
+                    to={`/register?${new URLSearchParams({ mode: method, ...(redirectTo ? { redirect: redirectTo } : {}) })}`}
+                    role="tab"
+                    aria-selected={mode === method}
+                    className="auth-tab"
+                    replace
+                  >
+                    {t(`register.${method}Tab`)}
+                  </Anchor>
+                ))}
+              </Group>
+              <HoneypotProvider {...honeypot}>
+                <RegisterForm mode={mode} redirectTo={redirectTo} />
+              </HoneypotProvider>
+            </>
+          )}
+          <Anchor component={Link} to="/login" size="sm">
+            {t("register.toLogin")}
+          </Anchor>
+        </Stack>
+      </Paper>
+    </div>
+  );
+}
+
+function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redirectTo: string }) {
+  const { t } = useTranslation("auth");
+  const { rules, captcha, labels, aptitudes, agreement } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => (mode === "username" ? usernameRegisterSchema(rules) : mobileRegisterSchema(rules)), [mode, rules]);
+  const [form, fields] = useForm({
+    id: `register-${mode}`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const smsKey = actionData && "smsKey" in actionData ? actionData.smsKey : null;
+  const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <HoneypotInputs label={t("register.honeypot")} />
+      <Stack gap="sm">
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(allFields.key?.errors ?? [])]} />
+        {mode === "username" ? (
+          <>
+            <input type="hidden" name="intent" value="register-username" />
+            <TextField meta={allFields.username} label={t("register.username")} autoComplete="username" required />
+            <PasswordField
+              meta={allFields.password}
+              label={t("register.password")}
+              description={t("register.passwordHint", { min: rules.pwdLen })}
+              autoComplete="new-password"
+              required
+            />
+            <PasswordField meta={allFields.confirm_password} label={t("register.confirmPassword")} autoComplete="new-password" required />
+          </>
+        ) : (
+          <>
+            {smsKey ? <input type="hidden" name="key" value={String(smsKey)} /> : null}
+            <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
+          </>
+        )}
+        {captcha ? <CaptchaField meta={allFields.captcha_code} captcha={captcha} /> : null}
+        {mode === "mobile" ? (
+          <>
+            <Button type="submit" name="intent" value="send-code" variant="default" formNoValidate>
+              {smsKey ? t("mobile.resend") : t("mobile.sendCode")}
+            </Button>
+            {smsKey ? (
+              <Text size="sm" c="green.8" role="status">
+                {t("mobile.codeSent")}
+              </Text>
+            ) : null}
+            <TextField meta={allFields.code} label={t("mobile.code")} autoComplete="one-time-code" inputMode="numeric" />
+          </>
+        ) : null}
+        {labels.length > 0 ? (
+          <NativeSelect
+            name="member_label"
+            label={t("register.memberLabel")}
+            data={[{ value: "", label: t("register.memberLabelNone") }, ...labels.map((label) => ({ value: String(label.label_id), label: label.label_name }))]}
+            defaultValue=""
+          />
+        ) : null}
+        <TextField meta={allFields.realname} label={t("register.realname")} autoComplete="name" />
+        {aptitudes.length > 0 ? (
+          <div>
+            <Text size="sm" fw={500}>
+              {t("register.aptitudes")}
+            </Text>
+            <List size="sm">
+              {aptitudes.map((aptitude) => (
+                <List.Item key={aptitude.id}>
+                  {aptitude.name} {aptitude.is_must ? t("register.aptitudeRequired") : t("register.aptitudeOptional")}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ) : null}
+        {rules.agreementRequired ? (
+          <>
+            <CheckboxField meta={allFields.agreement} label={t("register.agree", { title: agreement.title })} />
+            <details className="agreement">
+              <summary>{agreement.title || t("register.agreementTitle")}</summary>
+              <div className="agreement__body" dangerouslySetInnerHTML={{ __html: agreement.html }} />
+            </details>
+          </>
+        ) : null}
+        <Button type="submit" name={mode === "mobile" ? "intent" : undefined} value={mode === "mobile" ? "register-mobile" : undefined} fullWidth>
+          {t("register.submit")}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

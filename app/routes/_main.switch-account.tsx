@@ -1,0 +1,55 @@
+import { parseWithZod } from "@conform-to/zod";
+import { Paper, Stack, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireMember } from "~/auth/guards.server";
+import { commitToken } from "~/auth/session.server";
+import { AccountList } from "~/components/layout/switch-account-link";
+import { toastContent } from "~/components/form/error-text";
+import { formErrorFor } from "~/upstream/error-messages";
+import { UpstreamError } from "~/upstream/http.server";
+import { listLinkedAccounts, switchAccount } from "~/upstream/member.server";
+import type { RouteHandle } from "~/utils/handle";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle: RouteHandle = { title: "switchAccount.title" };
+
+const SwitchSchema = z.object({ member_id: z.coerce.number({ invalid_type_error: "validation:required" }).int().positive() });
+
+/** The linked accounts (the page for visitors without JS; the dialog loads the same data). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request);
+  const accounts = await listLinkedAccounts(ctx);
+  return { accounts };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireMember(request);
+  const submission = parseWithZod(await request.formData(), { schema: SwitchSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const { token } = await switchAccount(ctx, submission.value.member_id);
+    const cookie = await commitToken(request, token);
+    return redirectWithToast("/member/index", { kind: "success", key: "common:toast.loginSuccessful" }, [cookie]);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return redirectWithToast("/switch-account", { kind: "error", ...toastContent(formErrorFor(error)) });
+  }
+}
+
+export default function SwitchAccountPage() {
+  const { t } = useTranslation();
+  const { accounts } = useLoaderData<typeof loader>();
+  return (
+    <Paper p="xl" my="xl" maw={520} mx="auto" withBorder>
+      <Stack>
+        <Title order={1} size="h3">
+          {t("switchAccount.title")}
+        </Title>
+        <AccountList accounts={accounts} />
+      </Stack>
+    </Paper>
+  );
+}

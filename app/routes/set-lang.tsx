@@ -1,0 +1,21 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { languageCookie } from "~/auth/session.server";
+import { supportedLanguages } from "~/i18n/config";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+const SetLanguageSchema = z.object({ lng: z.enum(supportedLanguages), redirect: z.string().max(2000).optional() });
+
+/** POST /set-lang: remembers the language in a cookie and goes back to the page. */
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = SetLanguageSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data({ message: "unsupported language" }, { status: 400 });
+  return redirect(safeRedirect(parsed.data.redirect), {
+    status: 303,
+    headers: { "Set-Cookie": await languageCookie.serialize(parsed.data.lng) },
+  });
+}
+
+export function loader() {
+  throw new Response(null, { status: 405 });
+}

@@ -1,0 +1,10 @@
+import { themeCss } from "~/theme";
+
+let css: string | undefined;
+
+export function loader() {
+  css ??= themeCss();
+  return new Response(css, {
+    headers: { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,16 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { closeTopAd } from "~/utils/top-ad.server";
+
+/** POST /top-ad closes the top banner: data for a fetcher, post/redirect/get without JS. */
+export async function action({ request }: ActionFunctionArgs) {
+  const target = (await request.formData()).get("redirect");
+  const headers = new Headers();
+  for (const cookie of await closeTopAd(request)) headers.append("Set-Cookie", cookie);
+  if (typeof target === "string") return redirect(safeRedirect(target), { status: 303, headers });
+  return data({ closed: true }, { headers });
+}
+
+export function loader() {
+  throw new Response(null, { status: 404 });
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { cached } from "~/utils/cache.server";
+import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
+import { Ignored, SmsKeySchema, TokenSchema } from "./schemas/common";
+import {
+  AgreementSchema,
+  AptitudeSchema,
+  CaptchaConfigSchema,
+  CaptchaSchema,
+  MemberLabelSchema,
+  RegisterConfigSchema,
+  RegisterRewardSchema,
+} from "./schemas/auth";
+
+// Config that only changes in the shop's admin: shared and cached briefly.
+const CONFIG = { ttlMs: 30_000, staleMs: 5 * 60_000 };
+
+export function getRegisterConfig(ctx: UpstreamContext) {
+  return cached("auth:register-config", CONFIG, () =>
+    callUpstream({ ...ctx, token: null, request: null }, "/api/register/config", RegisterConfigSchema).then((config) => config.value),
+  );
+}
+
+/** Whether the upstream asks for a captcha at password login, registration and SMS requests. */
+export function getCaptchaConfig(ctx: UpstreamContext) {
+  return cached("auth:captcha-config", { ttlMs: 3_000, staleMs: 0 }, () =>
+    callUpstream({ ...ctx, token: null, request: null }, "/api/config/getCaptchaConfig", CaptchaConfigSchema),
+  );
+}
+
+/** A new captcha; the previous id (if any) is retired upstream. */
+export function newCaptcha(ctx: UpstreamContext, previousId?: string) {
+  return callUpstream(ctx, "/api/captcha/captcha", CaptchaSchema, previousId ? { captcha_id: previousId } : {});
+}
+
+export function getAgreement(ctx: UpstreamContext, type: "SERVICE" | "PRIVACY" = "SERVICE") {
+  return cached(`auth:agreement:${type}`, CONFIG, () =>
+    callUpstream({ ...ctx, token: null, request: null }, "/api/register/aggrement", AgreementSchema, { type }),
+  );
+}
+
+export function listMemberLabels(ctx: UpstreamContext) {
+  return cached("auth:labels", CONFIG, () =>
+    callUpstream({ ...ctx, token: null, request: null }, "/api/register/labellist", z.array(MemberLabelSchema)),
+  );
+}
+
+export function listAptitudes(ctx: UpstreamContext) {
+  return cached("auth:aptitudes", CONFIG, () =>
+    callUpstream({ ...ctx, token: null, request: null }, "/api/register/getAptitude", z.array(AptitudeSchema)),
+  );
+}
+
+export function getRegisterReward(ctx: UpstreamContext) {
+  return cached("auth:register-reward", CONFIG, () =>
+    callUpstream({ ...ctx, token: null, request: null }, "/memberregister/api/Config/Config", RegisterRewardSchema),
+  );
+}
+
+type Captcha = { captcha_id?: string; captcha_code?: string };
+
+export function logIn(ctx: UpstreamContext, input: { username: string; password: string; autoLoginRange?: number } & Captcha) {
+  return callUpstream(ctx, "/api/login/login", TokenSchema, input);
+}
+
+export function sendLoginCode(ctx: UpstreamContext, input: { mobile: string } & Captcha) {
+  return callUpstream(ctx, "/api/login/mobileCode", SmsKeySchema, input);
+}
+
+export function logInWithCode(ctx: UpstreamContext, input: { mobile: string; key: string; code: string }) {
+  return callUpstream(ctx, "/api/login/mobile", TokenSchema, input);
+}
+
+export type RegisterExtras = {
+  member_label?: number;
+  member_label_name?: string;
+  realname?: string;
+  nickname?: string;
+  invitation_code?: string;
+};
+
+export function registerWithUsername(
+  ctx: UpstreamContext,
+  input: { username: string; password: string } & Captcha & RegisterExtras,
+) {
+  return callUpstream(ctx, "/api/register/username", TokenSchema, input);
+}
+
+export function sendRegisterCode(ctx: UpstreamContext, input: { mobile: string } & Captcha) {
+  return callUpstream(ctx, "/api/register/mobileCode", SmsKeySchema, input);
+}
+
+export function registerWithMobile(ctx: UpstreamContext, input: { mobile: string; key: string; code: string } & RegisterExtras) {
+  return callUpstream(ctx, "/api/register/mobile", TokenSchema, input);
+}
+
+/** The upstream's inverted check (contract §4.6): code -1 means the mobile IS registered. */
+export async function isMobileRegistered(ctx: UpstreamContext, mobile: string): Promise<boolean> {
+  try {
+    await callUpstream(ctx, "/api/member/checkmobile", Ignored, { mobile });
+    return false;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.code === -1) return true;
+    throw error;
+  }
+}
+
+export function sendFindPasswordCode(ctx: UpstreamContext, input: { mobile: string } & Captcha) {
+  return callUpstream(ctx, "/api/findpassword/mobilecode", SmsKeySchema, input);
+}
+
+export function resetPassword(ctx: UpstreamContext, input: { mobile: string; key: string; code: string; password: string }) {
+  return callUpstream(ctx, "/api/findpassword/mobile", Ignored, input);
+}

@@ -1,0 +1,23 @@
+import { upstreamError } from "~/components/form/error-text";
+
+/**
+ * Upstream refusals we know get our own translated text; anything else is shown as the upstream
+ * wrote it (spec §8 "Other errors: server message").
+ */
+const KNOWN: Record<string, string> = {
+  "-10022": "auth:errors.invalidCredentials",
+  "用户名或密码错误": "auth:errors.invalidCredentials",
+  "验证码不正确": "auth:errors.captchaWrong",
+  "验证码已失效": "auth:errors.captchaExpired",
+  "用户名已存在": "auth:errors.usernameTaken",
+  "手机号已存在": "auth:errors.mobileTaken",
+  "该手机号未注册！": "auth:errors.mobileUnknown",
+  "手机号不存在": "auth:errors.mobileUnknown",
+  "动态码错误": "auth:errors.codeWrong",
+  "手机动态码不正确": "auth:errors.codeWrong",
+  "账号不存在": "auth:errors.accountUnknown",
+};
+
+export function formErrorFor(error: { code: number; upstreamMessage: string }): string {
+  return KNOWN[String(error.code)] ?? KNOWN[error.upstreamMessage] ?? upstreamError(error.upstreamMessage || "操作失败");
+}

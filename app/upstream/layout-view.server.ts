@@ -1,0 +1,52 @@
+import { assetUrl } from "./context.server";
+import type { LayoutData } from "./site.server";
+import type { CategoryNode } from "./schemas/category";
+
+const FOOTER_HELP_CLASSES = 4; // spec §9: at most 4 help classes…
+const FOOTER_HELP_ITEMS = 4; // …of at most 4 items each
+
+function categoryView(node: CategoryNode): CategoryNode {
+  return { ...node, image: assetUrl(node.image), child_list: node.child_list.map(categoryView) };
+}
+
+/** What the browser gets of the layout data: image paths made absolute, lists cut to what is shown. */
+export function toClientLayout(layout: LayoutData) {
+  const { site, copyright, topAd } = layout;
+  return {
+    site: {
+      site_name: site.site_name,
+      logo: assetUrl(site.logo),
+      phone: site.web_phone || site.site_tel,
+      email: site.web_email ?? "",
+      seo_description: site.seo_description ?? "",
+      seo_keywords: site.seo_keywords ?? "",
+    },
+    copyright: copyright ? { ...copyright, logo: assetUrl(copyright.logo) } : null,
+    defaultGoodsImage: assetUrl(layout.defaultImages?.goods),
+    servicer: layout.servicer,
+    categoryStyle: layout.categoryConfig.category,
+    showCategoryImages: layout.categoryConfig.img,
+    categoryMenuExpandedOnHome: layout.moreConfig.index.category === 1,
+    topAd: topAd.adv_position
+      ? topAd.adv_list.slice(0, 1).map((ad) => ({ ...ad, adv_image: assetUrl(ad.adv_image) }))[0] ?? null
+      : null,
+    navList: layout.navList,
+    friendlyLinks: layout.friendlyLinks.map((link) => ({ ...link, link_pic: assetUrl(link.link_pic) })),
+    certificates: layout.footerList.cert_list.map((entry) => ({ ...entry, icon: assetUrl(entry.icon) })),
+    platforms: layout.footerList.platform_list.map((entry) => ({ ...entry, icon: assetUrl(entry.icon) })),
+    services: layout.services.map((service) => ({
+      service_name: service.service_name,
+      desc: service.desc,
+      image: service.icon?.iconType === "img" ? assetUrl(service.icon.imageUrl) : "",
+    })),
+    categories: layout.categories.map(categoryView),
+    helpClasses: layout.helpClasses
+      .slice(0, FOOTER_HELP_CLASSES)
+      .map((helpClass) => ({ ...helpClass, child_list: helpClass.child_list.slice(0, FOOTER_HELP_ITEMS) })),
+    hotWords: layout.hotWords.words.split(",").map((word) => word.trim()).filter(Boolean),
+    searchPlaceholder: layout.defaultWords.words,
+    h5Qrcode: assetUrl(layout.h5Qrcode),
+    miniProgramQrcode: assetUrl(layout.miniProgramQrcode),
+  };
+}
+export type ClientLayout = ReturnType<typeof toClientLayout>;

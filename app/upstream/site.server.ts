@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { cached, type CachePolicy } from "~/utils/cache.server";
+import { log } from "~/utils/log.server";
+import { publicContext } from "./context.server";
+import { callUpstream, UpstreamError } from "./http.server";
+import { Ignored } from "./schemas/common";
+import { CategoryTreeSchema, type CategoryNode } from "./schemas/category";
+import { HelpClassSchema } from "./schemas/help";
+import {
+  AddonsSchema,
+  AdvDetailSchema,
+  CategoryConfigSchema,
+  CopyrightSchema,
+  DefaultImagesSchema,
+  FooterListSchema,
+  FriendlyLinkSchema,
+  GoodsServiceSchema,
+  MoreConfigSchema,
+  NavItemSchema,
+  SearchWordsSchema,
+  ServicerConfigSchema,
+  SiteInfoSchema,
+  WapQrcodeSchema,
+  type AdvDetail,
+} from "./schemas/site";
+
+// Shared layout data (DESIGN.md): the same for every visitor, fetched without a token and cached.
+const LAYOUT: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
+// The open/closed switch must take effect quickly, so it is only cached for a moment.
+const STATUS: CachePolicy = { ttlMs: 3_000, staleMs: 0 };
+
+function shared<T extends z.ZodTypeAny>(path: string, schema: T, body: Record<string, unknown> = {}) {
+  return cached(`layout:${path}:${JSON.stringify(body)}`, LAYOUT, () => callUpstream(publicContext(null), path, schema, body));
+}
+
+/** Optional pieces of the chrome: a missing addon endpoint or an odd answer must not take pages down. */
+async function optional<T>(path: string, load: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof Response && error.status >= 500) {
+      log("layout_piece_unavailable", { path, status: error.status });
+      return fallback;
+    }
+    if (error instanceof UpstreamError) {
+      log("layout_piece_failed", { path, code: error.code, message: error.upstreamMessage });
+      return fallback;
+    }
+    throw error;
+  }
+}
+
+/** True when the PC channel is open; false on -3 (spec §4 "Shop status"). */
+export async function isShopOpen(): Promise<boolean> {
+  return cached("status:site", STATUS, async () => {
+    try {
+      await callUpstream(publicContext(null), "/api/site/status", Ignored);
+      return true;
+    } catch (error) {
+      if (error instanceof UpstreamError && error.code === -3) return false;
+      throw error;
+    }
+  });
+}
+
+/** Everything the main layout renders, loaded in parallel (each piece cached on its own). */
+export async function getLayoutData() {
+  const [
+    site, copyright, defaultImages, servicer, categoryConfig, topAd, navList, friendlyLinks,
+    footerList, moreConfig, services, categories, helpClasses, hotWords, defaultWords, wapQrcode, miniProgramQrcode,
+  ] = await Promise.all([
+    shared("/api/site/info", SiteInfoSchema),
+    optional("copyright", () => shared("/api/config/copyright", CopyrightSchema), null),
+    optional("defaultimg", () => shared("/api/config/defaultimg", DefaultImagesSchema), null),
+    optional("servicer", () => shared("/api/config/servicer", ServicerConfigSchema), { pc: { type: "none", third_url: "" } }),
+    optional("categoryconfig", () => shared("/api/config/categoryconfig", CategoryConfigSchema), { category: 1, img: true }),
+    optional("adv", () => getAdv("NS_PC_INDEX_TOP"), { adv_position: null, adv_list: [] } as AdvDetail),
+    optional("navList", () => shared("/api/pc/navList", z.array(NavItemSchema)), []),
+    optional("friendlyLink", () => shared("/api/pc/friendlyLink", z.array(FriendlyLinkSchema)), []),
+    optional("footerList", () => shared("/pc/api/pc/footerList", FooterListSchema), { cert_list: [], platform_list: [] }),
+    optional("moreConfig", () => shared("/pc/api/pc/moreConfig", MoreConfigSchema), { index: { category: 0 } }),
+    optional("goodsService", () => shared("/api/goods/service", z.array(GoodsServiceSchema)), []),
+    optional("category", () => shared("/api/goodscategory/tree", CategoryTreeSchema, { level: 3, template: 2 }), [] as CategoryNode[]),
+    optional("helpclass", () => shared("/api/helpclass/lists", z.array(HelpClassSchema)), []),
+    optional("hotWords", () => shared("/api/goods/hotSearchWords", SearchWordsSchema), { words: "" }),
+    optional("defaultWords", () => shared("/api/goods/defaultSearchWords", SearchWordsSchema), { words: "" }),
+    optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),
+    optional("weappQrcode", () => shared("weapp/api/weapp/qrcode", z.string().catch("")), ""),
+  ]);
+  return {
+    site, copyright, defaultImages, servicer: servicer.pc, categoryConfig, topAd, navList, friendlyLinks,
+    footerList, moreConfig, services, categories, helpClasses, hotWords, defaultWords,
+    h5Qrcode: wapQrcode.path.h5?.img ?? "", miniProgramQrcode,
+  };
+}
+export type LayoutData = Awaited<ReturnType<typeof getLayoutData>>;
+
+/** An ad position (shared, cached). */
+export function getAdv(keyword: string) {
+  return shared("/api/adv/detail", AdvDetailSchema, { keyword });
+}
+
+/** Which addons the upstream has (shared, cached). */
+export function getAddons() {
+  return shared("/api/addon/addonisexit", AddonsSchema);
+}
+
+/** Site info alone, for the auth layout and titles. */
+export function getSiteInfo() {
+  return shared("/api/site/info", SiteInfoSchema);
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** Everything the BFF reads from the environment, parsed once at boot (server.ts). */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    UPSTREAM_URL: z.string().url("must be an http(s) URL such as http://127.0.0.1:4100").optional(),
+    UPSTREAM_WS_URL: z.string().url("must be a ws(s) URL such as ws://127.0.0.1:4100/chat").optional(),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(60_000),
+    SESSION_SECRET: z
+      .string()
+      .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
+      .pipe(z.array(z.string().min(16, "each secret needs at least 16 characters")).min(1))
+      .optional(),
+    COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SHOP_API_TEST_MODE: z.enum(["0", "1"]).default("0"),
+    SHOP_CLOSED: z.enum(["0", "1"]).default("0"),
+    LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.UPSTREAM_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message: "is required in production with an external UPSTREAM_URL (comma-separated for rotation)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses raw env; throws an Error whose message lists every bad variable. */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "env"}: ${issue.message}`);
+  throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+}
+
+let cached: Env | undefined;
+
+/**
+ * The parsed environment for app code. server.ts fills in UPSTREAM_URL (embedded shop API) and
+ * SESSION_SECRET (generated in development) before the first request, so they are always set here.
+ */
+export function env(): Env & { UPSTREAM_URL: string; SESSION_SECRET: string[] } {
+  cached ??= parseEnv(process.env);
+  if (!cached.UPSTREAM_URL || !cached.SESSION_SECRET) {
+    throw new Error("UPSTREAM_URL and SESSION_SECRET must be resolved by server.ts before use");
+  }
+  return cached as Env & { UPSTREAM_URL: string; SESSION_SECRET: string[] };
+}
+
+/** For tests and server.ts: forget the cached env after process.env changed. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,42 @@
+import dayjs from "dayjs";
+
+/**
+ * Shared formatters (spec §9): money with 2 decimals and the yuan sign, dates, units.
+ * Money arrives as decimal strings; formatting works on the string's integer cents so no float
+ * arithmetic touches it.
+ */
+export function formatMoney(value: string | number, withSymbol = true): string {
+  const text = typeof value === "number" ? value.toFixed(2) : value;
+  const cents = toCents(text);
+  const negative = cents < 0n;
+  const absolute = negative ? -cents : cents;
+  const yuan = absolute / 100n;
+  const fraction = (absolute % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}${withSymbol ? "¥" : ""}${yuan}.${fraction}`;
+}
+
+/** "12.345" → 1235n (half up), "" → 0n. Throws on text that is not a decimal number. */
+export function toCents(text: string): bigint {
+  const trimmed = text.trim() || "0";
+  const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(trimmed);
+  if (!match) throw new Error(`not a decimal: ${text}`);
+  const [, sign, whole = "", decimals = ""] = match;
+  const padded = `${decimals}000`;
+  let cents = BigInt(whole || "0") * 100n + BigInt(padded.slice(0, 2));
+  if (Number(padded[2]) >= 5) cents += 1n;
+  return sign ? -cents : cents;
+}
+
+/** Unix seconds → "YYYY-MM-DD HH:mm" (or another dayjs pattern). */
+export function formatDateTime(unixSeconds: number, pattern = "YYYY-MM-DD HH:mm"): string {
+  return unixSeconds > 0 ? dayjs.unix(unixSeconds).format(pattern) : "";
+}
+
+export function formatDate(unixSeconds: number): string {
+  return formatDateTime(unixSeconds, "YYYY-MM-DD");
+}
+
+/** spec §9: the unit defaults to "box" (盒); wholesale lines default to "piece" (件). */
+export function unitOrDefault(unit: string | null | undefined, t: (key: string) => string, wholesale = false): string {
+  return unit?.trim() || t(wholesale ? "common:unit.piece" : "common:unit.box");
+}

@@ -1,0 +1,27 @@
+import type { UIMatch } from "@remix-run/react";
+import type { TFunction } from "i18next";
+
+/** What a route module may say about itself in `export const handle` (read by root and layouts). */
+export type RouteHandle = {
+  /** Translation namespaces the route's component uses (loaded before hydration). */
+  i18n?: string[];
+  /** The page title: a translation key, or a function of the route's data and t. */
+  title?: string | ((data: unknown, t: TFunction) => string);
+  /** Chrome variants of spec §2: a white page background, a full-width main area. */
+  whiteBackground?: boolean;
+  fullWidth?: boolean;
+};
+
+export function handleOf(match: UIMatch): RouteHandle {
+  return (match.handle ?? {}) as RouteHandle;
+}
+
+/** The deepest route's title, translated. */
+export function pageTitle(matches: UIMatch[], t: TFunction): string {
+  for (const match of [...matches].reverse()) {
+    const { title } = handleOf(match);
+    if (typeof title === "function") return title(match.data, t);
+    if (typeof title === "string") return t(title);
+  }
+  return "";
+}

@@ -1,0 +1,24 @@
+const PROBE_ORIGIN = "http://storefront.invalid";
+
+/** Only same-origin paths survive; anything else becomes `fallback` (checked when redirecting). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/index"): string {
+  if (typeof to !== "string") return fallback;
+  const candidate = to.trim();
+  if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(candidate, PROBE_ORIGIN); // the parser strips tabs/newlines, so "/\t/x" is caught here
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `/login?redirect=<path>` for the request's own path (what guards send visitors to). */
+export function loginUrlFor(request: Request): string {
+  const url = new URL(request.url);
+  const target = `${url.pathname}${url.search}`;
+  const params = new URLSearchParams({ redirect: safeRedirect(target) });
+  return `/login?${params}`;
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
+import { log } from "./app/utils/log.server";
+
+/**
+ * The BFF's process: Express with security headers, compression, static assets, health check,
+ * the /media proxy for upstream images, and the Remix handler. Without UPSTREAM_URL it starts the
+ * reference shop API in-process with demo data (README).
+ */
+let config: Env;
+try {
+  config = parseEnv(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const isProduction = config.NODE_ENV === "production";
+
+let stopShopApi: (() => Promise<void>) | undefined;
+if (!config.UPSTREAM_URL) {
+  const { mkdirSync } = await import("node:fs");
+  const { createShopApi } = await import("./shop-api/server");
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const shopApi = await createShopApi({
+    dbPath: path.join(config.DATA_DIR, "shop-api.sqlite"),
+    testApi: config.SHOP_API_TEST_MODE === "1",
+    closed: config.SHOP_CLOSED === "1",
+    log: config.LOG_LEVEL !== "silent",
+  });
+  stopShopApi = shopApi.close;
+  process.env.UPSTREAM_URL = shopApi.url;
+  process.env.EMBEDDED_SHOP_API = "1";
+  log("embedded_shop_api", { url: shopApi.url, dataDir: config.DATA_DIR });
+}
+if (!config.SESSION_SECRET) {
+  process.env.SESSION_SECRET = randomBytes(32).toString("hex");
+  log("warning", { message: "SESSION_SECRET is not set: generated one for this process; sessions end when it restarts" });
+}
+resetEnvCache();
+config = parseEnv(process.env);
+const upstreamUrl = config.UPSTREAM_URL as string;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+
+// One structured log line per request.
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    if (req.path === "/healthz") return;
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log("request", { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+  });
+  next();
+});
+
+app.get("/healthz", (_req, res) => {
+  res.type("text/plain").set("Cache-Control", "no-store").send("ok");
+});
+
+app.use(compression());
+
+// A fresh nonce per response for the inline scripts Remix renders.
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: isProduction
+          ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`]
+          : ["'self'", "'unsafe-inline'", "'unsafe-eval'"], // Vite's dev client
+        styleSrc: ["'self'", "'unsafe-inline'"], // Mantine sets style attributes
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: isProduction ? ["'self'"] : ["'self'", "ws:"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: isProduction && process.env.EMBEDDED_SHOP_API !== "1",
+  }),
+);
+
+// DESIGN.md "Cross-site requests": refuse non-GET requests that say they came from another site.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  const fetchSite = req.get("sec-fetch-site");
+  const host = req.get("host");
+  const crossSite = origin ? origin !== "null" && new URL(origin).host !== host : fetchSite === "cross-site";
+  if (crossSite || origin === "null") {
+    res.status(403).type("text/plain").send("Cross-site request refused");
+    return;
+  }
+  next();
+});
+
+// Upstream images (relative "upload/…" and "public/…" paths) are proxied, so browsers never need
+// to reach the upstream itself.
+app.get(/^\/media\/((?:upload|public|static)\/[\w\-./]+)$/, async (req, res) => {
+  const assetPath = req.params[0];
+  if (assetPath.includes("..")) {
+    res.status(400).end();
+    return;
+  }
+  try {
+    const upstream = await fetch(new URL(assetPath, upstreamUrl.replace(/\/?$/, "/")), { signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
+    const type = upstream.headers.get("content-type") ?? "";
+    if (!upstream.ok || !/^image\//.test(type)) {
+      res.status(404).end();
+      return;
+    }
+    res.set({ "Content-Type": type, "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" });
+    if (type.includes("svg")) res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    res.send(Buffer.from(await upstream.arrayBuffer()));
+  } catch {
+    res.status(502).end();
+  }
+});
+
+// Translations for the browser's i18next (the same files the server loaded).
+app.use("/locales", express.static("locales", { maxAge: isProduction ? "1h" : 0 }));
+
+const viteDevServer = isProduction
+  ? undefined
+  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: isProduction ? "production" : "development",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const httpServer = createServer(app);
+httpServer.listen(config.PORT, config.HOST, () => {
+  log("listening", { url: `http://localhost:${config.PORT}`, upstream: upstreamUrl, mode: config.NODE_ENV });
+});
+
+// Graceful shutdown: stop accepting, let running requests finish, then close the shop API.
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log("shutdown", { signal });
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  httpServer.close(async () => {
+    await stopShopApi?.();
+    await viteDevServer?.close();
+    process.exit(0);
+  });
+  httpServer.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
