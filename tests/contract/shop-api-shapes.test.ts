@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startTestShopApi, type TestShopApi } from '../../shop-api/testing'
+import { expectSameShape, loadSample } from '../support/shape'
+
+/**
+ * Every endpoint of the reference shop API that has a real sample answers in the sample's
+ * shape (tests/support/shape.ts for the rules), including the error cases.
+ */
+
+let shop: TestShopApi
+let token: string
+
+beforeAll(async () => {
+  shop = await startTestShopApi()
+  token = await shop.login('demo', 'demo123456')
+})
+
+afterAll(async () => {
+  await shop?.close()
+})
+
+type Case = [sample: string, path: string, body?: () => Record<string, unknown> | Promise<Record<string, unknown>>]
+
+const anonymous: Case[] = [
+  ['api_site_info', '/api/site/info'],
+  ['api_site_status', '/api/site/status'],
+  ['api_config_copyright', '/api/config/copyright'],
+  ['api_config_defaultimg', '/api/config/defaultimg'],
+  ['api_config_getCaptchaConfig', '/api/config/getCaptchaConfig'],
+  ['api_config_servicer', '/api/config/servicer'],
+  ['api_adv_detail', '/api/adv/detail', () => ({ keyword: 'NS_PC_INDEX_TOP' })],
+  ['api_adv_detail_NS_PC_INDEX', '/api/adv/detail', () => ({ keyword: 'NS_PC_INDEX' })],
+  ['api_pc_floatLayer', '/api/pc/floatLayer'],
+  ['api_pc_friendlyLink', '/api/pc/friendlyLink'],
+  ['api_pc_navList', '/api/pc/navList'],
+  ['api_goods_defaultSearchWords', '/api/goods/defaultSearchWords'],
+  ['api_goods_hotSearchWords', '/api/goods/hotSearchWords'],
+  ['api_goods_service', '/api/goods/service'],
+  ['api_goodscategory_tree', '/api/goodscategory/tree', () => ({ level: 3, template: 2 })],
+  ['api_helpclass_lists', '/api/helpclass/lists'],
+  ['api_help_page', '/api/help/page', () => ({ class_id: 1, page: 1, page_size: 10 })],
+  ['api_help_info', '/api/help/info', () => ({ id: 1 })],
+  ['api_captcha_captcha', '/api/captcha/captcha', () => ({ captcha_id: '' })],
+  ['api_register_config', '/api/register/config'],
+  ['api_register_aggrement', '/api/register/aggrement'],
+  ['api_login_login', '/api/login/login', () => ({ username: 'demo', password: 'demo123456', autoLoginRange: 7 })],
+  ['api_login_login_wrong_password', '/api/login/login', () => ({ username: 'demo', password: 'not-the-password' })],
+  ['api_login_login_unknown_user', '/api/login/login', () => ({ username: 'nobody_here', password: 'whatever123' })],
+  ['api_login_login_empty_password', '/api/login/login', () => ({ username: 'demo', password: '' })],
+  ['api_member_info_no_token', '/api/member/info'],
+  ['api_member_info_bad_token', '/api/member/info', () => ({ token: 'not-a-real-token' })],
+  // A system exception answer (no data key): checkLogin without `key`, as on the real server.
+  ['api_address_tree_system_error', '/api/login/checkLogin'],
+]
+
+const withToken: Case[] = [
+  ['api_login_verifytoken', '/api/login/verifyToken'],
+  ['api_member_info', '/api/member/info'],
+  ['api_order_num', '/api/order/num', () => ({ order_status: 'waitpay,waitsend,waitconfirm,waitrate,refunding' })],
+  ['api_cart_count', '/api/cart/count'],
+]
+
+describe('anonymous endpoints answer like the samples', () => {
+  test.each(anonymous)('%s ← POST %s', async (sample, path, body) => {
+    const answer = await shop.call(path, body ? await body() : {})
+    expectSameShape(answer, loadSample(sample))
+  })
+})
+
+describe('logged-in endpoints answer like the samples', () => {
+  test.each(withToken)('%s ← POST %s', async (sample, path, body) => {
+    const answer = await shop.call(path, { token, ...(body ? await body() : {}) })
+    expectSameShape(answer, loadSample(sample))
+  })
+
+  test('api_member_info_expired_token ← a token whose expire_time has passed', async () => {
+    const member = await shop.testApi<{ member_id: number }>('/__test/member', {})
+    const expired = await shop.testApi<{ token: string }>('/__test/token', { member_id: member.body.member_id, ttl_seconds: 0 })
+    const answer = await shop.call('/api/member/info', { token: expired.body.token })
+    expectSameShape(answer, loadSample('api_member_info_expired_token'))
+    expect(answer.code).toBe(-10010)
+  })
+})
+
+describe('registration answers like the sample', () => {
+  test('api_register_username ← username + password + captcha', async () => {
+    const captcha = await shop.captcha()
+    const answer = await shop.call('/api/register/username', {
+      username: 'shape_test_pharmacy',
+      password: 'abc123456',
+      captcha_id: captcha.id,
+      captcha_code: captcha.code,
+    })
+    expectSameShape(answer, loadSample('api_register_username'))
+  })
+})
+
+describe('closed PC shop answers like the samples', () => {
+  beforeAll(async () => {
+    await shop.testApi('/__test/shop-status', { open: false })
+  })
+  afterAll(async () => {
+    await shop.testApi('/__test/reset', {})
+  })
+
+  test('api_site_info_shop_closed ← site/info on pc', async () => {
+    expectSameShape(await shop.call('/api/site/info'), loadSample('api_site_info_shop_closed'))
+  })
+
+  test('api_member_info_shop_closed ← member/info on pc, even with a good token', async () => {
+    expectSameShape(await shop.call('/api/member/info', { token }), loadSample('api_member_info_shop_closed'))
+  })
+
+  test('api_goodssku_page_shop_closed ← any other pc call (category tree here)', async () => {
+    expectSameShape(await shop.call('/api/goodscategory/tree', { level: 3 }), loadSample('api_goodssku_page_shop_closed'))
+  })
+
+  test('api_site_info_shop_closed_h5_channel ← site/info on h5', async () => {
+    const answer = await shop.call('/api/site/info', { app_type: 'h5', app_type_name: 'H5' })
+    expectSameShape(answer, loadSample('api_site_info_shop_closed_h5_channel'))
+    expect((answer.data as { shop_status: number }).shop_status).toBe(0)
+  })
+})
+
+describe('the shape checker itself', () => {
+  // Guards against a checker that passes everything.
+  const sample = { code: 0, message: '操作成功', data: { n: 1, price: '0.00', list: [{ a: 'x' }, { a: 'y', child_list: [{ b: 1 }] }] }, timestamp: 1 }
+
+  test('accepts extra keys inside data and matching types', () => {
+    const actual = { code: 0, message: '操作成功', data: { n: 2, extra: true, price: '12.50', list: [{ a: 'z', child_list: [{ b: 3 }] }] }, timestamp: 2 }
+    expectSameShape(actual, sample)
+  })
+
+  test.each([
+    ['a missing key', { code: 0, message: '', data: { price: '0.00', list: [] }, timestamp: 1 }, 'data.n: missing'],
+    ['a float for an int', { code: 0, message: '', data: { n: 1.5, price: '0.00', list: [] }, timestamp: 1 }, 'data.n: expected an integer'],
+    ['a number for money', { code: 0, message: '', data: { n: 1, price: 0, list: [] }, timestamp: 1 }, 'data.price: expected string'],
+    ['money without 2 decimals', { code: 0, message: '', data: { n: 1, price: '3', list: [] }, timestamp: 1 }, 'data.price: expected money'],
+    ['a wrong element type', { code: 0, message: '', data: { n: 1, price: '0.00', list: [{ a: 1 }] }, timestamp: 1 }, 'data.list[].a: expected string'],
+    ['a wrong optional child', { code: 0, message: '', data: { n: 1, price: '0.00', list: [{ a: 'q', child_list: [{ b: 'no' }] }] }, timestamp: 1 }, 'data.list[].child_list[].b'],
+    ['a data key where the sample has none', { code: -3, message: '', data: '', timestamp: 1 }, 'data: not in the sample'],
+  ])('rejects %s', async (_name, actual, expected) => {
+    const { shapeMismatches } = await import('../support/shape')
+    const sampleForCase = expected.startsWith('data: not') ? { code: -3, message: '网站已关闭！', timestamp: 1 } : sample
+    const problems = shapeMismatches(actual, sampleForCase)
+    expect(problems.join('\n')).toContain(expected)
+  })
+})
