@@ -12,7 +12,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments collapse "/.//evil.com" or "/%2e//evil.com" into the protocol-relative "//evil.com".
+  if (path.startsWith("//")) return fallback;
+  return path;
 }
 
 /** `/login?redirect=<path>` for the request's own path (what guards send visitors to). */
