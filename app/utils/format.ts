@@ -6,7 +6,8 @@ import dayjs from "dayjs";
  * arithmetic touches it.
  */
 export function formatMoney(value: string | number, withSymbol = true): string {
-  const text = typeof value === "number" ? value.toFixed(2) : value;
+  // String(), not toFixed(2): 1.005 must round half up like the text "1.005" (toFixed gives "1.00").
+  const text = typeof value === "number" ? String(value) : value;
   const cents = toCents(text);
   const negative = cents < 0n;
   const absolute = negative ? -cents : cents;
@@ -15,16 +16,28 @@ export function formatMoney(value: string | number, withSymbol = true): string {
   return `${negative ? "-" : ""}${withSymbol ? "¥" : ""}${yuan}.${fraction}`;
 }
 
-/** "12.345" → 1235n (half up), "" → 0n. Throws on text that is not a decimal number. */
+/** "12.345" → 1235n (half up), "" → 0n, "1e-7" → 0n. Throws on text that is not a decimal number. */
 export function toCents(text: string): bigint {
-  const trimmed = text.trim() || "0";
+  const trimmed = expandExponent(text.trim() || "0");
   const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(trimmed);
-  if (!match) throw new Error(`not a decimal: ${text}`);
+  if (!match || !/\d/.test(trimmed)) throw new Error(`not a decimal: ${text}`);
   const [, sign, whole = "", decimals = ""] = match;
   const padded = `${decimals}000`;
   let cents = BigInt(whole || "0") * 100n + BigInt(padded.slice(0, 2));
   if (Number(padded[2]) >= 5) cents += 1n;
   return sign ? -cents : cents;
+}
+
+/** "1.5e-7" → "0.00000015", "2e3" → "2000.": exact, by moving the decimal point (JSON numbers may use it). */
+function expandExponent(text: string): string {
+  const match = /^(-)?(\d*)(?:\.(\d*))?e([+-]?\d+)$/i.exec(text);
+  if (!match) return text;
+  const [, sign = "", whole = "", decimals = "", exponent] = match;
+  const digits = `${whole}${decimals}`;
+  const point = whole.length + Number(exponent);
+  const padded = point <= 0 ? `${"0".repeat(1 - point)}${digits}` : digits.padEnd(point, "0");
+  const at = Math.max(point, 1);
+  return `${sign}${padded.slice(0, at)}.${padded.slice(at)}`;
 }
 
 /** Unix seconds → "YYYY-MM-DD HH:mm" (or another dayjs pattern). */
