@@ -1,13 +1,18 @@
 import { z } from "zod";
 
+/** A URL with one of the given schemes (`.url()` alone takes "localhost:4100" as scheme "localhost:"). */
+function urlWithScheme(scheme: RegExp, message: string) {
+  return z.string().url(message).refine((value) => scheme.test(value), message);
+}
+
 /** Everything the BFF reads from the environment, parsed once at boot (server.ts). */
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    UPSTREAM_URL: z.string().url("must be an http(s) URL such as http://127.0.0.1:4100").optional(),
-    UPSTREAM_WS_URL: z.string().url("must be a ws(s) URL such as ws://127.0.0.1:4100/chat").optional(),
+    UPSTREAM_URL: urlWithScheme(/^https?:\/\//i, "must be an http(s) URL such as http://127.0.0.1:4100").optional(),
+    UPSTREAM_WS_URL: urlWithScheme(/^wss?:\/\//i, "must be a ws(s) URL such as ws://127.0.0.1:4100/chat").optional(),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(60_000),
     SESSION_SECRET: z
       .string()

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { env, parseEnv, resetEnvCache } from "~/utils/env.server";
+
+const SECRET = "0123456789abcdef0123";
+
+describe("parseEnv", () => {
+  test("defaults", () => {
+    const parsed = parseEnv({});
+    expect(parsed.PORT).toBe(3000);
+    expect(parsed.UPSTREAM_TIMEOUT_MS).toBe(60_000);
+    expect(parsed.NODE_ENV).toBe("development");
+    expect(parsed.HOST).toBe("0.0.0.0");
+    expect(parsed.LOG_LEVEL).toBe("info");
+    expect(parsed.UPSTREAM_URL).toBeUndefined();
+    expect(parsed.SESSION_SECRET).toBeUndefined();
+  });
+
+  test("numbers arrive as strings", () => {
+    const parsed = parseEnv({ PORT: "8080", UPSTREAM_TIMEOUT_MS: "1500" });
+    expect(parsed.PORT).toBe(8080);
+    expect(parsed.UPSTREAM_TIMEOUT_MS).toBe(1500);
+  });
+
+  test.each(["abc", "70000", "-1", "80.5"])("PORT=%j is a clear error naming the variable", (port) => {
+    expect(() => parseEnv({ PORT: port })).toThrow(/Invalid environment:\n\s+PORT: /);
+  });
+
+  test("a bad timeout is refused", () => {
+    expect(() => parseEnv({ UPSTREAM_TIMEOUT_MS: "0" })).toThrow(/UPSTREAM_TIMEOUT_MS/);
+  });
+
+  test.each(["shop-api:4100", "localhost:4100", "ftp://shop.example", "not a url", "//shop.example"])(
+    "UPSTREAM_URL=%j is refused with a hint",
+    (url) => {
+      expect(() => parseEnv({ UPSTREAM_URL: url })).toThrow(/UPSTREAM_URL: must be an http\(s\) URL/);
+    },
+  );
+
+  test("http(s) upstream URLs and ws(s) socket URLs are accepted", () => {
+    const parsed = parseEnv({ UPSTREAM_URL: "https://api.shop.example/base", UPSTREAM_WS_URL: "wss://api.shop.example/chat" });
+    expect(parsed.UPSTREAM_URL).toBe("https://api.shop.example/base");
+    expect(parsed.UPSTREAM_WS_URL).toBe("wss://api.shop.example/chat");
+    expect(() => parseEnv({ UPSTREAM_WS_URL: "http://api.shop.example/chat" })).toThrow(/UPSTREAM_WS_URL: must be a ws\(s\) URL/);
+  });
+
+  test("every bad variable is listed at once", () => {
+    try {
+      parseEnv({ PORT: "x", LOG_LEVEL: "loud" });
+      expect.unreachable("parseEnv should throw");
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/LOG_LEVEL/);
+    }
+  });
+
+  test("SESSION_SECRET is a comma-separated list (trimmed, empties dropped)", () => {
+    const other = "fedcba9876543210fedcba";
+    expect(parseEnv({ SESSION_SECRET: ` ${SECRET} ,, ${other},` }).SESSION_SECRET).toEqual([SECRET, other]);
+  });
+
+  test("a short secret is an error", () => {
+    expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET.*at least 16 characters/);
+    expect(() => parseEnv({ SESSION_SECRET: `${SECRET},short` })).toThrow(/at least 16 characters/);
+  });
+
+  test("a secret list with nothing in it is an error", () => {
+    expect(() => parseEnv({ SESSION_SECRET: " , " })).toThrow(/SESSION_SECRET/);
+  });
+
+  test("production with an external UPSTREAM_URL needs SESSION_SECRET", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", UPSTREAM_URL: "https://api.shop.example" })).toThrow(
+      /SESSION_SECRET: is required in production/,
+    );
+    expect(parseEnv({ NODE_ENV: "production", UPSTREAM_URL: "https://api.shop.example", SESSION_SECRET: SECRET }).SESSION_SECRET).toEqual([SECRET]);
+  });
+
+  test("production without UPSTREAM_URL (embedded shop API) may generate its secret", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).NODE_ENV).toBe("production");
+  });
+});
+
+describe("env()", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetEnvCache();
+  });
+
+  test("reads process.env once, until resetEnvCache()", () => {
+    process.env.UPSTREAM_URL = "http://127.0.0.1:4100";
+    process.env.SESSION_SECRET = SECRET;
+    process.env.PORT = "4000";
+    resetEnvCache();
+    expect(env().PORT).toBe(4000);
+    process.env.PORT = "5000";
+    expect(env().PORT).toBe(4000);
+    resetEnvCache();
+    expect(env().PORT).toBe(5000);
+  });
+
+  test("refuses to run before UPSTREAM_URL and SESSION_SECRET are resolved", () => {
+    delete process.env.UPSTREAM_URL;
+    process.env.SESSION_SECRET = SECRET;
+    resetEnvCache();
+    expect(() => env()).toThrow(/UPSTREAM_URL and SESSION_SECRET/);
+  });
+});
