@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { createShopApi } from '../../shop-api/server'
+import { createShopApi, createShopApiApp } from '../../shop-api/server'
 import { startTestShopApi, type TestShopApi } from '../../shop-api/testing'
 
 /** Rules of the reference shop API (auth flows, tokens, closed shop, multi-account, transport). */
@@ -480,6 +480,22 @@ describe('database and test API mounting', () => {
       await second.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('the seed is deterministic: two fresh databases hold the same rows', () => {
+    const a = createShopApiApp({ dbPath: ':memory:' })
+    const b = createShopApiApp({ dbPath: ':memory:' })
+    try {
+      const tables = (a.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((t) => t.name)
+      expect(tables).toContain('member')
+      for (const table of tables) {
+        const dump = (app: typeof a) => app.db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all()
+        expect(dump(b), table).toEqual(dump(a))
+      }
+    } finally {
+      a.close()
+      b.close()
     }
   })
 })
