@@ -59,8 +59,13 @@ function gatewayFailure(status: 502 | 504, path: string, detail: string): Respon
   });
 }
 
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
 async function postJson(ctx: UpstreamContext, path: string, body: Record<string, unknown>): Promise<unknown> {
-  const url = new URL(path.replace(/^\/?/, "/"), ctx.baseUrl);
+  // Relative to the base URL with a trailing slash, so a base path ("https://host/shop") is kept.
+  const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
   const payload: Record<string, unknown> = { ...body, app_type: "pc", app_type_name: "PC" };
   if (ctx.token) payload.token = ctx.token;
   let response: globalThis.Response;
@@ -72,11 +77,18 @@ async function postJson(ctx: UpstreamContext, path: string, body: Record<string,
       signal: AbortSignal.timeout(ctx.timeoutMs),
     });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw gatewayFailure(timedOut ? 504 : 502, path, error instanceof Error ? error.message : String(error));
+    throw gatewayFailure(isTimeout(error) ? 504 : 502, path, error instanceof Error ? error.message : String(error));
   }
-  if (!response.ok) throw gatewayFailure(502, path, `HTTP ${response.status}`);
-  const text = await response.text().catch(() => "");
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {}); // free the connection
+    throw gatewayFailure(502, path, `HTTP ${response.status}`);
+  }
+  let text: string;
+  try {
+    text = await response.text(); // the time-out also covers a body that stalls
+  } catch (error) {
+    throw gatewayFailure(isTimeout(error) ? 504 : 502, path, error instanceof Error ? error.message : String(error));
+  }
   try {
     return JSON.parse(text);
   } catch {
