@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import i18next, { type TFunction } from "i18next";
+import i18next, { type Resource, type TFunction } from "i18next";
 import { beforeAll, describe, expect, test } from "vitest";
 import { errorsText, errorText, toastContent, upstreamError } from "~/components/form/error-text";
 import { MobileSchema, passwordSchema, SmsCodeSchema, UsernameSchema } from "~/domain/auth-fields";
@@ -74,10 +74,10 @@ describe("error text", () => {
   let en: TFunction;
 
   beforeAll(async () => {
-    const resources: Record<string, Record<string, unknown>> = {};
+    const resources: Resource = {};
     for (const language of ["zh-cn", "en-us"]) {
       resources[language] = Object.fromEntries(
-        namespaces.map((ns) => [ns, JSON.parse(readFileSync(join(__dirname, "..", "..", "locales", language, `${ns}.json`), "utf8"))]),
+        namespaces.map((ns) => [ns, JSON.parse(readFileSync(join(__dirname, "..", "..", "locales", language, `${ns}.json`), "utf8")) as Resource]),
       );
     }
     const instance = i18next.createInstance();
