@@ -93,6 +93,8 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Keeps a real Origin on same-site form posts (with "no-referrer" browsers send "Origin: null").
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: isProduction && process.env.EMBEDDED_SHOP_API !== "1",
   }),
 );
@@ -100,11 +102,12 @@ app.use(
 // DESIGN.md "Cross-site requests": refuse non-GET requests that say they came from another site.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  // An opaque Origin ("null": privacy settings, sandboxed frames) says nothing; Sec-Fetch-Site decides then.
   const origin = req.get("origin");
   const fetchSite = req.get("sec-fetch-site");
   const host = req.get("host");
-  const crossSite = origin ? origin !== "null" && new URL(origin).host !== host : fetchSite === "cross-site";
-  if (crossSite || origin === "null") {
+  const crossSite = origin && origin !== "null" ? new URL(origin).host !== host : fetchSite === "cross-site";
+  if (crossSite) {
     res.status(403).type("text/plain").send("Cross-site request refused");
     return;
   }

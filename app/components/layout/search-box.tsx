@@ -25,6 +25,7 @@ export function SearchBox({ placeholder, hotWords }: { placeholder: string; hotW
           <SegmentedControl
             size="xs"
             value={type}
+            name="search_type"
             onChange={(value) => setType(value as SearchType)}
             data={[
               { value: "goods", label: t("search.goods") },

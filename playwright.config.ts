@@ -1,0 +1,53 @@
+import { defineConfig } from "@playwright/test";
+import { BFF_URL, SHOP_API_PORT, SHOP_API_URL, BFF_PORT } from "./tests/e2e/ports";
+
+/**
+ * E2E against what we ship: the production build of the BFF and a fresh reference shop API in
+ * test mode. Every journey runs twice, with JavaScript on ("js") and off ("no-js"). Specs that
+ * flip global upstream switches (closed shop, login captcha) run afterwards, alone ("switches").
+ */
+const browserLaunch = {
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"],
+};
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 8_000 },
+  use: { baseURL: BFF_URL, browserName: "chromium", launchOptions: browserLaunch, locale: "zh-CN", trace: "retain-on-failure" },
+  projects: [
+    { name: "js", testIgnore: /\.switch\.spec\.ts$/, use: { javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /\.switch\.spec\.ts$/, use: { javaScriptEnabled: false } },
+    { name: "switches", testMatch: /\.switch\.spec\.ts$/, dependencies: ["js", "no-js"], fullyParallel: false },
+  ],
+  webServer: [
+    {
+      command: "node_modules/.bin/tsx shop-api/main.ts",
+      url: `${SHOP_API_URL}/health`,
+      env: { PORT: String(SHOP_API_PORT), SHOP_API_TEST_MODE: "1", SHOP_API_FRESH: "1", DATA_DIR: "./data/e2e", SHOP_API_LOG: "0" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "node build/server.js",
+      url: `${BFF_URL}/healthz`,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(BFF_PORT),
+        HOST: "127.0.0.1",
+        UPSTREAM_URL: SHOP_API_URL,
+        SESSION_SECRET: "e2e-only-session-secret-0123456789",
+        COOKIE_SECURE: "false",
+        LOG_LEVEL: "silent",
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

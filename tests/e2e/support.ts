@@ -1,0 +1,50 @@
+import { expect, test, type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { SHOP_API_URL } from "./ports";
+
+export const DEMO = { username: "demo", password: "demo123456", nickname: "演示药房", mobile: "13800000000" };
+export const DEMO_BRANCH = { username: "demo_branch", nickname: "演示药房二店" };
+
+let api: APIRequestContext | undefined;
+async function shopApi() {
+  api ??= await playwrightRequest.newContext({ baseURL: SHOP_API_URL });
+  return api;
+}
+
+/** The reference shop API's test-only API (exists only in test mode). */
+export const testApi = {
+  async get<T>(path: string): Promise<T> {
+    const response = await (await shopApi()).get(path);
+    expect(response.ok(), `${path} → ${response.status()}`).toBeTruthy();
+    return (await response.json()) as T;
+  },
+  async post<T>(path: string, body: Record<string, unknown>): Promise<T> {
+    const response = await (await shopApi()).post(path, { data: body });
+    expect(response.ok(), `${path} → ${response.status()}`).toBeTruthy();
+    return (await response.json()) as T;
+  },
+  createMember(body: Record<string, unknown> = {}) {
+    return this.post<{ member_id: number; username: string; password: string; mobile: string }>("/__test/member", body);
+  },
+  async smsCode(mobile: string): Promise<string> {
+    const sms = await this.get<{ code: string }>(`/__test/sms?mobile=${mobile}`);
+    return sms.code;
+  },
+  async captchaAnswer(page: Page): Promise<string> {
+    const id = await page.locator('input[name="captcha_id"]').first().inputValue();
+    const answer = await this.get<{ code: string }>(`/__test/captcha?id=${id}`);
+    return answer.code;
+  },
+};
+
+/** Logs in through the form (works with JS on and off). */
+export async function logIn(page: Page, username = DEMO.username, password = DEMO.password, redirect?: string) {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");
+  await page.getByRole("textbox", { name: "用户名/手机号" }).fill(username);
+  await page.getByRole("textbox", { name: "密码", exact: true }).fill(password);
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+}
+
+/** Whether this test runs with JavaScript (the "js" project) or without ("no-js"). */
+export function withJs(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
