@@ -73,7 +73,10 @@ test("the top ad is not shown again once it was closed 3 times", async ({ page, 
   for (let close = 0; close < 3; close += 1) {
     await context.clearCookies({ name: "top_ad_closed" }); // a new browser session
     await page.goto("/index");
-    await page.getByRole("button", { name: "关闭广告" }).click();
+    await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/top-ad")),
+      page.getByRole("button", { name: "关闭广告" }).click(),
+    ]);
     await expect(page.locator(".top-ad")).toHaveCount(0);
   }
   await context.clearCookies({ name: "top_ad_closed" });

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { attempt, refuse, refuseFields } from "~/auth/sign-in.server";
 import { CaptchaField, FormErrors, PasswordField, TextField } from "~/components/form";
@@ -36,6 +37,8 @@ function findPasswordSchema(rules: { pwdLen: number; pwdComplexity: string[] }) 
       }
     });
 }
+
+export const shouldRevalidate = revalidateCaptchaAfterPost;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);

@@ -4,6 +4,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core"
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { attempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, TextField } from "~/components/form";
@@ -15,6 +16,8 @@ import type { RouteHandle } from "~/utils/handle";
 import { LoginModeSchema, LoginSchema } from "./schema";
 
 export const handle: RouteHandle = { i18n: ["auth"], title: "auth:login.title" };
+
+export const shouldRevalidate = revalidateCaptchaAfterPost;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);

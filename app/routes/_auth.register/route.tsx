@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { attempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, TextField } from "~/components/form";
@@ -33,6 +34,8 @@ async function rulesFor(ctx: Awaited<ReturnType<typeof requireVisitor>>) {
   const rules: RegisterRules = { pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity, agreementRequired: config.agreement_show };
   return { config, rules };
 }
+
+export const shouldRevalidate = revalidateCaptchaAfterPost;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);

@@ -1,12 +1,43 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { DEMO, testApi } from "./support";
 
-// Runs after the js and no-js projects (project "switches"): the captcha switch is global.
+// Upstream switches are global, so these journeys run in the "switches" project, after the js and
+// no-js projects, one at a time (serial mode in this single file).
 test.describe.configure({ mode: "serial" });
 
 test.afterAll(async () => {
   await testApi.post("/__test/reset", {});
 });
+
+async function pageWith(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  return context.newPage();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a closed shop sends every page to /closed and back when it opens (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {
+    const page = await pageWith(browser, javaScriptEnabled);
+    await testApi.post("/__test/shop-status", { open: false });
+    // The BFF caches the open/closed switch for 3 seconds.
+    await expect(async () => {
+      await page.goto("/index");
+      expect(new URL(page.url()).pathname).toBe("/closed");
+    }).toPass({ timeout: 10_000 });
+    await expect(page.getByRole("heading", { name: "本店暂停营业" })).toBeVisible();
+    await expect(page).toHaveTitle(/店铺已关闭/);
+    for (const path of ["/login", "/register", "/member/index", "/no-such-page"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/closed$/);
+    }
+
+    await testApi.post("/__test/shop-status", { open: true });
+    await expect(async () => {
+      await page.goto("/closed");
+      expect(new URL(page.url()).pathname).toBe("/index");
+    }).toPass({ timeout: 10_000 });
+    await page.context().close();
+  });
+}
 
 for (const javaScriptEnabled of [true, false]) {
   test(`when the upstream asks for a captcha at login, the form shows and checks it (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {
