@@ -1,10 +1,8 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteError } from "@remix-run/react";
-import { readToken } from "~/auth/session.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { RouteHandle } from "~/utils/handle";
-import { isLoginRequired } from "~/utils/routes";
-import { loginUrlFor } from "~/utils/safe-redirect";
+import { notFoundResponse, throwNotFound } from "~/utils/not-found.server";
 
 export const handle: RouteHandle = { title: "errors:title.404" };
 
@@ -13,14 +11,11 @@ export const handle: RouteHandle = { title: "errors:title.404" };
  * that are not built yet still send visitors to login first, as the built ones do.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (isLoginRequired(new URL(request.url).pathname) && !(await readToken(request))) {
-    throw redirect(loginUrlFor(request));
-  }
-  throw new Response(null, { status: 404 });
+  return throwNotFound(request);
 }
 
 export function action() {
-  throw new Response(null, { status: 404 });
+  throw notFoundResponse();
 }
 
 export default function NotFound() {

@@ -1,17 +1,32 @@
-import { SimpleGrid, Stack, Title } from "@mantine/core";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Stack } from "@mantine/core";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FloatLayerBanner } from "~/components/catalog/float-layer";
+import { HomeFloor } from "~/components/catalog/floor";
 import { linkProps } from "~/components/layout/link-props";
+import { readToken } from "~/auth/session.server";
+import { getFloatLayer, getFloors } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
+import { toFloatLayerView, toFloorViews } from "~/upstream/home-view.server";
 import { getAdv } from "~/upstream/site.server";
+import { readFloatLayerMemory } from "~/utils/float-layer.server";
 import type { RouteHandle } from "~/utils/handle";
-import { useRootData } from "~/utils/use-root-data";
 
-export const handle: RouteHandle = { title: "home.title" };
+export const handle: RouteHandle = { i18n: ["catalog", "goods"], title: "home.title" };
 
-/** The home page: the NS_PC_INDEX banners and the category overview (floors come with the catalog). */
-export async function loader() {
-  const banners = await getAdv("NS_PC_INDEX").catch(() => null);
+/**
+ * The home page: NS_PC_INDEX banners, the floors (floor-style-1…4) and the float layer. All of it
+ * is shared content, cached; the member only changes whether prices show.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [banners, floors, floatLayer, memory, token] = await Promise.all([
+    getAdv("NS_PC_INDEX").catch(() => null),
+    getFloors().catch(() => []),
+    getFloatLayer().catch(() => null),
+    readFloatLayerMemory(request),
+    readToken(request),
+  ]);
   return {
     banners: (banners?.adv_list ?? []).map((ad) => ({
       id: ad.adv_id,
@@ -20,13 +35,15 @@ export async function loader() {
       url: ad.adv_url.url,
       background: ad.background,
     })),
+    floors: toFloorViews(floors),
+    floatLayer: toFloatLayerView(floatLayer, memory, Date.now()),
+    isMember: Boolean(token),
   };
 }
 
 export default function HomePage() {
   const { t } = useTranslation();
-  const { banners } = useLoaderData<typeof loader>();
-  const { layout } = useRootData();
+  const { banners, floors, floatLayer, isMember } = useLoaderData<typeof loader>();
   return (
     <Stack gap="xl" py="md">
       {banners.length > 0 ? (
@@ -38,27 +55,10 @@ export default function HomePage() {
           ))}
         </section>
       ) : null}
-      <section aria-labelledby="home-categories">
-        <Title order={2} id="home-categories" size="h3" mb="md">
-          {t("home.categories")}
-        </Title>
-        <SimpleGrid cols={{ base: 2, md: 5 }}>
-          {(layout?.categories ?? []).map((category) => (
-            <div key={category.category_id} className="home-category">
-              <Link to={`/list?category_id=${category.category_id}&level=${category.level}`} className="home-category__title">
-                {category.category_name}
-              </Link>
-              <ul>
-                {category.child_list.map((child) => (
-                  <li key={child.category_id}>
-                    <Link to={`/list?category_id=${child.category_id}&level=${child.level}`}>{child.category_name}</Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </SimpleGrid>
-      </section>
+      {floors.map((floor) => (
+        <HomeFloor key={floor.key} floor={floor} isMember={isMember} />
+      ))}
+      {floatLayer ? <FloatLayerBanner {...floatLayer} /> : null}
     </Stack>
   );
 }

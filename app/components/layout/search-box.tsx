@@ -1,8 +1,10 @@
 import { Button, Group, SegmentedControl, TextInput } from "@mantine/core";
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { Form, Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SEARCH_KEYWORD_MAX } from "~/domain/search";
+import { SEARCH_KEYWORD_MAX, SUGGEST_DELAY_MS } from "~/domain/search";
+import type { loader as suggestLoader } from "~/routes/suggest";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 type SearchType = "goods" | "shop";
@@ -17,6 +19,16 @@ export function SearchBox({ placeholder, hotWords }: { placeholder: string; hotW
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const [type, setType] = useState<SearchType>("goods");
+  const suggestions = useFetcher<typeof suggestLoader>();
+  const [showSuggestions, setShowSuggestions] = useState(false);
+  // Spec §9: suggestions are requested 300 ms after the last keystroke.
+  const suggest = useDebouncedCallback((keyword: string) => {
+    const trimmed = keyword.trim();
+    if (type !== "goods" || !trimmed || trimmed.length > SEARCH_KEYWORD_MAX) return setShowSuggestions(false);
+    suggestions.load(`/suggest?${new URLSearchParams({ keyword: trimmed })}`);
+    setShowSuggestions(true);
+  }, SUGGEST_DELAY_MS);
+  const suggestionList = showSuggestions ? (suggestions.data?.suggestions ?? []) : [];
 
   return (
     <div className="search-box">
@@ -50,11 +62,23 @@ export function SearchBox({ placeholder, hotWords }: { placeholder: string; hotW
             defaultValue={searchParams.get("keyword") ?? ""}
             className="search-box__input"
             radius={0}
+            autoComplete="off"
+            onChange={(event) => suggest(event.currentTarget.value)}
+            onBlur={() => setTimeout(() => setShowSuggestions(false), 200)}
           />
           <Button type="submit" radius={0}>
             {t("search.submit")}
           </Button>
         </Group>
+        {suggestionList.length > 0 ? (
+          <ul className="search-box__suggestions" aria-label={t("search.suggestions")}>
+            {suggestionList.map((item) => (
+              <li key={item.id}>
+                <Link to={`/list?${new URLSearchParams({ keyword: item.name })}`}>{item.name}</Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </Form>
       {hotWords.length > 0 ? (
         <Group gap="xs" className="search-box__hot" aria-label={t("search.hot")}>

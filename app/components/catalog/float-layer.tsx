@@ -1,0 +1,26 @@
+import { CloseButton } from "@mantine/core";
+import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NoJsRedirect } from "~/components/no-js-redirect";
+import { linkProps } from "~/components/layout/link-props";
+
+/** The home float layer (spec §4): an image over the page with a close button. */
+export function FloatLayerBanner({ image, url, title, window }: { image: string; url: string; title: string; window: string }) {
+  const { t } = useTranslation("catalog");
+  const fetcher = useFetcher();
+  if (fetcher.formData) return null;
+  return (
+    <div className="float-layer" role="dialog" aria-label={title || t("home.floatLayer")}>
+      <div className="float-layer__box">
+        <a {...linkProps(url, true)}>
+          <img src={image} alt={title || t("home.floatLayer")} />
+        </a>
+        <fetcher.Form method="post" action="/float-layer" className="float-layer__close">
+          <input type="hidden" name="window" value={window} />
+          <NoJsRedirect to="/index" />
+          <CloseButton type="submit" size="lg" aria-label={t("home.closeFloatLayer")} />
+        </fetcher.Form>
+      </div>
+    </div>
+  );
+}

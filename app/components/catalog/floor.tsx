@@ -1,0 +1,78 @@
+import { Group, SimpleGrid, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PriceTag } from "~/components/goods/price-tag";
+import { linkProps } from "~/components/layout/link-props";
+import { purchaseRights } from "~/domain/sale-control";
+import type { FloorGoodsView, FloorView } from "~/upstream/home-view.server";
+
+/** One home floor, in the layout its template names (floor-style-1 … floor-style-4). */
+export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boolean }) {
+  const { t } = useTranslation("catalog");
+  const titleId = `floor-${floor.key}`;
+  return (
+    <section className={`floor ${floor.style}`} aria-labelledby={titleId}>
+      <Group justify="space-between" className="floor__head">
+        <Title order={2} size="h3" id={titleId} style={floor.title.color ? { color: floor.title.color } : undefined}>
+          {floor.title.text}
+        </Title>
+        {floor.subTitle ? <Text c="dimmed">{floor.subTitle.text}</Text> : null}
+        {floor.more ? (
+          <a {...linkProps(floor.more.url || "/list")} className="floor__more">
+            {floor.more.text || t("home.more")}
+          </a>
+        ) : null}
+      </Group>
+      <div className="floor__body">
+        {floor.leftImg ? (
+          <a {...linkProps(floor.leftImg.url || "/list")} className="floor__left">
+            <img src={floor.leftImg.image} alt={floor.title.text} />
+          </a>
+        ) : null}
+        <div className="floor__goods">
+          {floor.style === "floor-style-3" ? (
+            <>
+              <GoodsGrid goods={floor.rightGoods} isMember={isMember} cols={3} />
+              {floor.categories.length > 0 ? (
+                <Group gap="sm" className="floor__categories">
+                  {floor.categories.map((category) => (
+                    <Link key={category.id} to={`/list?category_id=${category.id}&level=${category.level}`}>
+                      {category.name}
+                    </Link>
+                  ))}
+                </Group>
+              ) : null}
+              <GoodsGrid goods={floor.bottomGoods} isMember={isMember} cols={5} />
+            </>
+          ) : (
+            <GoodsGrid goods={floor.goods} isMember={isMember} cols={4} />
+          )}
+        </div>
+      </div>
+      {floor.bottomImg ? (
+        <a {...linkProps(floor.bottomImg.url || "/list")} className="floor__bottom">
+          <img src={floor.bottomImg.image} alt="" />
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+function GoodsGrid({ goods, isMember, cols }: { goods: FloorGoodsView[]; isMember: boolean; cols: number }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: cols }} spacing="xs">
+      {goods.map((item) => {
+        const rights = purchaseRights(isMember, item.saleControl);
+        return (
+          <Link key={item.skuId} to={`/sku-${item.skuId}`} className="floor-goods">
+            <img src={item.image} alt="" width={150} height={150} loading="lazy" />
+            <Text size="sm" lineClamp={2}>
+              {item.name}
+            </Text>
+            <PriceTag price={item.price} marketPrice={item.marketPrice} visible={rights.price === "visible"} hiddenReason={rights.price === "visible" ? "login" : rights.reason} size="sm" />
+          </Link>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Who may see a price and press the buy button (spec §6):
+ * - a visitor sees "login visible" instead of prices, and the buy button is disabled with that text;
+ * - sale control `view_price: 0` hides the price and disables buying (shown as "no permission");
+ * - sale control `is_member_by: 0` keeps the price but disables buying with `not_buy_msg`
+ *   (or "no permission" when the message is empty).
+ */
+export type SaleControlRule = { is_member_by: boolean; view_price: boolean; not_buy_msg: string } | null;
+
+export type PurchaseRights =
+  | { price: "visible"; buy: "allowed" }
+  | { price: "visible" | "hidden"; buy: "login" | "refused"; reason: "login" | "sale-control"; message: string };
+
+export function purchaseRights(isMember: boolean, saleControl: SaleControlRule): PurchaseRights {
+  if (!isMember) return { price: "hidden", buy: "login", reason: "login", message: "" };
+  if (saleControl && !saleControl.view_price) {
+    return { price: "hidden", buy: "refused", reason: "sale-control", message: saleControl.not_buy_msg };
+  }
+  if (saleControl && !saleControl.is_member_by) {
+    return { price: "visible", buy: "refused", reason: "sale-control", message: saleControl.not_buy_msg };
+  }
+  return { price: "visible", buy: "allowed" };
+}

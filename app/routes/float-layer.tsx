@@ -1,0 +1,19 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { rememberFloatLayerClosed } from "~/utils/float-layer.server";
+
+const CloseSchema = z.object({ window: z.string().max(64).regex(/^\d+-\d+$/), redirect: z.string().max(2000).optional() });
+
+/** POST /float-layer: the visitor closed the home float layer (fetcher with JS; PRG without). */
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = CloseSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data({ message: "bad request" }, { status: 400 });
+  const headers = { "Set-Cookie": await rememberFloatLayerClosed(parsed.data.window, Date.now()) };
+  if (parsed.data.redirect !== undefined) return redirect(safeRedirect(parsed.data.redirect), { status: 303, headers });
+  return data({ closed: true }, { headers });
+}
+
+export function loader() {
+  throw new Response(null, { status: 404 });
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { floatLayerTypeOf, shouldShowFloatLayer, windowKey, type FloatLayerMemory } from "~/domain/float-layer";
+import { assetUrl } from "./context.server";
+import { IntLike, Money, Text } from "./schemas/common";
+import { FloorCategorySchema, type FloatLayer, type Floor } from "./schemas/catalog";
+import { SaleControlSchema } from "./schemas/goods";
+
+// Floors arrive as named slots (catalog §3.1); the page gets them pruned and typed.
+const FloorGoodsSchema = z.object({
+  sku_id: IntLike,
+  goods_name: Text,
+  sku_name: Text.optional().catch(""),
+  goods_image: Text.catch(""),
+  sku_image: Text.optional().catch(""),
+  discount_price: Money,
+  market_price: Money.catch("0.00"),
+  sale_num: IntLike.catch(0),
+  introduction: Text.catch(""),
+  sale_control: SaleControlSchema.optional().transform((value) => value ?? null),
+});
+
+function slot(floor: Floor, name: string) {
+  return floor.value[name];
+}
+
+function goodsOf(floor: Floor, name: string) {
+  const list = slot(floor, name)?.value.list ?? [];
+  return list.flatMap((item) => {
+    const parsed = FloorGoodsSchema.safeParse(item);
+    if (!parsed.success) return [];
+    const goods = parsed.data;
+    return [{
+      skuId: goods.sku_id,
+      name: goods.sku_name || goods.goods_name,
+      image: assetUrl((goods.sku_image || goods.goods_image).split(",")[0]),
+      price: goods.discount_price,
+      marketPrice: goods.market_price,
+      saleNum: goods.sale_num,
+      introduction: goods.introduction,
+      saleControl: goods.sale_control,
+    }];
+  });
+}
+
+function categoriesOf(floor: Floor, name: string) {
+  const list = slot(floor, name)?.value.list ?? [];
+  return list.flatMap((item) => {
+    const parsed = FloorCategorySchema.safeParse(item);
+    return parsed.success ? [{ id: parsed.data.category_id, name: parsed.data.short_name || parsed.data.category_name, level: parsed.data.level }] : [];
+  });
+}
+
+function imageOf(floor: Floor, name: string) {
+  const value = slot(floor, name)?.value;
+  return value?.url ? { image: assetUrl(value.url), url: value.link?.url ?? "" } : null;
+}
+
+function textOf(floor: Floor, name: string) {
+  const value = slot(floor, name)?.value;
+  return value?.text ? { text: value.text, color: value.color ?? "", url: value.link?.url ?? "" } : null;
+}
+
+const STYLES = new Set(["floor-style-1", "floor-style-2", "floor-style-3", "floor-style-4"]);
+
+export function toFloorViews(floors: Floor[]) {
+  return floors
+    .filter((floor) => STYLES.has(floor.block_name))
+    .map((floor, index) => ({
+      key: `${floor.block_name}-${index}`,
+      style: floor.block_name as "floor-style-1" | "floor-style-2" | "floor-style-3" | "floor-style-4",
+      title: textOf(floor, "title") ?? { text: floor.title, color: "", url: "" },
+      subTitle: textOf(floor, "subTitle"),
+      more: textOf(floor, "more"),
+      leftImg: imageOf(floor, "leftImg"),
+      bottomImg: imageOf(floor, "bottomImg"),
+      goods: goodsOf(floor, "goodsList").slice(0, 8),
+      rightGoods: goodsOf(floor, "rightGoodsList").slice(0, 6),
+      bottomGoods: goodsOf(floor, "bottomGoodsList").slice(0, 5),
+      categories: categoriesOf(floor, "categoryList"),
+    }));
+}
+export type FloorView = ReturnType<typeof toFloorViews>[number];
+export type FloorGoodsView = FloorView["goods"][number];
+
+/** The float layer to show now, or null (spec §4 rules in app/domain/float-layer.ts). */
+export function toFloatLayerView(layer: FloatLayer | null, memory: FloatLayerMemory, now: number) {
+  if (!layer || !layer.img_url) return null;
+  const rule = { type: floatLayerTypeOf(layer.type, layer.number), startTime: layer.startTime, endTime: layer.endTime, enabled: layer.is_show };
+  if (!shouldShowFloatLayer(rule, memory, now)) return null;
+  return { image: assetUrl(layer.img_url), url: layer.url.url, title: layer.title, window: windowKey(rule) };
+}

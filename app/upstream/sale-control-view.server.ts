@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import type { SaleControlRowView } from "~/components/catalog/sale-control-list";
+import { listSaleControl } from "./catalog.server";
+import { assetUrl, memberContext } from "./context.server";
+
+const PageSchema = z.coerce.number().int().min(1).max(500).catch(1);
+
+/** Loader of /sacontrol (goods) and /cacontrelist (categories): the member's restrictions, or a login prompt. */
+export async function loadSaleControl({ request }: LoaderFunctionArgs, kind: "goods" | "category") {
+  const page = PageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const ctx = await memberContext(request);
+  if (!ctx.token) return data({ isMember: false, rows: [] as SaleControlRowView[], page, pageCount: 0 });
+  const result = await listSaleControl(ctx, kind, page);
+  const rows: SaleControlRowView[] = result.list.map((entry) => ({
+    id: entry.id,
+    name: (kind === "goods" ? entry.goods_name : entry.category_name) || String(entry.goods_id ?? entry.category_id ?? entry.id),
+    href:
+      kind === "goods"
+        ? entry.sku_id || entry.goods_id
+          ? `/sku-${entry.sku_id ?? entry.goods_id}`
+          : null
+        : entry.category_id
+          ? `/list?category_id=${entry.category_id}`
+          : null,
+    image: assetUrl(entry.sku_image),
+    canBuy: entry.is_member_by,
+    canSeePrice: entry.view_price,
+    message: entry.not_buy_msg,
+    reason: entry.reason,
+  }));
+  return data({ isMember: true, rows, page, pageCount: result.page_count });
+}
