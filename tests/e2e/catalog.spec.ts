@@ -1,0 +1,143 @@
+import { expect, test, type Page } from "@playwright/test";
+import { logIn, withJs } from "./support";
+
+/** The home float layer covers the page until it is closed (spec §4); journeys close it first. */
+async function closeFloatLayer(page: Page) {
+  const close = page.getByRole("button", { name: "关闭浮层" });
+  if (await close.isVisible()) {
+    await close.click();
+    await expect(close).toHaveCount(0);
+  }
+}
+
+test("browse: home → category page → list → goods detail", async ({ page }) => {
+  await page.goto("/index");
+  await closeFloatLayer(page);
+  // Floors server-render their goods.
+  await expect(page.locator("section.floor").first()).toBeVisible();
+  await page.getByRole("navigation", { name: "主导航" }).getByRole("link").first().isVisible();
+  await page.goto("/category");
+  await expect(page.getByRole("heading", { level: 1, name: "商品分类" })).toBeVisible();
+  await page.getByRole("link", { name: "西药", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/list\?category_id=\d+&level=1/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("西药");
+  const firstGoods = page.locator("article.goods-card").first();
+  await expect(firstGoods).toBeVisible();
+  const name = (await firstGoods.getAttribute("aria-label")) ?? "";
+  await firstGoods.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/sku-\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name.slice(0, 4));
+});
+
+test("the home float layer can be closed and stays closed", async ({ page }) => {
+  await page.goto("/index");
+  const close = page.getByRole("button", { name: "关闭浮层" });
+  await expect(close).toBeVisible();
+  await close.click();
+  await expect(close).toHaveCount(0);
+  await page.goto("/index");
+  await expect(page.getByRole("button", { name: "关闭浮层" })).toHaveCount(0);
+});
+
+test("search with a keyword lists matching goods; visitors see 'login visible' instead of prices", async ({ page }) => {
+  await page.goto(`/list?keyword=${encodeURIComponent("阿莫西林")}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("“阿莫西林”的搜索结果");
+  const cards = page.locator("article.goods-card");
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card).toContainText("阿莫西林");
+  await expect(cards.first().getByText("登录可见")).toBeVisible();
+  await expect(page.getByText("¥")).toHaveCount(0);
+});
+
+test("a member sees prices with ¥ and 2 decimals in the list", async ({ page }) => {
+  await logIn(page);
+  await expect(page).toHaveURL(/\/member\/index$/);
+  await page.goto(`/list?keyword=${encodeURIComponent("阿莫西林")}`);
+  const price = page.locator("article.goods-card .price").first();
+  await expect(price).toContainText(/¥\d+\.\d{2}/);
+});
+
+test("too long a keyword is refused with a message (400); no result says so", async ({ page }) => {
+  const response = await page.goto(`/list?keyword=${"药".repeat(51)}`);
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("搜索关键词最多50个字符");
+
+  await page.goto(`/list?keyword=${encodeURIComponent("不存在的商品名称xyz")}`);
+  await expect(page.getByText("没有找到相关商品")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("共 0 件商品");
+});
+
+test("sort by price and paginate", async ({ page }) => {
+  await logIn(page);
+  await page.goto("/list");
+  await page.getByRole("link", { name: "价格" }).click();
+  await expect(page).toHaveURL(/order=discount_price&sort=desc/);
+  const prices = async () =>
+    (await page.locator("article.goods-card .price > :first-child").allTextContents()).map((text) => Number(text.replace("¥", "")));
+  const descending = await prices();
+  expect(descending.length).toBeGreaterThan(1);
+  expect([...descending].sort((a, b) => b - a)).toEqual(descending);
+  await page.getByRole("link", { name: /价格/ }).click();
+  await expect(page).toHaveURL(/sort=asc/);
+  const ascending = await prices();
+  expect([...ascending].sort((a, b) => a - b)).toEqual(ascending);
+
+  const pages = page.getByRole("navigation", { name: "分页" });
+  await pages.getByRole("link", { name: "2", exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("2");
+});
+
+test("filter by brand and by price range; a reversed range is refused", async ({ page }) => {
+  await page.goto("/list");
+  const brands = page.getByLabel("品牌");
+  const brand = brands.getByRole("link").nth(1);
+  const brandName = await brand.innerText();
+  await brand.click();
+  await expect(page).toHaveURL(/brand_id=\d+/);
+  await expect(page.getByLabel("品牌").getByRole("link", { name: brandName })).toHaveAttribute("aria-current", "true");
+
+  await page.getByLabel("最低价").fill("50");
+  await page.getByLabel("最高价").fill("10");
+  await page.getByRole("button", { name: "确定" }).click();
+  await expect(page.getByRole("alert")).toHaveText("最低价不能高于最高价");
+});
+
+test("the header search suggests goods 300 ms after typing (JS) and submits without it", async ({ page }) => {
+  await page.goto("/list");
+  const box = page.getByRole("search").getByRole("searchbox");
+  await box.fill("阿莫");
+  if (withJs()) {
+    const suggestions = page.getByRole("list", { name: "搜索建议" });
+    await expect(suggestions.getByRole("link").first()).toContainText("阿莫");
+  }
+  await page.getByRole("search").getByRole("button", { name: "搜索" }).click();
+  await expect(page).toHaveURL(/\/list\?.*keyword=%E9%98%BF%E8%8E%AB/);
+});
+
+test("shop search lands on the shop street", async ({ page }) => {
+  await page.goto("/street?keyword=康源");
+  await expect(page.getByRole("link", { name: "进入店铺" })).toBeVisible();
+  await page.goto("/street?keyword=nothing-like-this");
+  await expect(page.getByText("没有找到相关店铺")).toBeVisible();
+});
+
+test("the brand zone lists brands that lead to their goods", async ({ page }) => {
+  await page.goto("/brand");
+  await expect(page.getByRole("heading", { level: 1, name: "品牌专区" })).toBeVisible();
+  await page.locator("a.brand-tile").first().click();
+  await expect(page).toHaveURL(/\/list\?brand_id=\d+/);
+  await expect(page.locator("article.goods-card").first()).toBeVisible();
+});
+
+test("sale-control lists: visitors are asked to log in; the demo member sees what is restricted and why", async ({ page }) => {
+  await page.goto("/sacontrol");
+  await expect(page.getByText("控销规则按会员设置，登录后可查看。")).toBeVisible();
+  await logIn(page, undefined, undefined, "/sacontrol");
+  await expect(page).toHaveURL(/\/sacontrol$/);
+  const rows = page.getByRole("table").getByRole("row");
+  expect(await rows.count()).toBeGreaterThan(1);
+  await page.getByRole("link", { name: "查看控销分类" }).click();
+  await expect(page).toHaveURL(/\/cacontrelist$/);
+  await expect(page.getByRole("table")).toBeVisible();
+});

@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import { FLOAT_LAYER_REPEAT_MS, floatLayerTypeOf, shouldShowFloatLayer, windowKey, type FloatLayerRule } from "~/domain/float-layer";
+
+const NOW = Date.UTC(2026, 10, 22, 8, 0, 0); // a fixed clock
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const rule = (type: FloatLayerRule["type"], extra: Partial<FloatLayerRule> = {}): FloatLayerRule => ({
+  type,
+  enabled: true,
+  startTime: seconds(NOW - 3_600_000),
+  endTime: seconds(NOW + 3_600_000),
+  ...extra,
+});
+
+describe("float layer display rules (spec §4)", () => {
+  test("switched off or outside its window: never shown", () => {
+    expect(shouldShowFloatLayer(rule("2", { enabled: false }), null, NOW)).toBe(false);
+    expect(shouldShowFloatLayer(rule("2", { startTime: seconds(NOW + 1000) }), null, NOW)).toBe(false);
+    expect(shouldShowFloatLayer(rule("2", { endTime: seconds(NOW - 1000) }), null, NOW)).toBe(false);
+    expect(shouldShowFloatLayer(rule("2", { startTime: 0, endTime: 0 }), null, NOW)).toBe(true);
+  });
+
+  test("type 1 shows until closed, then not again in the same window", () => {
+    const layer = rule("1");
+    expect(shouldShowFloatLayer(layer, null, NOW)).toBe(true);
+    const closed = { window: windowKey(layer), closedAt: NOW };
+    expect(shouldShowFloatLayer(layer, closed, NOW + 1)).toBe(false);
+    expect(shouldShowFloatLayer(layer, closed, NOW + 10 * FLOAT_LAYER_REPEAT_MS)).toBe(false);
+  });
+
+  test("a new time window forgets what was remembered", () => {
+    const before = rule("1");
+    const closed = { window: windowKey(before), closedAt: NOW };
+    const moved = rule("1", { endTime: seconds(NOW + 7_200_000) });
+    expect(shouldShowFloatLayer(moved, closed, NOW + 1)).toBe(true);
+  });
+
+  test("type 2 always shows, closed or not", () => {
+    const layer = rule("2");
+    expect(shouldShowFloatLayer(layer, { window: windowKey(layer), closedAt: NOW }, NOW + 1)).toBe(true);
+  });
+
+  test("type 3 shows again 24 hours after it was closed", () => {
+    const layer = rule("3", { endTime: 0 });
+    const closed = { window: windowKey(layer), closedAt: NOW };
+    expect(shouldShowFloatLayer(layer, closed, NOW + FLOAT_LAYER_REPEAT_MS - 1)).toBe(false);
+    expect(shouldShowFloatLayer(layer, closed, NOW + FLOAT_LAYER_REPEAT_MS)).toBe(true);
+  });
+
+  test("without a type, the real API's number decides: 0 = every visit, else once", () => {
+    expect(floatLayerTypeOf(undefined, 0)).toBe("2");
+    expect(floatLayerTypeOf(undefined, 3)).toBe("1");
+    expect(floatLayerTypeOf("3", 0)).toBe("3");
+  });
+});
