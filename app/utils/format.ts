@@ -1,4 +1,12 @@
 import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The shop's time zone: times read the same for every buyer whatever the server's zone. */
+export const SHOP_TIME_ZONE = "Asia/Shanghai";
 
 /**
  * Shared formatters (spec §9): money with 2 decimals and the yuan sign, dates, units.
@@ -42,7 +50,7 @@ function expandExponent(text: string): string {
 
 /** Unix seconds → "YYYY-MM-DD HH:mm" (or another dayjs pattern). */
 export function formatDateTime(unixSeconds: number, pattern = "YYYY-MM-DD HH:mm"): string {
-  return unixSeconds > 0 ? dayjs.unix(unixSeconds).format(pattern) : "";
+  return unixSeconds > 0 ? dayjs.unix(unixSeconds).tz(SHOP_TIME_ZONE).format(pattern) : "";
 }
 
 export function formatDate(unixSeconds: number): string {

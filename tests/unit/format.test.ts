@@ -87,8 +87,8 @@ describe("formatMoney", () => {
 });
 
 describe("dates", () => {
-  // Built from local time so the expectation holds in any TZ.
-  const moment = Math.floor(new Date(2024, 0, 2, 3, 4, 5).getTime() / 1000);
+  // 2024-01-02 03:04:05 in the shop's time zone (UTC+8), whatever the machine's zone.
+  const moment = Math.floor(Date.UTC(2024, 0, 1, 19, 4, 5) / 1000);
 
   test("formatDateTime: YYYY-MM-DD HH:mm by default", () => {
     expect(formatDateTime(moment)).toBe("2024-01-02 03:04");
