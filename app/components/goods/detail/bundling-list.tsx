@@ -1,0 +1,45 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { GoodsDetailView } from "~/upstream/goods-detail.server";
+import { formatMoney } from "~/utils/format";
+
+/** The combos (bundling) this goods is part of: name, goods, combo price. */
+export function BundlingList({ bundlings, priceVisible, hiddenText }: { bundlings: GoodsDetailView["bundlings"]; priceVisible: boolean; hiddenText: string }) {
+  const { t } = useTranslation("goods");
+  if (!bundlings.length) return null;
+  return (
+    <section className="goods-section" aria-labelledby="goods-bundling-title">
+      <h2 id="goods-bundling-title" className="goods-section__title">
+        {t("bundling.title")}
+      </h2>
+      <ul className="bundling-list">
+        {bundlings.map((bundling) => (
+          <li key={bundling.id} className="bundling">
+            <h3 className="bundling__name">{bundling.name}</h3>
+            <ul className="bundling__goods">
+              {bundling.goods.map((goods) => (
+                <li key={goods.skuId}>
+                  <Link to={`/sku-${goods.skuId}`}>
+                    {goods.image ? <img src={goods.image} alt="" width={80} height={80} loading="lazy" /> : null}
+                    <span>{goods.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <div className="bundling__price">
+              <span>
+                {t("bundling.price")}: <strong>{priceVisible ? formatMoney(bundling.price) : hiddenText}</strong>
+              </span>
+              {priceVisible && Number(bundling.goodsMoney) > 0 ? (
+                <s>
+                  {t("bundling.original")}: {formatMoney(bundling.goodsMoney)}
+                </s>
+              ) : null}
+              <Link to={`/promotion/combo-${bundling.id}`}>{t("bundling.view")}</Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Anchor, Button, Group, Text, TextInput } from "@mantine/core";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { errorsText, FormErrors } from "~/components/form";
+import type { quantityBounds } from "~/domain/quantity";
+import type { PurchaseRights } from "~/domain/sale-control";
+import { unitOrDefault } from "~/utils/format";
+import { BuySchema } from "./action-schema";
+
+/**
+ * Quantity, "add to cart" and "buy now": one POST form, the button pressed is the intent.
+ * Native min/step/max come from the goods (min_buy, stock); the server clamps the same way.
+ * A visitor or a member refused by sale control sees the buttons disabled with the reason.
+ */
+export function BuyForm({
+  bounds,
+  unit,
+  rights,
+  loginHref,
+  lastResult,
+}: {
+  bounds: ReturnType<typeof quantityBounds>;
+  unit: string;
+  rights: PurchaseRights;
+  loginHref: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation(["goods", "common"]);
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "goods-buy",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BuySchema }),
+    shouldValidate: "onSubmit",
+  });
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const inStock = bounds.max >= bounds.min;
+  const blocked = rights.buy !== "allowed" ? (rights.buy === "login" ? t("price.loginVisible") : rights.message || t("price.noPermission")) : null;
+  const disabledText = blocked ?? (inStock ? null : t("detail.outOfStock"));
+  const shownUnit = unitOrDefault(unit, t);
+  const numError = errorsText(t, fields.num.errors);
+
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="buy-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          key={fields.num.key}
+          id={fields.num.id}
+          name={fields.num.name}
+          type="number"
+          inputMode="numeric"
+          label={t("detail.quantity")}
+          defaultValue={String(fields.num.initialValue ?? bounds.min)}
+          min={bounds.min}
+          step={bounds.step}
+          max={inStock ? bounds.max : undefined}
+          required
+          disabled={Boolean(disabledText)}
+          error={numError}
+          aria-invalid={numError ? true : undefined}
+          aria-describedby={`${fields.num.id}-hint`}
+          w={120}
+          rightSection={<Text size="xs" c="dimmed">{shownUnit}</Text>}
+        />
+        <Text id={`${fields.num.id}-hint`} size="xs" c="dimmed" pb={8}>
+          {inStock ? t("detail.quantityHint", { min: bounds.min, max: bounds.max }) : null}
+        </Text>
+      </Group>
+      <Group gap="sm" mt="md">
+        {disabledText ? (
+          <Button type="button" size="md" color="red" disabled>
+            {disabledText}
+          </Button>
+        ) : (
+          <>
+            <Button type="submit" name="intent" value="buy-now" size="md" color="red" loading={busyIntent === "buy-now"}>
+              {t("detail.buyNow")}
+            </Button>
+            <Button type="submit" name="intent" value="add-to-cart" size="md" variant="outline" color="red" loading={busyIntent === "add-to-cart"}>
+              {t("detail.addToCart")}
+            </Button>
+          </>
+        )}
+        {rights.buy === "login" ? (
+          <Anchor component={Link} to={loginHref} size="sm">
+            {t("detail.loginToBuy")}
+          </Anchor>
+        ) : null}
+      </Group>
+    </Form>
+  );
+}

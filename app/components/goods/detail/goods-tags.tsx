@@ -1,0 +1,33 @@
+import { useTranslation } from "react-i18next";
+import type { GoodsDetailView } from "~/upstream/goods-detail.server";
+
+/** Spec §9 default tag colours. */
+export const TAG_COLORS = { countryCode: "#6DD4C4", bulkPurchase: "#FFAA00", traceCode: "#F55E82" } as const;
+
+/** The goods' labels with their own colours, then the default tags (approval number, bulk purchase, trace code). */
+export function GoodsTags({ labels, tags }: { labels: GoodsDetailView["labels"]; tags: GoodsDetailView["tags"] }) {
+  const { t } = useTranslation("goods");
+  const items: { key: string; text: string; background: string; color: string }[] = [
+    ...labels.map((label, index) => ({
+      key: `label-${index}`,
+      text: label.label_name,
+      background: label.label_color || "#999999",
+      color: label.font_color || "#FFFFFF",
+    })),
+  ];
+  if (tags.countryCode) items.push({ key: "country", text: tags.countryCode, background: TAG_COLORS.countryCode, color: "#FFFFFF" });
+  if (tags.bulkPurchase) items.push({ key: "jc", text: t("tag.bulkPurchase"), background: TAG_COLORS.bulkPurchase, color: "#FFFFFF" });
+  if (tags.traceCode) items.push({ key: "trace", text: t("tag.traceCode"), background: TAG_COLORS.traceCode, color: "#FFFFFF" });
+  if (tags.medicinal) items.push({ key: "medicinal", text: t("tag.medicinal"), background: "#E8F5E9", color: "#2E7D32" });
+  if (tags.chineseMedicine) items.push({ key: "tcm", text: t("tag.chineseMedicine"), background: "#FFF3E0", color: "#A0522D" });
+  if (!items.length) return null;
+  return (
+    <ul className="goods-tags">
+      {items.map((item) => (
+        <li key={item.key} className="goods-tag" style={{ backgroundColor: item.background, color: item.color }}>
+          {item.text}
+        </li>
+      ))}
+    </ul>
+  );
+}

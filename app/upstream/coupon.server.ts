@@ -1,0 +1,9 @@
+import { callUpstream, type UpstreamContext } from "./http.server";
+import { Ignored } from "./schemas/common";
+
+// Coupons: per member, never cached.
+
+/** Receives one coupon of a type (get_type 2 = received by the member). Limits answer -1 with a message. */
+export function receiveCoupon(ctx: UpstreamContext, couponTypeId: number) {
+  return callUpstream(ctx, "/coupon/api/coupon/receive", Ignored, { coupon_type_id: couponTypeId, get_type: 2 }, "required");
+}

@@ -1,0 +1,197 @@
+import { displayedPromotion, nowInSeconds } from "~/domain/promotion";
+import { cached, type CachePolicy } from "~/utils/cache.server";
+import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
+import { assetUrl, publicContext } from "./context.server";
+import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
+import { Ignored } from "./schemas/common";
+import { GoodsPageSchema } from "./schemas/goods";
+import {
+  AftersaleSchema,
+  EvaluateConfigSchema,
+  EvaluationPageSchema,
+  GoodsDetailEnvelopeSchema,
+  GoodsQrCodeSchema,
+  type Evaluation,
+  type GoodsDetail,
+} from "./schemas/goods-detail";
+
+// The goods detail page's calls. The detail itself depends on the member (member price, sale
+// control, follow state) and is never cached; the shop-wide documents are.
+const SHARED: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
+
+export const EVALUATION_PAGE_SIZE = 10;
+export const RECOMMEND_PAGE_SIZE = 5;
+
+/**
+ * The goods of a `/sku-{id}` URL, where the id may be a sku id or a goods id (spec §2): asked
+ * for as a sku first, then as a goods (its default sku). `null` when neither exists.
+ */
+export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise<GoodsDetail | null> {
+  const bySku = await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, { sku_id: id }, "optional");
+  if (bySku.goods_sku_detail) return bySku.goods_sku_detail;
+  const byGoods = await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, { goods_id: id }, "optional");
+  return byGoods.goods_sku_detail;
+}
+
+export function listEvaluations(ctx: UpstreamContext, goodsId: number, page: number) {
+  return callUpstream(ctx, "/api/goodsevaluate/page", EvaluationPageSchema, { goods_id: goodsId, page, page_size: EVALUATION_PAGE_SIZE });
+}
+
+/** Whether evaluations are shown at all (`evaluate_show`); shop-wide, so shared and cached. */
+export function getEvaluateConfig() {
+  return cached("goods:evaluate-config", SHARED, () => callUpstream(publicContext(null), "/api/goodsevaluate/config", EvaluateConfigSchema));
+}
+
+/** The after-sale policy (HTML, not yet sanitized); shop-wide, so shared and cached. */
+export function getAftersale() {
+  return cached("goods:aftersale", SHARED, () => callUpstream(publicContext(null), "/api/goods/aftersale", AftersaleSchema));
+}
+
+/** "Guess you like": with the member's token the rows carry their prices and sale control. */
+export function listRecommended(ctx: UpstreamContext, pageSize = RECOMMEND_PAGE_SIZE) {
+  return callUpstream(ctx, "/api/goodssku/recommend", GoodsPageSchema, { page: 1, page_size: pageSize }, "optional");
+}
+
+/**
+ * The goods' QR code image path. A code that could not be made (status other than 1, no image)
+ * is an UpstreamError like any refusal, so callers show its message as a toast (spec §8).
+ */
+export async function getGoodsQrCode(ctx: UpstreamContext, skuId: number): Promise<string> {
+  const path = "/api/goodssku/goodsqrcode";
+  const data = await callUpstream(ctx, path, GoodsQrCodeSchema, { sku_id: skuId });
+  const { status, img, message } = data.path.h5;
+  if (status !== 1 || !img) throw new UpstreamError(path, -1, message || "二维码生成失败", data);
+  return img;
+}
+
+/**
+ * A member's view of a goods: the browsing footprint and the click counter (both need the token).
+ * Best effort: a failure is logged by the client core and never breaks the page.
+ */
+export async function recordGoodsView(ctx: UpstreamContext, goods: { goods_id: number; sku_id: number }): Promise<void> {
+  if (!ctx.token) return;
+  await Promise.all([
+    callUpstream(ctx, "/api/goodsbrowse/add", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id }, "none").catch(ignoreRefusal),
+    callUpstream(ctx, "/api/goods/modifyclicks", Ignored, { sku_id: goods.sku_id }, "none").catch(ignoreRefusal),
+  ]);
+}
+
+/** Swallows refusals and gateway failures (thrown Responses) of best-effort calls; redirects (token/closed) too. */
+function ignoreRefusal(): void {}
+
+/** Everything the detail page renders, pruned from the upstream's detail (images made browser URLs, HTML sanitized). */
+export function toGoodsDetailView(detail: GoodsDetail, now: number = nowInSeconds()) {
+  const images = splitImages(detail.sku_images || detail.sku_image || detail.goods_image);
+  const info = detail.promotion_info;
+  const promotion = displayedPromotion(detail, now);
+  const memberPrice = detail.member_price && Number(detail.member_price) > 0 ? detail.member_price : null;
+  return {
+    goodsId: detail.goods_id,
+    skuId: detail.sku_id,
+    name: detail.sku_name || detail.goods_name,
+    introduction: detail.introduction,
+    images: images.length ? images : splitImages(detail.goods_image),
+    labels: detail.goods_label.filter((label) => label.label_name),
+    tags: {
+      countryCode: detail.attr.attr_country_code,
+      bulkPurchase: detail.is_jc,
+      traceCode: detail.is_trace,
+      medicinal: detail.is_medicinal,
+      chineseMedicine: detail.is_chinese_medicine,
+    },
+    attr: detail.attr,
+    goodsAttr: detail.goods_attr || detail.attr.attr_goods_attr,
+    attrRows: detail.goods_attr_format.filter((row) => row.attr_name),
+    taxRate: detail.tax_rate,
+    validityDays: detail.validity_days,
+    unit: detail.unit,
+    brandName: detail.brand_name ?? "",
+    price: promotion.kind === "seckill" || promotion.kind === "discount" ? (info?.price ?? detail.discount_price) : detail.discount_price,
+    marketPrice: detail.market_price,
+    memberPrice,
+    promotion: { ...promotion, color: detail.promotion_color ?? "" },
+    limits:
+      info && (promotion.kind === "seckill" || promotion.kind === "discount")
+        ? { goodsMin: info.goods_min, goodsLimit: info.goods_limit, numMultiple: info.num_multiple }
+        : null,
+    tiers: info?.price_json ?? [],
+    getFree: promotion.kind === "getfree" ? (info?.getFreeGoods ?? []).map((offer) => ({ ...offer, image: assetUrl(offer.goods?.goods_image.split(",")[0]) })) : [],
+    stock: detail.stock,
+    stockName: detail.stock_name ?? "",
+    minBuy: detail.min_buy,
+    maxBuy: detail.max_buy,
+    specs: detail.goods_spec_format
+      .filter((spec) => spec.value.length > 0)
+      .map((spec) => ({
+        name: spec.spec_name,
+        values: spec.value.map((value) => ({
+          name: value.spec_value_name,
+          skuId: value.sku_id,
+          selected: value.selected || value.sku_id === detail.sku_id,
+          disabled: value.disabled || value.sku_id <= 0,
+        })),
+      })),
+    saleControl: detail.sale_control,
+    isCollected: detail.is_collect,
+    collectNum: detail.collect_num,
+    coupons: detail.coupon_list.map((coupon) => ({
+      id: coupon.coupon_type_id,
+      name: coupon.coupon_name,
+      type: coupon.type === "discount" ? ("discount" as const) : ("reward" as const),
+      money: coupon.money,
+      discount: coupon.discount,
+      atLeast: coupon.at_least,
+      endTime: coupon.validity_type === 0 ? coupon.end_time : 0,
+      fixedTerm: coupon.validity_type === 1 ? coupon.fixed_term : 0,
+      soldOut: coupon.count >= 0 && coupon.lead_count >= coupon.count,
+      limitReached: coupon.max_fetch > 0 && coupon.member_coupon_num >= coupon.max_fetch,
+    })),
+    bundlings: detail.bundling_list.map((bundling) => ({
+      id: bundling.bl_id,
+      name: bundling.bl_name,
+      price: bundling.bl_price,
+      goodsMoney: bundling.goods_money,
+      goods: bundling.bundling_goods.map((goods) => ({
+        skuId: goods.sku_id,
+        name: goods.sku_name || goods.goods_name,
+        image: assetUrl(goods.sku_image.split(",")[0]),
+        price: goods.price,
+      })),
+    })),
+    services: detail.goods_service.map((service) => ({ name: service.service_name, desc: service.desc })),
+    contentHtml: sanitizeUpstreamHtml(detail.goods_content),
+    evaluateCount: detail.evaluate_count,
+  };
+}
+export type GoodsDetailView = ReturnType<typeof toGoodsDetailView>;
+
+function splitImages(list: string): string[] {
+  return list
+    .split(",")
+    .map((path) => path.trim())
+    .filter(Boolean)
+    .map((path) => assetUrl(path));
+}
+
+/** An evaluation as the page shows it: anonymous names masked (first and last character kept). */
+export function toEvaluationView(row: Evaluation) {
+  return {
+    id: row.evaluate_id,
+    member: row.is_anonymous ? maskName(row.member_name) : row.member_name,
+    avatar: assetUrl(row.member_headimg),
+    stars: row.explain_type === 3 ? 1 : row.explain_type === 2 ? 3 : 5,
+    content: row.content,
+    images: splitImages(row.images),
+    reply: row.explain_first,
+    again: row.again_content,
+    skuName: row.sku_name,
+    time: row.create_time,
+  };
+}
+export type EvaluationView = ReturnType<typeof toEvaluationView>;
+
+export function maskName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 1) return chars.length ? `${chars[0]}***` : "***";
+  return `${chars[0]}***${chars[chars.length - 1]}`;
+}
