@@ -216,13 +216,14 @@ export default function GoodsDetailPage() {
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
 
   return (
-    <article className="goods-detail" aria-labelledby="goods-name">
+    // Keyed by sku: switching specs starts the gallery, QR code and buy form afresh.
+    <article key={goods.skuId} className="goods-detail" aria-labelledby="goods-name">
       <div className="goods-detail__top">
         <div className="goods-detail__media">
           <Gallery images={goods.images} initial={image} name={goods.name} fallback={layout?.defaultGoodsImage ?? ""} />
           <div className="goods-detail__media-actions">
             <FollowForm followed={goods.isCollected} count={goods.collectNum} />
-            <QrCode serverImage={qrImage} />
+            <QrCode skuId={goods.skuId} serverImage={qrImage} />
           </div>
         </div>
         <div className="goods-detail__info">

@@ -20,7 +20,7 @@ export function BundlingList({ bundlings, priceVisible, hiddenText }: { bundling
               {bundling.goods.map((goods) => (
                 <li key={goods.skuId}>
                   <Link to={`/sku-${goods.skuId}`}>
-                    {goods.image ? <img src={goods.image} alt="" width={80} height={80} loading="lazy" /> : null}
+                    {goods.image ? <img src={goods.image} alt="" width={80} height={80} loading="lazy" /> : <span className="bundling__no-image" aria-hidden />}
                     <span>{goods.name}</span>
                   </Link>
                 </li>

@@ -12,11 +12,11 @@ export type QrActionData = { qr: string } | { qrError: string };
  * or sends the failure as the flash toast. With JS the same link fetches it in place (a POST
  * intent that only reads) and a failure shows as a toast (spec §8).
  */
-export function QrCode({ serverImage }: { serverImage: string | null }) {
+export function QrCode({ skuId, serverImage }: { skuId: number; serverImage: string | null }) {
   const { t } = useTranslation("goods");
   const hydrated = useHydrated();
   const location = useLocation();
-  const fetcher = useFetcher<QrActionData>({ key: "goods-qrcode" });
+  const fetcher = useFetcher<QrActionData>({ key: `goods-qrcode-${skuId}` });
   const data = fetcher.data;
   const image = data && "qr" in data ? data.qr : serverImage;
   const toast = useMemo(() => (data && "qrError" in data ? { kind: "error" as const, text: data.qrError } : null), [data]);
