@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { callUpstream, type UpstreamContext } from "./http.server";
+import { BundleLineSchema, CartCalculationSchema, CartLineSchema } from "./schemas/cart";
 import { Ignored } from "./schemas/common";
 
 // The member's cart: per member, never cached.
@@ -12,3 +14,39 @@ export function addToCart(ctx: UpstreamContext, line: { sku_id: number; num: num
 }
 
 // The badge count stays with the root's member data: getCartCount in member.server.ts.
+
+// The cart page (docs/catalog-contract.md "Cart").
+
+export function listCartLines(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/api/cart/goodslists", z.array(CartLineSchema), {}, "required");
+}
+
+export function listCartBundles(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/bundling/api/cart/lists", z.array(BundleLineSchema), {}, "required");
+}
+
+export function setCartQuantity(ctx: UpstreamContext, cartId: number, num: number) {
+  return callUpstream(ctx, "/api/cart/edit", Ignored, { cart_id: cartId, num }, "required");
+}
+
+export function setBundleQuantity(ctx: UpstreamContext, cartId: number, num: number) {
+  return callUpstream(ctx, "/bundling/api/cart/edit", Ignored, { cart_id: cartId, num }, "required");
+}
+
+/** Deletes lines (comma-separated ids, own rows only). */
+export function deleteCartLines(ctx: UpstreamContext, cartIds: number[]) {
+  return callUpstream(ctx, "/api/cart/delete", Ignored, { cart_id: cartIds.join(",") }, "required");
+}
+
+export function deleteBundleLine(ctx: UpstreamContext, cartId: number) {
+  return callUpstream(ctx, "/bundling/api/cart/delete", Ignored, { cart_id: cartId }, "required");
+}
+
+export function addBundleToCart(ctx: UpstreamContext, blId: number, num: number) {
+  return callUpstream(ctx, "/bundling/api/cart/add", Ignored, { bl_id: blId, num }, "required");
+}
+
+/** The upstream's own pricing of the given lines (the agreement test compares it with ours). */
+export function calculateCart(ctx: UpstreamContext, cartIds: number[]) {
+  return callUpstream(ctx, "/api/Cart/calculate", CartCalculationSchema, { cart_ids: cartIds.join(",") }, "required");
+}

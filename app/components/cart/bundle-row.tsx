@@ -1,0 +1,58 @@
+import { Checkbox, Group, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { priceBundle } from "~/domain/cart";
+import { quantityBounds } from "~/domain/quantity";
+import type { BundleView } from "~/upstream/cart-view.server";
+import { formatMoney } from "~/utils/format";
+import { DeleteButton } from "./cart-line-row";
+import { QuantityStepper } from "./quantity-stepper";
+
+/** A bundling (combo) line: package name, its goods, package price, quantity (min 1, max stock). */
+export function BundleRow({ bundle, selected, onToggle, redirectTo }: { bundle: BundleView; selected: boolean; onToggle: (on: boolean) => void; redirectTo: string }) {
+  const { t } = useTranslation("cart");
+  const hydrated = useHydrated();
+  const priced = priceBundle(bundle);
+  const available = bundle.stock > 0;
+  return (
+    <div className={`cart-line ${available ? "" : "cart-line--invalid"}`} role="group" aria-label={bundle.name} data-testid={`cart-line-${bundle.cartId}`}>
+      <div className="cart-line__select">
+        {available ? (
+          <Checkbox
+            name="cart_id"
+            value={String(bundle.cartId)}
+            form="cart-selection"
+            aria-label={t("select", { name: bundle.name })}
+            {...(hydrated ? { checked: selected, onChange: (event) => onToggle(event.currentTarget.checked) } : { defaultChecked: selected })}
+          />
+        ) : (
+          <Text size="xs">{t("outOfStock")}</Text>
+        )}
+      </div>
+      <div className="cart-line__info cart-line__info--wide">
+        <Text fw={600}>
+          {t("bundle")} · {bundle.name}
+        </Text>
+        <Group gap="xs" mt={4}>
+          {bundle.goods.map((goods) => (
+            <Link key={goods.skuId} to={`/sku-${goods.skuId}`} className="bundle-goods" title={goods.name}>
+              <img src={goods.image} alt={goods.name} width={48} height={48} />
+              <span>×{goods.num}</span>
+            </Link>
+          ))}
+        </Group>
+      </div>
+      <div className="cart-line__price">{formatMoney(bundle.price)}</div>
+      <div className="cart-line__quantity">
+        <QuantityStepper cartId={bundle.cartId} quantity={bundle.quantity} bounds={quantityBounds({ minBuy: 1, stock: bundle.stock })} intent="set-bundle-quantity" label={bundle.name} redirectTo={redirectTo} disabled={!available} />
+      </div>
+      <div className="cart-line__subtotal">
+        <Text c="red.8" fw={700} data-testid={`cart-subtotal-${bundle.cartId}`}>
+          {formatMoney(priced.subtotal)}
+        </Text>
+      </div>
+      <DeleteButton cartId={bundle.cartId} intent="delete-bundle" label={bundle.name} redirectTo={redirectTo} />
+    </div>
+  );
+}

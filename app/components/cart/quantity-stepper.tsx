@@ -1,0 +1,85 @@
+import { ActionIcon, Group, NumberInput, Text } from "@mantine/core";
+import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { errorText } from "~/components/form/error-text";
+import { NoJsRedirect } from "~/components/no-js-redirect";
+import { clampQuantity } from "~/domain/quantity";
+
+type Bounds = { min: number; step: number; max: number };
+
+/**
+ * The cart quantity: − / + buttons and a typed value, all one POST form. With JS it is a fetcher
+ * and the shown quantity is optimistic (the clamp is predictable); without JS the post comes back
+ * to the cart. A refused edit shows the message and the previous quantity stays.
+ */
+export function QuantityStepper({
+  cartId,
+  quantity,
+  bounds,
+  intent,
+  label,
+  redirectTo,
+  disabled = false,
+}: {
+  cartId: number;
+  quantity: number;
+  bounds: Bounds;
+  intent: "set-quantity" | "set-bundle-quantity";
+  label: string;
+  redirectTo: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation("cart");
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ ok: boolean; warning: string | null }>({ key: `cart-quantity-${cartId}` });
+  // A − / + button sends `num`; typing sends `typed` (the button is the submitter, so both can be present).
+  const submitted = fetcher.formData?.get("num") ?? fetcher.formData?.get("typed");
+  const limits = { minBuy: bounds.step, stock: bounds.max };
+  const shown = submitted === undefined || submitted === null ? quantity : clampQuantity(submitted, limits);
+  const warning = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.warning : null;
+
+  return (
+    <fetcher.Form method="post" action="/cart" className="quantity-stepper">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="cart_id" value={cartId} />
+      <NoJsRedirect to={redirectTo} />
+      <Group gap={2} wrap="nowrap" className="quantity-stepper__row">
+        {/* First in the form, so Enter in the field submits the typed value (implicit submission
+            uses the first submit button); shown last, and only without JS. */}
+        <button type="submit" className={hydrated ? "visually-hidden" : "link-button quantity-stepper__update"}>
+          {t("update")}
+        </button>
+        <ActionIcon type="submit" name="num" value={shown - bounds.step} variant="default" disabled={disabled || shown <= bounds.min} aria-label={t("decrease", { name: label })}>
+          −
+        </ActionIcon>
+        <NumberInput
+          key={`${cartId}-${quantity}`}
+          name="typed"
+          defaultValue={shown}
+          min={1}
+          step={bounds.step}
+          max={bounds.max}
+          w={72}
+          size="xs"
+          hideControls
+          disabled={disabled}
+          aria-label={t("quantityOf", { name: label })}
+          onBlur={(event) => {
+            if (!hydrated) return;
+            const typed = event.currentTarget.value;
+            if (String(clampQuantity(typed, limits)) !== String(quantity)) fetcher.submit(event.currentTarget.form);
+          }}
+        />
+        <ActionIcon type="submit" name="num" value={shown + bounds.step} variant="default" disabled={disabled || shown + bounds.step > bounds.max} aria-label={t("increase", { name: label })}>
+          +
+        </ActionIcon>
+      </Group>
+      {warning ? (
+        <Text size="xs" c="orange.9" role="alert">
+          {errorText(t, warning)}
+        </Text>
+      ) : null}
+    </fetcher.Form>
+  );
+}

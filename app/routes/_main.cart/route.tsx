@@ -1,0 +1,269 @@
+import { parseWithZod } from "@conform-to/zod";
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { requireMember } from "~/auth/guards.server";
+import { BundleRow } from "~/components/cart/bundle-row";
+import { CartLineRow } from "~/components/cart/cart-line-row";
+import { toastContent } from "~/components/form/error-text";
+import { NoJsRedirect } from "~/components/no-js-redirect";
+import { isPurchasable, lineQuantityLimits, selectedTotals } from "~/domain/cart";
+import { clampBundleQuantity, clampQuantity } from "~/domain/quantity";
+import {
+  deleteBundleLine,
+  deleteCartLines,
+  listCartBundles,
+  listCartLines,
+  setBundleQuantity,
+  setCartQuantity,
+} from "~/upstream/cart.server";
+import { memberContext } from "~/upstream/context.server";
+import { toCartView, toCartLineView } from "~/upstream/cart-view.server";
+import { formErrorFor } from "~/upstream/error-messages";
+import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { formatMoney } from "~/utils/format";
+import type { RouteHandle } from "~/utils/handle";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+import { CartIntentSchema, MAX_SETTLE_LINES } from "./schema";
+
+export const handle: RouteHandle = { i18n: ["cart", "goods"], title: "cart:title" };
+
+/** Bundles are an addon: an upstream without it (or a broken answer) shows the cart without them. */
+async function bundlesOf(ctx: UpstreamContext) {
+  try {
+    return await listCartBundles(ctx);
+  } catch (error) {
+    if (error instanceof UpstreamError || (error instanceof Response && error.status >= 500)) return [];
+    throw error;
+  }
+}
+
+/** The selection in the query string: `cart_id=…` per ticked line; none given → every buyable line. */
+function selectionOf(url: URL, allIds: number[]): number[] {
+  if (!url.searchParams.has("chosen")) return allIds;
+  const chosen = new Set(url.searchParams.getAll("cart_id").map(Number));
+  return allIds.filter((id) => chosen.has(id));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await memberContext(request);
+  if (!ctx.token) return { member: false as const, cart: null, selected: [] as number[] };
+  const [lines, bundles] = await Promise.all([listCartLines(ctx), bundlesOf(ctx)]);
+  const cart = toCartView(lines, bundles);
+  const buyable = [...cart.groups.flatMap((group) => group.lines.map((line) => line.cartId)), ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId)];
+  return { member: true as const, cart, selected: selectionOf(new URL(request.url), buyable) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireMember(request);
+  const formData = await request.formData();
+  const back = formData.get("redirect");
+  const submission = parseWithZod(formData, { schema: CartIntentSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "cart:errors.badRequest";
+    return refuse(back, message);
+  }
+  const intent = submission.value;
+  const [lines, bundles] = await Promise.all([listCartLines(ctx), bundlesOf(ctx)]);
+  const own = new Map(lines.map((line) => [line.cart_id, line]));
+  const ownBundles = new Map(bundles.map((bundle) => [bundle.cart_id, bundle]));
+
+  try {
+    switch (intent.intent) {
+      case "set-quantity": {
+        const line = own.get(intent.cart_id);
+        if (!line) return refuse(back, "cart:errors.unknownLine");
+        // The upstream does not check stock or min/max buy: clamp here (spec §5).
+        const num = clampQuantity(intent.num ?? intent.typed ?? "", lineQuantityLimits(toCartLineView(line)));
+        if (num !== line.num) await setCartQuantity(ctx, line.cart_id, num);
+        break;
+      }
+      case "set-bundle-quantity": {
+        const bundle = ownBundles.get(intent.cart_id);
+        if (!bundle) return refuse(back, "cart:errors.unknownLine");
+        const num = clampBundleQuantity(intent.num ?? intent.typed ?? "", bundle.stock);
+        if (num !== bundle.num) await setBundleQuantity(ctx, bundle.cart_id, num);
+        break;
+      }
+      case "delete": {
+        if (!own.has(intent.cart_id)) return refuse(back, "cart:errors.unknownLine");
+        await deleteCartLines(ctx, [intent.cart_id]);
+        break;
+      }
+      case "delete-bundle": {
+        if (!ownBundles.has(intent.cart_id)) return refuse(back, "cart:errors.unknownLine");
+        await deleteBundleLine(ctx, intent.cart_id);
+        break;
+      }
+      case "delete-selected": {
+        if (intent.cart_id.length === 0) return refuse(back, "cart:errors.noneSelected");
+        if (intent.cart_id.some((id) => !own.has(id) && !ownBundles.has(id))) return refuse(back, "cart:errors.unknownLine");
+        const lineIds = intent.cart_id.filter((id) => own.has(id));
+        if (lineIds.length) await deleteCartLines(ctx, lineIds);
+        for (const id of intent.cart_id.filter((candidate) => ownBundles.has(candidate))) await deleteBundleLine(ctx, id);
+        break;
+      }
+      case "settle": {
+        if (intent.cart_id.length === 0) return refuse(back, "cart:errors.noneSelected");
+        if (intent.cart_id.length > MAX_SETTLE_LINES) return refuse(back, "cart:errors.tooMany");
+        const unbuyable = intent.cart_id.some((id) => {
+          const line = own.get(id);
+          if (line) return !isPurchasable(toCartLineView(line));
+          const bundle = ownBundles.get(id);
+          return !bundle || bundle.stock <= 0;
+        });
+        if (unbuyable) return refuse(back, "cart:errors.unknownLine");
+        return redirect(`/payment?${new URLSearchParams({ cart_ids: intent.cart_id.join(",") })}`, 303);
+      }
+    }
+  } catch (error) {
+    // A refused edit keeps the previous quantity and shows the upstream's message as a warning (spec §5).
+    if (!(error instanceof UpstreamError)) throw error;
+    return refuse(back, formErrorFor(error), 409);
+  }
+  if (typeof back === "string") return redirect(safeRedirect(back, "/cart"), 303);
+  return data({ ok: true as const, warning: null });
+}
+
+/** A refused action: a 4xx with the message (fetchers), or the cart again with a warning toast (no JS). */
+async function refuse(back: FormDataEntryValue | null, message: string, status = 400) {
+  if (typeof back === "string") {
+    return redirectWithToast(safeRedirect(back, "/cart"), { kind: "warning", ...toastContent(message) }, [], 303);
+  }
+  return data({ ok: false as const, warning: message }, { status });
+}
+
+export default function CartPage() {
+  const { t } = useTranslation("cart");
+  const { member, cart, selected } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if (!member || !cart) {
+    return (
+      <Stack py="xl" align="center">
+        <Title order={1} size="h3">
+          {t("title")}
+        </Title>
+        <Text>{t("loginPrompt")}</Text>
+        <Button component={Link} to={`/login?${new URLSearchParams({ redirect: "/cart" })}`}>
+          {t("login")}
+        </Button>
+      </Stack>
+    );
+  }
+  return <MemberCart key={location.search} cart={cart} initiallySelected={selected} />;
+}
+
+function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["cart"]>; initiallySelected: number[] }) {
+  const { t } = useTranslation("cart");
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const [selected, setSelected] = useState(() => new Set(initiallySelected));
+  const lines = useMemo(() => cart.groups.flatMap((group) => group.lines), [cart]);
+  const buyableIds = useMemo(() => [...lines.map((line) => line.cartId), ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId)], [lines, cart.bundles]);
+  const totals = selectedTotals(lines, cart.bundles, selected);
+  const allSelected = buyableIds.length > 0 && buyableIds.every((id) => selected.has(id));
+  const empty = lines.length === 0 && cart.bundles.length === 0 && cart.invalid.length === 0;
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  if (empty) {
+    return (
+      <Stack py="xl" align="center">
+        <Title order={1} size="h3">
+          {t("title")}
+        </Title>
+        <Text>{t("empty")}</Text>
+        <Button component={Link} to="/list">
+          {t("goShopping")}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" py="md">
+      <Title order={1} size="h3">
+        {t("title")}
+      </Title>
+      {/* The selection form: the checkboxes below belong to it through their form attribute. */}
+      <Form method="get" action="/cart" id="cart-selection" />
+      {cart.groups.map((group) => (
+        <section key={group.siteName} className="cart-group" aria-label={group.siteName || t("title")}>
+          {group.siteName ? <Text fw={600}>{group.siteName}</Text> : null}
+          {group.lines.map((line) => (
+            <CartLineRow key={line.cartId} line={line} selected={selected.has(line.cartId)} onToggle={(on) => toggle(line.cartId, on)} redirectTo={here} />
+          ))}
+        </section>
+      ))}
+      {cart.bundles.length > 0 ? (
+        <section className="cart-group" aria-label={t("bundles")}>
+          <Text fw={600}>{t("bundles")}</Text>
+          {cart.bundles.map((bundle) => (
+            <BundleRow key={bundle.cartId} bundle={bundle} selected={selected.has(bundle.cartId)} onToggle={(on) => toggle(bundle.cartId, on)} redirectTo={here} />
+          ))}
+        </section>
+      ) : null}
+      {cart.invalid.length > 0 ? (
+        <section className="cart-group cart-group--invalid" aria-label={t("invalid")}>
+          <Text fw={600}>{t("invalid")}</Text>
+          {cart.invalid.map((line) => (
+            <CartLineRow key={line.cartId} line={line} selected={false} onToggle={() => {}} redirectTo={here} />
+          ))}
+        </section>
+      ) : null}
+      <div className="cart-footer" role="region" aria-label={t("summary")}>
+        <Group justify="space-between" wrap="wrap">
+          <Group gap="md">
+            {hydrated ? (
+              <Checkbox
+                label={t("selectAll")}
+                checked={allSelected}
+                onChange={(event) => setSelected(event.currentTarget.checked ? new Set(buyableIds) : new Set())}
+              />
+            ) : (
+              <>
+                <Anchor component={Link} to="/cart">
+                  {t("selectAll")}
+                </Anchor>
+                <Anchor component={Link} to="/cart?chosen=1">
+                  {t("selectNone")}
+                </Anchor>
+                <input type="hidden" name="chosen" value="1" form="cart-selection" />
+                <Button type="submit" form="cart-selection" variant="default" size="xs">
+                  {t("updateTotals")}
+                </Button>
+              </>
+            )}
+            <Button type="submit" form="cart-selection" formMethod="post" name="intent" value="delete-selected" variant="subtle" color="red" size="xs" disabled={hydrated && totals.lineCount === 0}>
+              {t("deleteSelected")}
+            </Button>
+          </Group>
+          <Group gap="md">
+            <Text role="status">
+              {t("selectedCount", { count: totals.lineCount })} · {t("total")}{" "}
+              <Text component="span" c="red.8" fw={700} size="xl" data-testid="cart-total">
+                {formatMoney(totals.total)}
+              </Text>
+            </Text>
+            <Button type="submit" form="cart-selection" formMethod="post" name="intent" value="settle" size="md" disabled={hydrated && totals.lineCount === 0}>
+              {t("settle")}
+            </Button>
+          </Group>
+        </Group>
+        {/* The posts of this form (delete selected, settle) come back here without JS. */}
+        <NoJsRedirect to={here} form="cart-selection" />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { isPurchasable, type BundleFacts, type CartLineFacts } from "~/domain/cart";
+import { assetUrl } from "./context.server";
+import type { BundleLine, CartLine } from "./schemas/cart";
+
+/** A cart line as the page needs it: the facts the pricing rules read plus what is displayed. */
+export function toCartLineView(line: CartLine) {
+  const facts: CartLineFacts = {
+    cartId: line.cart_id,
+    quantity: line.num,
+    price: line.price,
+    discountPrice: line.discount_price,
+    memberPrice: line.member_price,
+    memberDiscount: line.is_member_discount === true,
+    promotionLabel: line.promotion_label ?? "",
+    promotionInfo: line.promotion_info
+      ? {
+          goods_min: line.promotion_info.goods_min ?? line.goods_min,
+          goods_limit: line.promotion_info.goods_limit ?? line.goods_limit,
+          num_multiple: line.promotion_info.num_multiple,
+          price: line.promotion_info.price ?? line.discount_price,
+          price_json: line.promotion_info.price_json,
+        }
+      : null,
+    stock: line.stock,
+    minBuy: line.min_buy,
+    maxBuy: line.max_buy,
+    onShelf: line.goods_state === 1,
+  };
+  return {
+    ...facts,
+    skuId: line.sku_id,
+    siteName: line.site_name,
+    name: line.sku_name || line.goods_name,
+    image: assetUrl(line.sku_image.split(",")[0]),
+    unit: line.unit,
+    purchasable: isPurchasable(facts),
+    saleControl: line.sale_control,
+    getFree: line.get_free_goods
+      ? line.get_free_goods.getFreeGoods.map((entry) => ({
+          goodsId: entry.goods_id,
+          name: entry.goods?.goods_name ?? "",
+          image: assetUrl(entry.goods?.goods_image ?? ""),
+          price: entry.price,
+          num: entry.num,
+          unit: entry.unit || entry.goods?.unit || "",
+          subtotal: (Number(entry.price) * entry.num).toFixed(2),
+        }))
+      : null,
+  };
+}
+export type CartLineView = ReturnType<typeof toCartLineView>;
+
+export function toBundleView(bundle: BundleLine) {
+  const facts: BundleFacts = { cartId: bundle.cart_id, quantity: bundle.num, price: bundle.bl_price, stock: bundle.stock };
+  return {
+    ...facts,
+    blId: bundle.bl_id,
+    name: bundle.bl_name,
+    goods: bundle.bundlingGoods.map((goods) => ({ skuId: goods.sku_id, name: goods.sku_name, image: assetUrl(goods.sku_image), num: goods.num, price: goods.price })),
+  };
+}
+export type BundleView = ReturnType<typeof toBundleView>;
+
+/** Lines grouped as the upstream groups them (by shop), with unbuyable lines apart. */
+export function toCartView(lines: CartLine[], bundles: BundleLine[]) {
+  const views = lines.map(toCartLineView);
+  const groups = new Map<string, CartLineView[]>();
+  for (const line of views.filter((view) => view.purchasable)) {
+    const group = groups.get(line.siteName) ?? [];
+    group.push(line);
+    groups.set(line.siteName, group);
+  }
+  return {
+    groups: [...groups.entries()].map(([siteName, groupLines]) => ({ siteName, lines: groupLines })),
+    invalid: views.filter((view) => !view.purchasable),
+    bundles: bundles.map(toBundleView),
+  };
+}
+export type CartView = ReturnType<typeof toCartView>;

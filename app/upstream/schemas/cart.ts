@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { Flag, IntLike, Money, Text } from "./common";
+import { SaleControlSchema } from "./goods";
+
+// Cart lines (docs/catalog-contract.md "Cart"): the real sample's keys plus the spec §3 fields.
+
+const TierSchema = z.object({ num: IntLike, limit_num: IntLike.catch(0), price: Money });
+
+export const CartPromotionInfoSchema = z
+  .object({
+    goods_min: IntLike.optional().catch(undefined),
+    goods_limit: IntLike.optional().catch(undefined),
+    num_multiple: IntLike.optional().catch(undefined),
+    price: Money.optional().catch(undefined),
+    price_json: z.array(TierSchema).optional().catch(undefined),
+  })
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+
+const LadderSchema = z.object({ mainRang: IntLike.catch(0), rang: IntLike.catch(0), rangPrice: Money.catch("0.00"), unit: Text.catch("") });
+
+export const GetFreeGoodsSchema = z
+  .object({
+    is_ladder: Flag.catch(false),
+    getFreeGoods: z
+      .array(
+        z.object({
+          goods_id: IntLike,
+          count: IntLike.catch(0),
+          num: IntLike.catch(0),
+          price: Money.catch("0.00"),
+          unit: Text.catch(""),
+          limit: IntLike.catch(0),
+          goods_limit: IntLike.catch(0),
+          ladder_json: z.array(LadderSchema).catch([]),
+          goods: z
+            .object({ goods_name: Text, goods_image: Text.catch(""), sku_id: IntLike.catch(0), price: Money.catch("0.00"), unit: Text.catch("") })
+            .nullish()
+            .catch(null),
+        }),
+      )
+      .catch([]),
+  })
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+export type GetFreeGoods = NonNullable<z.infer<typeof GetFreeGoodsSchema>>;
+
+export const CartLineSchema = z.object({
+  cart_id: IntLike,
+  site_id: IntLike.catch(1),
+  site_name: Text.catch(""),
+  sku_id: IntLike,
+  goods_id: IntLike,
+  sku_name: Text,
+  goods_name: Text.catch(""),
+  sku_image: Text.catch(""),
+  sku_spec_format: Text.optional().catch(""),
+  num: IntLike,
+  price: Money,
+  market_price: Money.catch("0.00"),
+  discount_price: Money,
+  member_price: z.union([Money, z.literal(null)]).optional().catch(undefined).transform((value) => (value && value !== "" ? value : null)),
+  stock: IntLike.catch(0),
+  goods_state: IntLike.catch(1),
+  min_buy: IntLike.catch(0),
+  max_buy: IntLike.catch(0),
+  unit: Text.catch(""),
+  goods_min: IntLike.optional().catch(undefined),
+  goods_limit: IntLike.optional().catch(undefined),
+  promotion_label: Text.optional().catch(""),
+  is_member_discount: Flag.optional().catch(false),
+  promotion_info: CartPromotionInfoSchema,
+  sale_control: SaleControlSchema,
+  get_free_goods: GetFreeGoodsSchema,
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+export const BundleLineSchema = z.object({
+  cart_id: IntLike,
+  bl_id: IntLike,
+  bl_name: Text,
+  bl_price: Money,
+  num: IntLike,
+  stock: IntLike.catch(0),
+  bundlingGoods: z
+    .array(z.object({ sku_id: IntLike, goods_id: IntLike.catch(0), sku_name: Text, sku_image: Text.catch(""), price: Money.catch("0.00"), num: IntLike.catch(1) }))
+    .catch([]),
+});
+export type BundleLine = z.infer<typeof BundleLineSchema>;
+
+/** What /api/Cart/calculate answers (used to check that our totals agree with the upstream's). */
+export const CartCalculationSchema = z.object({
+  goods_list: z.array(z.object({ cart_id: IntLike, sku_id: IntLike, num: IntLike, price: Money, subtotal: Money })).catch([]),
+  bundling_list: z.array(z.object({ cart_id: IntLike, bl_id: IntLike, num: IntLike, bl_price: Money, subtotal: Money })).catch([]),
+  goods_num: IntLike.catch(0),
+  goods_money: Money,
+  order_money: Money,
+});
+export type CartCalculation = z.infer<typeof CartCalculationSchema>;
