@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { callUpstream, type UpstreamContext } from "./http.server";
+import { CouponTypeSchema } from "./schemas/coupon";
 import { Ignored } from "./schemas/common";
 
 // Coupons: per member, never cached.
@@ -6,4 +8,9 @@ import { Ignored } from "./schemas/common";
 /** Receives one coupon of a type (get_type 2 = received by the member). Limits answer -1 with a message. */
 export function receiveCoupon(ctx: UpstreamContext, couponTypeId: number) {
   return callUpstream(ctx, "/coupon/api/coupon/receive", Ignored, { coupon_type_id: couponTypeId, get_type: 2 }, "required");
+}
+
+/** The coupon zone: every receivable coupon type; with a token it says how many the member holds. */
+export function listCouponTypes(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/coupon/api/coupon/typelists", z.array(CouponTypeSchema), { num: 100 }, "optional");
 }

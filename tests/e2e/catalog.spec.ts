@@ -141,3 +141,19 @@ test("sale-control lists: visitors are asked to log in; the demo member sees wha
   await expect(page).toHaveURL(/\/cacontrelist$/);
   await expect(page.getByRole("table")).toBeVisible();
 });
+
+test("receive a coupon in the coupon zone: a visitor logs in first, then receives", async ({ page }) => {
+  await page.goto("/coupon");
+  await expect(page.getByRole("heading", { level: 1, name: "领券中心" })).toBeVisible();
+  const card = page.locator(".coupon-card").filter({ has: page.getByRole("button", { name: "立即领取" }) }).first();
+  const name = (await card.getAttribute("aria-label")) ?? "";
+  await card.getByRole("button", { name: "立即领取" }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcoupon/);
+  await page.getByRole("textbox", { name: "用户名/手机号" }).fill("demo");
+  await page.getByRole("textbox", { name: "密码", exact: true }).fill("demo123456");
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page).toHaveURL(/\/coupon$/);
+  const again = page.locator(".coupon-card").filter({ hasText: name }).first();
+  await again.getByRole("button").click();
+  await expect(page.getByText(/领取成功|已达到领取上限|已领完/)).toBeVisible();
+});

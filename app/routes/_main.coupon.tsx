@@ -1,0 +1,110 @@
+import { parseWithZod } from "@conform-to/zod";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { attempt } from "~/auth/sign-in.server";
+import { errorText, toastContent } from "~/components/form/error-text";
+import { linkProps } from "~/components/layout/link-props";
+import { listCouponTypes, receiveCoupon } from "~/upstream/coupon.server";
+import { assetUrl, memberContext } from "~/upstream/context.server";
+import { getAdv } from "~/upstream/site.server";
+import { formatDate, formatMoney } from "~/utils/format";
+import type { RouteHandle } from "~/utils/handle";
+import { loginUrlFor } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:coupon.title" };
+
+const ReceiveSchema = z.object({ intent: z.literal("receive"), coupon_type_id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** /coupon: the coupon zone. Anyone can look; receiving is a POST that needs a member. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await memberContext(request);
+  const [types, banner] = await Promise.all([listCouponTypes(ctx), getAdv("NS_PC_COUPON").catch(() => null)]);
+  const ad = banner?.adv_list[0];
+  return {
+    banner: ad ? { image: assetUrl(ad.adv_image), url: ad.adv_url.url, title: ad.adv_title } : null,
+    coupons: types.map((coupon) => ({
+      id: coupon.coupon_type_id,
+      name: coupon.coupon_name,
+      kind: coupon.type,
+      money: coupon.money,
+      discount: coupon.discount,
+      atLeast: coupon.at_least,
+      goodsScope: coupon.goods_type_name,
+      endTime: coupon.end_time,
+      validityDays: coupon.validity_type === 1 ? coupon.fixed_term : 0,
+      soldOut: coupon.count > 0 && coupon.lead_count >= coupon.count,
+      held: coupon.member_coupon_num ?? 0,
+      maxFetch: coupon.max_fetch,
+      percentTaken: coupon.count > 0 ? Math.min(100, Math.round((coupon.lead_count / coupon.count) * 100)) : 0,
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await memberContext(request);
+  // Receiving needs a member: a visitor logs in and comes back here.
+  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
+  const submission = parseWithZod(await request.formData(), { schema: ReceiveSchema });
+  if (submission.status !== "success") return data({ error: "catalog:coupon.bad" }, { status: 400 });
+  const outcome = await attempt(() => receiveCoupon(ctx, submission.value.coupon_type_id));
+  if (!outcome.ok) return redirectWithToast("/coupon", { kind: "warning", ...toastContent(outcome.refusal) });
+  return redirectWithToast("/coupon", { kind: "success", key: "catalog:coupon.received" });
+}
+
+export default function CouponZonePage() {
+  const { t } = useTranslation("catalog");
+  const { banner, coupons } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <Stack gap="md" py="md">
+      {banner ? (
+        <a {...linkProps(banner.url)}>
+          <img src={banner.image} alt={banner.title} className="wide-banner" />
+        </a>
+      ) : null}
+      <Title order={1} size="h3">
+        {t("coupon.title")}
+      </Title>
+      {actionData?.error ? <Text role="alert">{errorText(t, actionData.error)}</Text> : null}
+      {coupons.length === 0 ? <Text>{t("coupon.empty")}</Text> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {coupons.map((coupon) => (
+          <Card key={coupon.id} withBorder className="coupon-card" aria-label={coupon.name}>
+            <Group justify="space-between" align="flex-start">
+              <div>
+                <Text c="red.8" fw={700} size="xl">
+                  {coupon.kind === "discount" ? t("coupon.discount", { rate: Number(coupon.discount) }) : formatMoney(coupon.money)}
+                </Text>
+                <Text size="sm">{Number(coupon.atLeast) > 0 ? t("coupon.atLeast", { amount: formatMoney(coupon.atLeast) }) : t("coupon.noThreshold")}</Text>
+              </div>
+              {coupon.held > 0 ? <Badge color="green">{t("coupon.held", { count: coupon.held })}</Badge> : null}
+            </Group>
+            <Text fw={600} mt="xs">
+              {coupon.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {coupon.goodsScope}
+              {coupon.validityDays > 0 ? ` · ${t("coupon.validDays", { days: coupon.validityDays })}` : coupon.endTime ? ` · ${t("coupon.until", { date: formatDate(coupon.endTime) })}` : ""}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t("coupon.taken", { percent: coupon.percentTaken })}
+            </Text>
+            <Form method="post" className="coupon-card__form">
+              <input type="hidden" name="intent" value="receive" />
+              <input type="hidden" name="coupon_type_id" value={coupon.id} />
+              <Button type="submit" size="xs" mt="sm" disabled={coupon.soldOut || (coupon.maxFetch > 0 && coupon.held >= coupon.maxFetch)} loading={navigation.formData?.get("coupon_type_id") === String(coupon.id)}>
+                {coupon.soldOut ? t("coupon.soldOut") : coupon.maxFetch > 0 && coupon.held >= coupon.maxFetch ? t("coupon.limitReached") : t("coupon.receive")}
+              </Button>
+            </Form>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Link to="/member/my_coupon">{t("coupon.mine")}</Link>
+    </Stack>
+  );
+}
