@@ -7,11 +7,15 @@ import { ApiException, ApiReply, Router, normalisePath, type Context, type Envel
 import { createServices, type Services } from './core/services.js'
 import { openDatabase } from './db/index.js'
 import { registerAuthRoutes } from './routes/auth.js'
+import { registerCartRoutes } from './routes/cart.js'
+import { registerCouponRoutes } from './routes/coupon.js'
 import { registerConfigRoutes } from './routes/config.js'
 import { registerGoodsMetaRoutes } from './routes/goods-meta.js'
+import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
 import { registerPcRoutes } from './routes/pc.js'
+import { registerPromotionRoutes } from './routes/promotion.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { testRoutes } from './routes/test-api.js'
 
@@ -73,6 +77,10 @@ export function buildRouter(): Router {
   registerHelpRoutes(router)
   registerAuthRoutes(router)
   registerMemberRoutes(router)
+  registerGoodsRoutes(router)
+  registerPromotionRoutes(router)
+  registerCouponRoutes(router)
+  registerCartRoutes(router)
   return router
 }
 
@@ -133,7 +141,10 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     }
 
     const appType = typeof params.app_type === 'string' && params.app_type !== '' ? params.app_type : 'h5'
-    const ctx: Context = { db, params: { ...params, app_type: appType }, appType, services, settings }
+    const host = req.headers.host ?? ''
+    const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim()
+    const origin = host ? `${forwardedProto === 'https' ? 'https' : 'http'}://${host}` : ''
+    const ctx: Context = { db, params: { ...params, app_type: appType }, appType, services, settings, origin }
 
     let envelope: Envelope
     try {

@@ -104,6 +104,71 @@ function icon(row: ImageRow): string {
   )
 }
 
+/** Split text into lines of at most `maxEm` em (CJK = 1 em). */
+function wrap(text: string, maxEm: number, maxLines: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const ch of text) {
+    if (emWidth(line + ch) > maxEm && line !== '') {
+      lines.push(line)
+      line = ''
+      if (lines.length === maxLines) break
+    }
+    line += ch
+  }
+  if (lines.length < maxLines && line.trim() !== '') lines.push(line)
+  else if (lines.length === maxLines && line !== '') lines[maxLines - 1] = `${lines[maxLines - 1]!.slice(0, -1)}…`
+  return lines
+}
+
+/**
+ * A goods packshot: a carton in perspective, coloured by category, with the goods name, its
+ * specification and the brand. `subtext` is "spec|brand|view" (view "side" draws the carton
+ * from the other side, for a goods' second image).
+ */
+function packshot(row: ImageRow): string {
+  const { width: w, height: h } = row
+  const [spec = '', brand = '', view = 'front'] = row.subtext.split('|')
+  const colour = esc(row.background)
+  const side = view === 'side'
+  // Front face geometry (relative to a 400×400 canvas, scaled).
+  const k = Math.min(w, h) / 400
+  const fx = (side ? 110 : 70) * k
+  const fy = 120 * k
+  const fw = 220 * k
+  const fh = 220 * k
+  const depth = 50 * k
+  const dx = side ? -depth : depth
+  const top = `M${fx} ${fy}L${fx + dx} ${fy - depth}L${fx + fw + dx} ${fy - depth}L${fx + fw} ${fy}Z`
+  const sideFace = side
+    ? `M${fx} ${fy}L${fx + dx} ${fy - depth}L${fx + dx} ${fy + fh - depth}L${fx} ${fy + fh}Z`
+    : `M${fx + fw} ${fy}L${fx + fw + dx} ${fy - depth}L${fx + fw + dx} ${fy + fh - depth}L${fx + fw} ${fy + fh}Z`
+  const nameLines = wrap(row.text, 8, 3)
+  const nameSize = Math.min(26 * k, (fw * 0.86) / Math.max(...nameLines.map(emWidth)))
+  const nameY = fy + fh * 0.42 - ((nameLines.length - 1) * nameSize * 1.2) / 2
+  const specSize = Math.min(15 * k, (fw * 0.85) / emWidth(spec || ' '))
+  return svg(
+    w,
+    h,
+    `<rect width="${w}" height="${h}" fill="#F4F6F8"/>` +
+      `<ellipse cx="${fx + fw / 2 + dx / 2}" cy="${fy + fh + 18 * k}" rx="${fw * 0.62}" ry="${14 * k}" fill="#000000" fill-opacity="0.08"/>` +
+      `<path d="${top}" fill="${colour}" fill-opacity="0.55"/>` +
+      `<path d="${sideFace}" fill="${colour}" fill-opacity="0.8"/>` +
+      `<rect x="${fx}" y="${fy}" width="${fw}" height="${fh}" fill="#FFFFFF" stroke="${colour}" stroke-width="${2 * k}"/>` +
+      `<rect x="${fx}" y="${fy}" width="${fw}" height="${fh * 0.16}" fill="${colour}"/>` +
+      `<text x="${fx + fw / 2}" y="${fy + fh * 0.08}" dominant-baseline="central" text-anchor="middle" font-family="${FONT}" font-size="${(13 * k).toFixed(1)}" font-weight="bold" fill="#FFFFFF">${esc(brand)}</text>` +
+      nameLines
+        .map(
+          (line, i) =>
+            `<text x="${fx + fw / 2}" y="${(nameY + i * nameSize * 1.2).toFixed(1)}" dominant-baseline="central" text-anchor="middle" font-family="${FONT}" font-size="${nameSize.toFixed(1)}" font-weight="bold" fill="#222222">${esc(line)}</text>`,
+        )
+        .join('') +
+      `<rect x="${fx}" y="${fy + fh * 0.8}" width="${fw}" height="${fh * 0.2}" fill="${colour}" fill-opacity="0.12"/>` +
+      `<text x="${fx + fw / 2}" y="${fy + fh * 0.9}" dominant-baseline="central" text-anchor="middle" font-family="${FONT}" font-size="${specSize.toFixed(1)}" fill="${colour}">${esc(spec)}</text>`,
+    `${row.text} ${spec}`.trim(),
+  )
+}
+
 async function qrcode(row: ImageRow): Promise<string> {
   return QRCode.toString(row.text, {
     type: 'svg',
@@ -134,6 +199,9 @@ export async function renderImage(db: Database, path: string): Promise<string | 
       break
     case 'qrcode':
       out = await qrcode(row)
+      break
+    case 'packshot':
+      out = packshot(row)
       break
     default:
       out = icon(row)

@@ -33,6 +33,8 @@ export interface Context {
   appType: string
   services: Services
   settings: ServerSettings
+  /** Public origin of this API as the client reached it (`http://127.0.0.1:4100`), for absolute URLs in HTML. */
+  origin?: string
   /** Set by requireMember when the token has < 300 s left: answered as top-level `refreshtoken`. */
   refreshToken?: string
 }

@@ -419,4 +419,369 @@ export const migrations: Migration[] = [
       CREATE INDEX member_coupon_member ON member_coupon(member_id, state);
     `,
   },
+  {
+    version: 2,
+    name: 'catalog: brands, labels, goods, SKUs, promotions, sale control, evaluations, follows, footprints, floors, coupon scopes',
+    sql: /* sql */ `
+      CREATE TABLE goods_brand (
+        brand_id       INTEGER PRIMARY KEY,
+        site_id        INTEGER NOT NULL DEFAULT 1,
+        brand_name     TEXT    NOT NULL,
+        brand_initial  TEXT    NOT NULL DEFAULT '',
+        image_url      TEXT    NOT NULL DEFAULT '',
+        banner         TEXT    NOT NULL DEFAULT '',
+        brand_desc     TEXT    NOT NULL DEFAULT '',
+        is_recommend   INTEGER NOT NULL DEFAULT 0,
+        sort           INTEGER NOT NULL DEFAULT 0,
+        create_time    INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- Goods labels with colours (处方药 red, OTC green, 医保 blue…): goods_label in the answers.
+      CREATE TABLE goods_label (
+        label_id     INTEGER PRIMARY KEY,
+        label_name   TEXT    NOT NULL,
+        label_color  TEXT    NOT NULL DEFAULT '',
+        font_color   TEXT    NOT NULL DEFAULT '#FFFFFF',
+        sort         INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- Filterable attributes (/api/goodscategory/getGoodsAttrs) and their values.
+      CREATE TABLE goods_attribute (
+        attr_id    INTEGER PRIMARY KEY,
+        attr_name  TEXT    NOT NULL,
+        sort       INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE goods_attribute_value (
+        attr_value_id    INTEGER PRIMARY KEY,
+        attr_id          INTEGER NOT NULL REFERENCES goods_attribute(attr_id),
+        attr_value_name  TEXT    NOT NULL,
+        sort             INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- One row per goods. category_id is the comma-wrapped path (",1,6,24,"), as Niushop keeps it.
+      -- goods_spec_format: JSON text of the spec matrix, NULL for single-SKU goods.
+      -- goods_attr_format: JSON text of [{attr_id, attr_name, attr_value_id, attr_value_name…}].
+      -- label_ids: comma-wrapped goods_label ids. The attr_* and flag columns are this B2B
+      -- flavour's pharmacy fields (docs/catalog-contract.md).
+      CREATE TABLE goods (
+        goods_id              INTEGER PRIMARY KEY,
+        site_id               INTEGER NOT NULL DEFAULT 1,
+        goods_name            TEXT    NOT NULL,
+        goods_class           INTEGER NOT NULL DEFAULT 1,
+        goods_image           TEXT    NOT NULL DEFAULT '',
+        goods_state           INTEGER NOT NULL DEFAULT 1,   -- 1 on sale, 0 off the shelf
+        is_delete             INTEGER NOT NULL DEFAULT 0,
+        category_id           TEXT    NOT NULL DEFAULT '',
+        leaf_category_id      INTEGER NOT NULL DEFAULT 0,
+        brand_id              INTEGER NOT NULL DEFAULT 0,
+        brand_name            TEXT    NOT NULL DEFAULT '',
+        sku_id                INTEGER NOT NULL DEFAULT 0,   -- default SKU
+        price                 REAL    NOT NULL DEFAULT 0,
+        market_price          REAL    NOT NULL DEFAULT 0,
+        goods_stock           INTEGER NOT NULL DEFAULT 0,
+        sale_num              INTEGER NOT NULL DEFAULT 0,
+        click_num             INTEGER NOT NULL DEFAULT 0,
+        collect_num           INTEGER NOT NULL DEFAULT 0,
+        evaluate              INTEGER NOT NULL DEFAULT 0,
+        sort                  INTEGER NOT NULL DEFAULT 0,
+        create_time           INTEGER NOT NULL DEFAULT 0,
+        modify_time           INTEGER NOT NULL DEFAULT 0,
+        introduction          TEXT    NOT NULL DEFAULT '',
+        keywords              TEXT    NOT NULL DEFAULT '',
+        unit                  TEXT    NOT NULL DEFAULT '',
+        goods_content         TEXT    NOT NULL DEFAULT '',
+        goods_spec_format     TEXT,
+        goods_attr_format     TEXT    NOT NULL DEFAULT '',
+        goods_service_ids     TEXT    NOT NULL DEFAULT '',
+        label_ids             TEXT    NOT NULL DEFAULT ',',
+        label_name            TEXT    NOT NULL DEFAULT '',
+        is_free_shipping      INTEGER NOT NULL DEFAULT 1,
+        is_virtual            INTEGER NOT NULL DEFAULT 0,
+        min_buy               INTEGER NOT NULL DEFAULT 0,
+        max_buy               INTEGER NOT NULL DEFAULT 0,
+        is_limit              INTEGER NOT NULL DEFAULT 0,
+        limit_type            INTEGER NOT NULL DEFAULT 1,
+        is_consume_discount   INTEGER NOT NULL DEFAULT 1,   -- member level price applies
+        recommend_way         INTEGER NOT NULL DEFAULT 0,
+        video_url             TEXT    NOT NULL DEFAULT '',
+        attr_country_code     TEXT    NOT NULL DEFAULT '',  -- 批准文号 / 注册证号
+        attr_specs            TEXT    NOT NULL DEFAULT '',
+        attr_place            TEXT    NOT NULL DEFAULT '',
+        attr_validity         TEXT    NOT NULL DEFAULT '',  -- expiry date YYYY-MM-DD
+        attr_goods_attr       TEXT    NOT NULL DEFAULT '',  -- dosage form
+        attr_production_date  TEXT    NOT NULL DEFAULT '',
+        attr_factory          TEXT    NOT NULL DEFAULT '',
+        goods_attr            TEXT    NOT NULL DEFAULT '',
+        is_jc                 INTEGER NOT NULL DEFAULT 0,
+        is_trace              INTEGER NOT NULL DEFAULT 0,
+        is_medicinal          INTEGER NOT NULL DEFAULT 0,
+        is_chinese_medicine   INTEGER NOT NULL DEFAULT 0,
+        goods_erp_spid        TEXT    NOT NULL DEFAULT '',
+        tax_rate              REAL    NOT NULL DEFAULT 13
+      );
+      CREATE INDEX goods_leaf ON goods(leaf_category_id);
+      CREATE INDEX goods_brand_id ON goods(brand_id);
+
+      -- promotion_type: 1 while a 限时折扣 sets discount_price (start_time/end_time = its window).
+      CREATE TABLE goods_sku (
+        sku_id           INTEGER PRIMARY KEY,
+        site_id          INTEGER NOT NULL DEFAULT 1,
+        goods_id         INTEGER NOT NULL REFERENCES goods(goods_id),
+        sku_name         TEXT    NOT NULL,
+        sku_no           TEXT    NOT NULL DEFAULT '',
+        sku_spec_format  TEXT    NOT NULL DEFAULT '',   -- JSON text, '' for single-SKU goods
+        spec_label       TEXT    NOT NULL DEFAULT '',   -- spec values joined by ' ' ('' for single-SKU goods)
+        price            REAL    NOT NULL DEFAULT 0,
+        market_price     REAL    NOT NULL DEFAULT 0,
+        discount_price   REAL    NOT NULL DEFAULT 0,
+        promotion_type   INTEGER NOT NULL DEFAULT 0,
+        start_time       INTEGER NOT NULL DEFAULT 0,
+        end_time         INTEGER NOT NULL DEFAULT 0,
+        stock            INTEGER NOT NULL DEFAULT 0,
+        sale_num         INTEGER NOT NULL DEFAULT 0,
+        click_num        INTEGER NOT NULL DEFAULT 0,
+        sku_image        TEXT    NOT NULL DEFAULT '',
+        sku_images       TEXT    NOT NULL DEFAULT '',
+        keywords         TEXT    NOT NULL DEFAULT '',
+        attr_specs       TEXT    NOT NULL DEFAULT '',
+        is_default       INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX goods_sku_goods ON goods_sku(goods_id);
+
+      -- 限时秒杀: time slots (seconds from midnight), activities (one goods each) and their SKUs.
+      CREATE TABLE seckill_time (
+        id                  INTEGER PRIMARY KEY,
+        name                TEXT    NOT NULL,
+        seckill_start_time  INTEGER NOT NULL,
+        seckill_end_time    INTEGER NOT NULL
+      );
+      CREATE TABLE seckill (
+        seckill_id        INTEGER PRIMARY KEY,
+        site_id           INTEGER NOT NULL DEFAULT 1,
+        seckill_name      TEXT    NOT NULL,
+        status            INTEGER NOT NULL DEFAULT 1,   -- 1 running
+        remark            TEXT    NOT NULL DEFAULT '',
+        start_time        INTEGER NOT NULL,
+        end_time          INTEGER NOT NULL,
+        sort              INTEGER NOT NULL DEFAULT 0,
+        create_time       INTEGER NOT NULL DEFAULT 0,
+        modify_time       INTEGER NOT NULL DEFAULT 0,
+        goods_id          INTEGER NOT NULL REFERENCES goods(goods_id),
+        seckill_time_id   TEXT    NOT NULL DEFAULT ',1,',
+        goods_min         INTEGER NOT NULL DEFAULT 0,
+        goods_limit       INTEGER NOT NULL DEFAULT 0,   -- per member (max_buy), 0 = none
+        num_multiple      INTEGER NOT NULL DEFAULT 0,
+        sale_num          INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE seckill_goods (
+        id             INTEGER PRIMARY KEY,
+        seckill_id     INTEGER NOT NULL REFERENCES seckill(seckill_id),
+        goods_id       INTEGER NOT NULL,
+        sku_id         INTEGER NOT NULL,
+        seckill_price  REAL    NOT NULL,
+        stock          INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX seckill_goods_sku ON seckill_goods(sku_id);
+
+      -- 限时折扣: the SKU rows carry discount_price/promotion_type; these keep the activity and its rules.
+      CREATE TABLE discount (
+        discount_id    INTEGER PRIMARY KEY,
+        discount_name  TEXT    NOT NULL,
+        status         INTEGER NOT NULL DEFAULT 1,
+        start_time     INTEGER NOT NULL,
+        end_time       INTEGER NOT NULL
+      );
+      CREATE TABLE discount_goods (
+        id              INTEGER PRIMARY KEY,
+        discount_id     INTEGER NOT NULL REFERENCES discount(discount_id),
+        goods_id        INTEGER NOT NULL,
+        sku_id          INTEGER NOT NULL,
+        discount_price  REAL    NOT NULL,
+        goods_min       INTEGER NOT NULL DEFAULT 0,
+        goods_limit     INTEGER NOT NULL DEFAULT 0,
+        num_multiple    INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX discount_goods_sku ON discount_goods(sku_id);
+
+      -- 批发: price_json = JSON text [{num, limit_num, price}] ascending by num.
+      CREATE TABLE wholesale_goods (
+        wholesale_goods_id  INTEGER PRIMARY KEY,
+        goods_id            INTEGER NOT NULL,
+        price_json          TEXT    NOT NULL,
+        status              INTEGER NOT NULL DEFAULT 1,
+        start_time          INTEGER NOT NULL,
+        end_time            INTEGER NOT NULL
+      );
+
+      -- 换购: offers = JSON text [{goods_id, count, num, price, unit, limit, goods_limit, ladder_json}].
+      CREATE TABLE getfree (
+        getfree_id  INTEGER PRIMARY KEY,
+        goods_id    INTEGER NOT NULL,
+        is_ladder   INTEGER NOT NULL DEFAULT 0,
+        offers      TEXT    NOT NULL,
+        status      INTEGER NOT NULL DEFAULT 1,
+        start_time  INTEGER NOT NULL,
+        end_time    INTEGER NOT NULL
+      );
+
+      -- 组合套餐.
+      CREATE TABLE bundling (
+        bl_id              INTEGER PRIMARY KEY,
+        bl_name            TEXT    NOT NULL,
+        bl_price           REAL    NOT NULL,
+        shipping_fee_type  INTEGER NOT NULL DEFAULT 1,   -- 1 seller pays shipping, 2 buyer
+        status             INTEGER NOT NULL DEFAULT 1,
+        create_time        INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE bundling_goods (
+        id               INTEGER PRIMARY KEY,
+        bl_id            INTEGER NOT NULL REFERENCES bundling(bl_id),
+        goods_id         INTEGER NOT NULL,
+        sku_id           INTEGER NOT NULL,
+        promotion_price  REAL    NOT NULL DEFAULT 0
+      );
+
+      -- 团购. status: 1 not started, 2 running, 3 ended.
+      CREATE TABLE groupbuy (
+        groupbuy_id     INTEGER PRIMARY KEY,
+        goods_id        INTEGER NOT NULL,
+        sku_id          INTEGER NOT NULL,
+        groupbuy_price  REAL    NOT NULL,
+        buy_num         INTEGER NOT NULL DEFAULT 1,
+        sell_num        INTEGER NOT NULL DEFAULT 0,
+        status          INTEGER NOT NULL DEFAULT 2,
+        rule            TEXT    NOT NULL DEFAULT '',
+        start_time      INTEGER NOT NULL,
+        end_time        INTEGER NOT NULL
+      );
+
+      -- 专题活动. status: 1 not started, 2 running, 3 ended.
+      CREATE TABLE topic (
+        topic_id    INTEGER PRIMARY KEY,
+        topic_name  TEXT    NOT NULL,
+        topic_adv   TEXT    NOT NULL DEFAULT '',
+        status      INTEGER NOT NULL DEFAULT 2,
+        remark      TEXT    NOT NULL DEFAULT '',
+        bg_color    TEXT    NOT NULL DEFAULT '',
+        start_time  INTEGER NOT NULL,
+        end_time    INTEGER NOT NULL
+      );
+      CREATE TABLE topic_goods (
+        id           INTEGER PRIMARY KEY,
+        topic_id     INTEGER NOT NULL REFERENCES topic(topic_id),
+        goods_id     INTEGER NOT NULL,
+        sku_id       INTEGER NOT NULL,
+        topic_price  REAL    NOT NULL
+      );
+
+      -- 满减. manjian_type 1 all goods, 2 selected goods (goods_ids ",1,2,"); type 0 by amount, 1 by quantity.
+      CREATE TABLE manjian (
+        manjian_id    INTEGER PRIMARY KEY,
+        manjian_name  TEXT    NOT NULL,
+        manjian_type  INTEGER NOT NULL DEFAULT 2,
+        type          INTEGER NOT NULL DEFAULT 0,
+        goods_ids     TEXT    NOT NULL DEFAULT '',
+        status        INTEGER NOT NULL DEFAULT 1,
+        rule_json     TEXT    NOT NULL DEFAULT '[]',
+        start_time    INTEGER NOT NULL,
+        end_time      INTEGER NOT NULL
+      );
+
+      -- 控销 rules. A rule applies to members matching member_id (0 = any) and member_label (0 = any).
+      -- type goods (goods_id) or category (category_id: every goods whose path contains it).
+      CREATE TABLE sale_control (
+        id            INTEGER PRIMARY KEY,
+        type          TEXT    NOT NULL CHECK (type IN ('goods', 'category')),
+        goods_id      INTEGER NOT NULL DEFAULT 0,
+        category_id   INTEGER NOT NULL DEFAULT 0,
+        member_id     INTEGER NOT NULL DEFAULT 0,
+        member_label  INTEGER NOT NULL DEFAULT 0,
+        is_member_by  INTEGER NOT NULL DEFAULT 1,   -- 1 = may buy
+        view_price    INTEGER NOT NULL DEFAULT 1,   -- 1 = may see the price
+        not_buy_msg   TEXT    NOT NULL DEFAULT '',
+        reason        TEXT    NOT NULL DEFAULT '',
+        create_time   INTEGER NOT NULL DEFAULT 0
+      );
+
+      CREATE TABLE goods_evaluate (
+        evaluate_id          INTEGER PRIMARY KEY,
+        site_id              INTEGER NOT NULL DEFAULT 1,
+        order_id             INTEGER NOT NULL DEFAULT 0,
+        order_no             TEXT    NOT NULL DEFAULT '',
+        order_goods_id       INTEGER NOT NULL DEFAULT 0,
+        goods_id             INTEGER NOT NULL,
+        sku_id               INTEGER NOT NULL,
+        sku_name             TEXT    NOT NULL DEFAULT '',
+        sku_price            REAL    NOT NULL DEFAULT 0,
+        sku_image            TEXT    NOT NULL DEFAULT '',
+        content              TEXT    NOT NULL DEFAULT '',
+        images               TEXT    NOT NULL DEFAULT '',
+        explain_first        TEXT    NOT NULL DEFAULT '',
+        member_id            INTEGER NOT NULL DEFAULT 0,
+        member_name          TEXT    NOT NULL DEFAULT '',
+        member_headimg       TEXT    NOT NULL DEFAULT '',
+        is_anonymous         INTEGER NOT NULL DEFAULT 0,
+        scores               INTEGER NOT NULL DEFAULT 5,
+        again_content        TEXT    NOT NULL DEFAULT '',
+        again_images         TEXT    NOT NULL DEFAULT '',
+        again_explain        TEXT    NOT NULL DEFAULT '',
+        explain_type         INTEGER NOT NULL DEFAULT 1,   -- 1 good, 2 medium, 3 bad
+        is_show              INTEGER NOT NULL DEFAULT 1,
+        is_audit             INTEGER NOT NULL DEFAULT 1,
+        again_is_audit       INTEGER NOT NULL DEFAULT 0,
+        create_time          INTEGER NOT NULL DEFAULT 0,
+        again_time           INTEGER NOT NULL DEFAULT 0,
+        shop_desccredit      INTEGER NOT NULL DEFAULT 5,
+        shop_servicecredit   INTEGER NOT NULL DEFAULT 5,
+        shop_deliverycredit  INTEGER NOT NULL DEFAULT 5
+      );
+      CREATE INDEX goods_evaluate_goods ON goods_evaluate(goods_id);
+
+      CREATE TABLE goods_collect (
+        collect_id   INTEGER PRIMARY KEY AUTOINCREMENT,
+        member_id    INTEGER NOT NULL REFERENCES member(member_id),
+        goods_id     INTEGER NOT NULL,
+        sku_id       INTEGER NOT NULL DEFAULT 0,
+        sku_name     TEXT    NOT NULL DEFAULT '',
+        sku_price    REAL    NOT NULL DEFAULT 0,
+        sku_image    TEXT    NOT NULL DEFAULT '',
+        create_time  INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (member_id, goods_id)
+      );
+
+      -- Footprints: one row per member and goods (add refreshes sku_id and browse_time).
+      CREATE TABLE goods_browse (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        member_id    INTEGER NOT NULL REFERENCES member(member_id),
+        goods_id     INTEGER NOT NULL,
+        sku_id       INTEGER NOT NULL DEFAULT 0,
+        browse_time  INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (member_id, goods_id)
+      );
+
+      -- Home floors. value = JSON text of named slots {type, value}; goods/category slots keep
+      -- goods_ids/category_ids and are expanded into value.list when answered.
+      CREATE TABLE pc_floor (
+        id           INTEGER PRIMARY KEY,
+        block_id     INTEGER NOT NULL DEFAULT 0,
+        title        TEXT    NOT NULL DEFAULT '',
+        value        TEXT    NOT NULL DEFAULT '{}',
+        state        INTEGER NOT NULL DEFAULT 1,
+        sort         INTEGER NOT NULL DEFAULT 0,
+        create_time  INTEGER NOT NULL DEFAULT 0,
+        block_name   TEXT    NOT NULL,
+        block_title  TEXT    NOT NULL DEFAULT ''
+      );
+
+      -- Coupon scopes: goods_type 2/3 use goods_ids (",1,2,"), 4 uses category_ids (",3,").
+      ALTER TABLE coupon_type ADD COLUMN image TEXT NOT NULL DEFAULT '';
+      ALTER TABLE coupon_type ADD COLUMN is_show INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE coupon_type ADD COLUMN goods_ids TEXT NOT NULL DEFAULT ',,';
+      ALTER TABLE coupon_type ADD COLUMN category_ids TEXT NOT NULL DEFAULT '';
+
+      -- Cart lines keep the member's custom-form answers (cart/add form_data), unused for now.
+      ALTER TABLE cart ADD COLUMN form_data TEXT NOT NULL DEFAULT '';
+      CREATE INDEX cart_member_sku ON cart(member_id, sku_id);
+    `,
+  },
 ]

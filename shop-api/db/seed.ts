@@ -15,6 +15,7 @@ import {
   orders,
 } from './data/members.js'
 import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } from './data/site.js'
+import { seedCatalog } from './seed-catalog.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -36,7 +37,7 @@ export function insertRow(db: Database, table: string, row: Record<string, unkno
 
 export interface ImageSpec {
   path: string
-  kind: 'banner' | 'logo' | 'icon' | 'qrcode'
+  kind: 'banner' | 'logo' | 'icon' | 'qrcode' | 'packshot'
   width: number
   height: number
   background?: string
@@ -329,6 +330,12 @@ export const seedSteps: SeedStep[] = [
       seedCategories(db)
       seedHelp(db)
       seedMembers(db)
+    },
+  },
+  {
+    version: 2,
+    run(db) {
+      seedCatalog(db)
     },
   },
 ]

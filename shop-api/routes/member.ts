@@ -1,8 +1,8 @@
-import { money, nowSeconds } from '../core/format.js'
+import { money } from '../core/format.js'
 import { error, int, requireMember, success, type Router } from '../core/router.js'
 import { findMemberById } from '../models/member.js'
 
-/** Logged-in member endpoints: info, counters, multi-account. All need `token`. */
+/** Logged-in member endpoints: info, order counters, multi-account. All need `token` (cart: cart.ts, coupons: coupon.ts). */
 
 /** /api/member/info columns, in the real answer's order. */
 const INFO_COLUMNS = [
@@ -42,14 +42,6 @@ export function registerMemberRoutes(router: Router): void {
     return success(info)
   })
 
-  // Sum of quantities of the member's cart lines (not the number of lines).
-  // TODO(cart task): count only lines whose sku exists and is on sale, as upstream does.
-  router.post('/api/cart/count', (ctx) => {
-    const memberId = requireMember(ctx)
-    const row = ctx.db.prepare('SELECT COALESCE(SUM(num), 0) AS n FROM cart WHERE member_id = ?').get(memberId) as { n: number }
-    return success(row.n)
-  })
-
   // Counters of the member's orders (catalog §2.16 rules). `order_status` param is ignored, as upstream.
   router.post('/api/order/num', (ctx) => {
     const memberId = requireMember(ctx)
@@ -78,18 +70,6 @@ export function registerMemberRoutes(router: Router): void {
       waitrate: counts.waitrate,
       refunding: refunding.n,
     })
-  })
-
-  // state: 1 usable (default; unexpired only), 2 used, 3 expired, 4 closed → an int.
-  router.post('/coupon/api/coupon/num', (ctx) => {
-    const memberId = requireMember(ctx)
-    const state = int(ctx, 'state', 1) || 1
-    const sql =
-      state === 1
-        ? 'SELECT COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND state = 1 AND (end_time = 0 OR end_time > ?)'
-        : 'SELECT COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND state = ?'
-    const row = ctx.db.prepare(sql).get(memberId, state === 1 ? nowSeconds() : state) as { n: number }
-    return success(row.n)
   })
 
   // ------------------------------------------------------------------------------- multi-account

@@ -1,5 +1,6 @@
 import { money, phpJson } from '../core/format.js'
 import { str, success, type Router } from '../core/router.js'
+import { Catalog } from '../models/catalog.js'
 
 /** Ads and the PC-addon endpoints (/api/pc/*, /pc/api/pc/*). */
 export function registerPcRoutes(router: Router): void {
@@ -45,6 +46,37 @@ export function registerPcRoutes(router: Router): void {
   router.post('/api/pc/floatLayer', (ctx) => {
     const v = ctx.services.config.get<{ title: string; url: unknown; is_show: number; number: string | number; img_url: string }>('PC_INDEX_FLOAT_LAYER')
     return success({ title: v.title, url: phpJson(v.url), is_show: Number(v.is_show), number: String(v.number), img_url: v.img_url })
+  })
+
+  // Enabled floors (sort desc). goods slots: goods_ids expanded into value.list (goods rows, in the
+  // configured order); category slots: category_ids into value.list; img/text slots as stored.
+  router.post('/api/pc/floors', (ctx) => {
+    const catalog = Catalog.forRequest(ctx)
+    const floors = ctx.db
+      .prepare('SELECT id, block_id, title, value, state, create_time, sort, block_name, block_title FROM pc_floor WHERE state = 1 ORDER BY sort DESC, create_time DESC, id ASC')
+      .all() as { value: string }[]
+    const categoryRow = ctx.db.prepare('SELECT category_id, category_name, short_name, level, image, image_adv FROM goods_category WHERE category_id = ? AND is_show = 0')
+    return success(
+      floors.map((floor) => {
+        const slots = JSON.parse(floor.value) as Record<string, { type: string; value: Record<string, unknown> }>
+        for (const slot of Object.values(slots)) {
+          if (slot.type === 'goods') {
+            const ids = String(slot.value.goods_ids ?? '').split(',').map(Number).filter((n) => n > 0)
+            slot.value.list = ids.flatMap((id) => {
+              const goods = catalog.goods(id)
+              return goods && goods.goods_state === 1 ? [catalog.pageRow(goods)] : []
+            })
+          } else if (slot.type === 'category') {
+            const ids = String(slot.value.category_ids ?? '').split(',').map(Number).filter((n) => n > 0)
+            slot.value.list = ids.flatMap((id) => {
+              const row = categoryRow.get(id)
+              return row ? [row] : []
+            })
+          }
+        }
+        return { ...floor, value: slots }
+      }),
+    )
   })
 
   // Not in upstream Niushop (this B2B flavour's addition): footer certificate and platform lists.

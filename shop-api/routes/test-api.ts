@@ -110,6 +110,29 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok({ token: services.tokens.issue(memberId, { expireTime: nowSeconds() + ttl }) })
   },
 
+  // Forget what a member did to the catalog: cart lines, follows, footprints and the coupons it
+  // received (seeded coupons, codes KY…, stay). Stock and counters of coupon types are given back.
+  'POST /__test/member-state/reset': ({ params, db }) => {
+    const username = text(params, 'username')
+    const memberId = integer(params, 'member_id') ?? (username ? (db.prepare('SELECT member_id FROM member WHERE username = ?').get(username) as { member_id: number } | undefined)?.member_id : undefined)
+    if (memberId === undefined || !findMemberById(db, memberId)) return bad(404, 'unknown member (send username or member_id)')
+    const counts = db.transaction(() => {
+      const received = db
+        .prepare("SELECT coupon_type_id, COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND coupon_code NOT LIKE 'KY%' GROUP BY coupon_type_id")
+        .all(memberId) as { coupon_type_id: number; n: number }[]
+      for (const r of received) db.prepare('UPDATE coupon_type SET lead_count = MAX(0, lead_count - ?) WHERE coupon_type_id = ?').run(r.n, r.coupon_type_id)
+      const collected = db.prepare('SELECT goods_id FROM goods_collect WHERE member_id = ?').all(memberId) as { goods_id: number }[]
+      for (const c of collected) db.prepare('UPDATE goods SET collect_num = MAX(0, collect_num - 1) WHERE goods_id = ?').run(c.goods_id)
+      return {
+        cart: db.prepare('DELETE FROM cart WHERE member_id = ?').run(memberId).changes,
+        collect: db.prepare('DELETE FROM goods_collect WHERE member_id = ?').run(memberId).changes,
+        browse: db.prepare('DELETE FROM goods_browse WHERE member_id = ?').run(memberId).changes,
+        coupons: db.prepare("DELETE FROM member_coupon WHERE member_id = ? AND coupon_code NOT LIKE 'KY%'").run(memberId).changes,
+      }
+    })()
+    return ok({ member_id: memberId, deleted: counts })
+  },
+
   'POST /__test/reset': ({ services }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
