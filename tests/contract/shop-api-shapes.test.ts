@@ -51,6 +51,28 @@ const anonymous: Case[] = [
   ['api_member_info_bad_token', '/api/member/info', () => ({ token: 'not-a-real-token' })],
   // A system exception answer (no data key): checkLogin without `key`, as on the real server.
   ['api_address_tree_system_error', '/api/login/checkLogin'],
+  // Catalog (ids: shop-api/README.md "Notable goods").
+  ['api_goodssku_page', '/api/goodssku/page', () => ({ page: 1, page_size: 10, keyword: '', category_id: '', brand_id: '', min_price: '', max_price: '', order: '', sort: '', coupon: '' })],
+  ['api_goodssku_page_2', '/api/goodssku/page', () => ({ page: 2, page_size: 4 })],
+  ['api_goodssku_page_brand_sorted', '/api/goodssku/page', () => ({ brand_id: 6, order: 'discount_price', sort: 'desc' })],
+  ['api_goodssku_page_category', '/api/goodssku/page', () => ({ category_id: 24, category_level: 3 })],
+  ['api_goodssku_page_keyword', '/api/goodssku/page', () => ({ keyword: '连花清瘟' })],
+  ['api_goodssku_detail', '/api/goodssku/detail', () => ({ sku_id: 60 })],
+  ['api_goodssku_detail_single_spec', '/api/goodssku/detail', () => ({ sku_id: 4 })],
+  ['api_goodssku_detail_not_found', '/api/goodssku/detail', () => ({ sku_id: 999999 })],
+  // goods 131 takes part in a seckill only (info's goods_promotion rows have each kind's own keys)
+  ['api_goodssku_info', '/api/goodssku/info', () => ({ sku_id: 143 })],
+  ['api_goodssku_goodssku', '/api/goodssku/goodssku', () => ({ goods_id: 56 })],
+  ['api_goodsbrand_page', '/api/goodsbrand/page', () => ({ page: 1, page_size: 0 })],
+  ['api_goodsevaluate_page', '/api/goodsevaluate/page', () => ({ goods_id: 1, page: 1, page_size: 10 })],
+  ['api_goodsevaluate_count', '/api/goodsevaluate/count', () => ({ goods_id: 1 })],
+  ['api_pc_floors', '/api/pc/floors'],
+  ['coupon_api_coupon_typelists', '/coupon/api/coupon/typelists'],
+  ['coupon_api_coupon_typepagelists', '/coupon/api/coupon/typepagelists', () => ({ page: 1, page_size: 10 })],
+  ['seckill_api_seckill_lists', '/seckill/api/seckill/lists'],
+  ['seckill_api_seckillgoods_page', '/seckill/api/seckillgoods/page', () => ({ seckill_time_id: 1, page: 1, page_size: 10 })],
+  ['seckill_api_seckillgoods_detail', '/seckill/api/seckillgoods/detail', () => ({ seckill_id: 1 })],
+  ['api_cart_add_no_token', '/api/cart/add', () => ({ sku_id: 4, num: 1 })],
 ]
 
 const withToken: Case[] = [
@@ -58,6 +80,11 @@ const withToken: Case[] = [
   ['api_member_info', '/api/member/info'],
   ['api_order_num', '/api/order/num', () => ({ order_status: 'waitpay,waitsend,waitconfirm,waitrate,refunding' })],
   ['api_cart_count', '/api/cart/count'],
+  ['coupon_api_coupon_typelists_logged_in', '/coupon/api/coupon/typelists'],
+  ['coupon_api_coupon_receive', '/coupon/api/coupon/receive', () => ({ coupon_type_id: 4, get_type: 2 })],
+  ['coupon_api_coupon_memberpage', '/coupon/api/coupon/memberpage', () => ({ state: 1, page: 1, page_size: 10 })],
+  ['api_cart_add', '/api/cart/add', () => ({ sku_id: 4, num: 2 })],
+  ['api_cart_add_bad_sku', '/api/cart/add', () => ({ sku_id: 99999, num: 1 })],
 ]
 
 describe('anonymous endpoints answer like the samples', () => {
@@ -71,6 +98,25 @@ describe('logged-in endpoints answer like the samples', () => {
   test.each(withToken)('%s ← POST %s', async (sample, path, body) => {
     const answer = await shop.call(path, { token, ...(body ? await body() : {}) })
     expectSameShape(answer, loadSample(sample))
+  })
+
+  // The real sample has member_price 0 (a goods without member price); ours is the level price
+  // as a money string, as docs/catalog-contract.md says.
+  test('api_goodssku_detail_logged_in ← detail with a token (member_info, fenxiao_detail…)', async () => {
+    const answer = await shop.call('/api/goodssku/detail', { token, sku_id: 60 })
+    expectSameShape(answer, loadSample('api_goodssku_detail_logged_in'), { loose: ['data.goods_sku_detail.member_price'] })
+    expect((answer.data as { goods_sku_detail: { member_price: string } }).goods_sku_detail.member_price).toMatch(/^\d+\.\d{2}$/)
+  })
+
+  // The sample's cart holds single-spec lines (goods_spec_format null): a fresh member adds one.
+  test('api_cart_goodslists ← the lines of a member', async () => {
+    const member = await shop.testApi<{ username: string; password: string }>('/__test/member', {})
+    const own = await shop.login(member.body.username, member.body.password)
+    expect((await shop.call('/api/cart/add', { token: own, sku_id: 4, num: 3 })).code).toBe(0)
+    expect((await shop.call('/api/cart/add', { token: own, sku_id: 34, num: 1 })).code).toBe(0)
+    const answer = await shop.call('/api/cart/goodslists', { token: own })
+    expectSameShape(answer, loadSample('api_cart_goodslists'))
+    expect(answer.data).toHaveLength(2)
   })
 
   test('api_member_info_expired_token ← a token whose expire_time has passed', async () => {
