@@ -46,7 +46,8 @@ export function registerCouponRoutes(router: Router): void {
     return success(row ? couponTypeRow(ctx.db, row, optionalMemberId(ctx)) : null)
   })
 
-  // Receive one coupon. Limits: total count (来迟了…), per-member max_fetch (…达到上限), ended type.
+  // Receive one coupon. Limits: total count, per-member max_fetch, ended type. The two limit texts use
+  // docs/catalog-contract.md's wording (upstream: 来迟了该优惠券已被领取完了！ / 该优惠券领取已达到上限！).
   // data {is_exist: 1}: the member now holds a usable coupon of this type.
   router.post('/coupon/api/coupon/receive', (ctx) => {
     const memberId = requireMember(ctx)
@@ -58,9 +59,9 @@ export function registerCouponRoutes(router: Router): void {
       const now = nowSeconds()
       if (!row || row.is_show !== 1) return error(-1, '未查找到该优惠券！')
       if (!isReceivable(row, now)) return error(-1, '该优惠券活动已结束！')
-      if (!hasStock(row)) return error(-1, '来迟了该优惠券已被领取完了！')
+      if (!hasStock(row)) return error(-1, '来迟了，该优惠券已领完！')
       const held = (ctx.db.prepare('SELECT COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND coupon_type_id = ?').get(memberId, typeId) as { n: number }).n
-      if (row.max_fetch > 0 && held >= row.max_fetch) return error(-1, '该优惠券领取已达到上限！')
+      if (row.max_fetch > 0 && held >= row.max_fetch) return error(-1, '该优惠券已达到领取上限！')
       const endTime = row.validity_type === 0 ? row.end_time : row.validity_type === 1 ? now + row.fixed_term * 86400 : 0
       ctx.db
         .prepare(

@@ -476,13 +476,13 @@ describe('coupons', () => {
     const a = await newMember()
     const b = await newMember()
     expect(await receive(a.token, 6)).toMatchObject({ code: 0, data: { is_exist: 1 } })
-    expect(await receive(a.token, 6)).toMatchObject({ code: -1, message: '该优惠券领取已达到上限！' })
-    expect(await receive(a.token, 8)).toMatchObject({ code: -1, message: '来迟了该优惠券已被领取完了！' })
+    expect(await receive(a.token, 6)).toMatchObject({ code: -1, message: '该优惠券已达到领取上限！' })
+    expect(await receive(a.token, 8)).toMatchObject({ code: -1, message: '来迟了，该优惠券已领完！' })
     // type 9: one left
     const before = (await types()).find((t) => t.coupon_type_id === 9)!
     expect(before.count - before.lead_count).toBe(1)
     expect(await receive(a.token, 9)).toMatchObject({ code: 0 })
-    expect(await receive(b.token, 9)).toMatchObject({ code: -1, message: '来迟了该优惠券已被领取完了！' })
+    expect(await receive(b.token, 9)).toMatchObject({ code: -1, message: '来迟了，该优惠券已领完！' })
     expect((await types()).find((t) => t.coupon_type_id === 9)).toMatchObject({ lead_count: 100, is_remain: 0 })
     // max_fetch 2
     expect((await receive(b.token, 4)).code).toBe(0)
