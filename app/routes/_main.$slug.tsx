@@ -37,6 +37,7 @@ import {
   recordGoodsView,
   toEvaluationView,
   toGoodsDetailView,
+  upstreamHtml,
 } from "~/upstream/goods-detail.server";
 import { toGoodsCard } from "~/upstream/goods-view.server";
 import { UpstreamError } from "~/upstream/http.server";
@@ -45,7 +46,6 @@ import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse, throwNotFound } from "~/utils/not-found.server";
 import { parsePrefixedId } from "~/utils/routes";
 import { loginUrlFor } from "~/utils/safe-redirect";
-import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useRootData } from "~/utils/use-root-data";
 
@@ -90,7 +90,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Optional parts start now, in parallel with the detail; each failure only hides its part.
   const config = getEvaluateConfig().catch(() => null);
   const aftersale = getAftersale()
-    .then(sanitizeUpstreamHtml)
+    .then((html) => upstreamHtml(html, ctx.baseUrl))
     .catch(() => "");
   const recommended = listRecommended(ctx)
     .then((page) => page.list.map((row) => toGoodsCard(row)))
@@ -115,7 +115,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw await redirectWithToast(pageUrl(request), { kind: "error", text: qr.error }, [], 302);
   }
 
-  const goods = toGoodsDetailView(detail);
+  const goods = toGoodsDetailView(detail, { upstreamUrl: ctx.baseUrl });
   const showEvaluations = (evaluateConfig ?? detail.evaluate_config)?.evaluate_show ?? true;
   return {
     goods,

@@ -80,10 +80,12 @@ export async function recordGoodsView(ctx: UpstreamContext, goods: { goods_id: n
 function ignoreRefusal(): void {}
 
 /** Everything the detail page renders, pruned from the upstream's detail (images made browser URLs, HTML sanitized). */
-export function toGoodsDetailView(detail: GoodsDetail, now: number = nowInSeconds()) {
+export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl?: string; now?: number } = {}) {
+  const now = options.now ?? nowInSeconds();
   const images = splitImages(detail.sku_images || detail.sku_image || detail.goods_image);
   const info = detail.promotion_info;
   const promotion = displayedPromotion(detail, now);
+  const price = promotion.kind === "seckill" || promotion.kind === "discount" ? (info?.price ?? detail.discount_price) : detail.discount_price;
   const memberPrice = detail.member_price && Number(detail.member_price) > 0 ? detail.member_price : null;
   return {
     goodsId: detail.goods_id,
@@ -106,8 +108,9 @@ export function toGoodsDetailView(detail: GoodsDetail, now: number = nowInSecond
     validityDays: detail.validity_days,
     unit: detail.unit,
     brandName: detail.brand_name ?? "",
-    price: promotion.kind === "seckill" || promotion.kind === "discount" ? (info?.price ?? detail.discount_price) : detail.discount_price,
-    marketPrice: detail.market_price,
+    price,
+    // A promotional price strikes through the sku's own price; otherwise the market price.
+    marketPrice: Number(price) < Number(detail.price) ? detail.price : detail.market_price,
     memberPrice,
     promotion: { ...promotion, color: detail.promotion_color ?? "" },
     limits:
@@ -159,11 +162,34 @@ export function toGoodsDetailView(detail: GoodsDetail, now: number = nowInSecond
       })),
     })),
     services: detail.goods_service.map((service) => ({ name: service.service_name, desc: service.desc })),
-    contentHtml: sanitizeUpstreamHtml(detail.goods_content),
+    contentHtml: upstreamHtml(detail.goods_content, options.upstreamUrl),
     evaluateCount: detail.evaluate_count,
   };
 }
 export type GoodsDetailView = ReturnType<typeof toGoodsDetailView>;
+
+/**
+ * Upstream HTML made safe to render: sanitized, and images on the upstream itself (absolute URLs
+ * or relative `upload/…` paths) served through the BFF's /media proxy, as every other upstream
+ * image is (the page's CSP only allows images from our own origin).
+ */
+export function upstreamHtml(html: string, upstreamUrl?: string): string {
+  const base = upstreamUrl ? new URL(upstreamUrl.replace(/\/?$/, "/")) : null;
+  return sanitizeUpstreamHtml(html).replace(/(<img\b[^>]*?\bsrc=")([^"]*)"/gi, (whole, prefix: string, src: string) => {
+    const decoded = src.replace(/&amp;/g, "&");
+    let path: string | null = null;
+    if (/^(upload|public|static)\//.test(decoded)) path = decoded;
+    else if (base) {
+      try {
+        const url = new URL(decoded, base);
+        if (url.origin === base.origin && url.pathname.startsWith(base.pathname)) path = url.pathname.slice(base.pathname.length);
+      } catch {
+        path = null;
+      }
+    }
+    return path && /^(upload|public|static)\/[\w\-./]+$/.test(path) ? `${prefix}${assetUrl(path)}"` : whole;
+  });
+}
 
 function splitImages(list: string): string[] {
   return list

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
 import { GoodsDetailActionSchema } from "~/components/goods/detail/action-schema";
-import { maskName, toEvaluationView, toGoodsDetailView } from "~/upstream/goods-detail.server";
+import { maskName, toEvaluationView, toGoodsDetailView, upstreamHtml } from "~/upstream/goods-detail.server";
 import {
   AftersaleSchema,
   EvaluationPageSchema,
@@ -160,6 +160,28 @@ describe("toGoodsDetailView", () => {
         { name: "256G", skuId: 6, selected: false, disabled: false },
       ],
     });
+  });
+});
+
+describe("upstreamHtml", () => {
+  test("images on the upstream go through /media; others stay; scripts go", () => {
+    const html = [
+      '<img src="http://127.0.0.1:4100/upload/goods/14/content.svg" alt="a">',
+      '<img src="upload/goods/1/x.png">',
+      '<img src="https://cdn.example/y.png">',
+      '<img src="http://127.0.0.1:4100/../etc/passwd">',
+      "<script>alert(1)</script>",
+    ].join("");
+    const out = upstreamHtml(html, "http://127.0.0.1:4100");
+    expect(out).toContain('src="/media/upload/goods/14/content.svg"');
+    expect(out).toContain('src="/media/upload/goods/1/x.png"');
+    expect(out).toContain('src="https://cdn.example/y.png"');
+    expect(out).not.toContain("/media/etc"); // not an upstream image path: left alone
+    expect(out).not.toContain("script");
+  });
+
+  test("an upstream under a base path keeps only the part after it", () => {
+    expect(upstreamHtml('<img src="https://shop.example/api-root/upload/a.png">', "https://shop.example/api-root")).toBe('<img src="/media/upload/a.png" />');
   });
 });
 

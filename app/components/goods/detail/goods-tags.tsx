@@ -15,11 +15,15 @@ export function GoodsTags({ labels, tags }: { labels: GoodsDetailView["labels"];
       color: label.font_color || "#FFFFFF",
     })),
   ];
+  // A default tag the upstream already sent as a label (e.g. "集采") is not shown twice.
+  const push = (item: (typeof items)[number]) => {
+    if (!items.some((existing) => existing.text === item.text)) items.push(item);
+  };
   if (tags.countryCode) items.push({ key: "country", text: tags.countryCode, background: TAG_COLORS.countryCode, color: "#FFFFFF" });
-  if (tags.bulkPurchase) items.push({ key: "jc", text: t("tag.bulkPurchase"), background: TAG_COLORS.bulkPurchase, color: "#FFFFFF" });
-  if (tags.traceCode) items.push({ key: "trace", text: t("tag.traceCode"), background: TAG_COLORS.traceCode, color: "#FFFFFF" });
-  if (tags.medicinal) items.push({ key: "medicinal", text: t("tag.medicinal"), background: "#E8F5E9", color: "#2E7D32" });
-  if (tags.chineseMedicine) items.push({ key: "tcm", text: t("tag.chineseMedicine"), background: "#FFF3E0", color: "#A0522D" });
+  if (tags.bulkPurchase) push({ key: "jc", text: t("tag.bulkPurchase"), background: TAG_COLORS.bulkPurchase, color: "#FFFFFF" });
+  if (tags.traceCode) push({ key: "trace", text: t("tag.traceCode"), background: TAG_COLORS.traceCode, color: "#FFFFFF" });
+  if (tags.medicinal) push({ key: "medicinal", text: t("tag.medicinal"), background: "#E8F5E9", color: "#2E7D32" });
+  if (tags.chineseMedicine) push({ key: "tcm", text: t("tag.chineseMedicine"), background: "#FFF3E0", color: "#A0522D" });
   if (!items.length) return null;
   return (
     <ul className="goods-tags">

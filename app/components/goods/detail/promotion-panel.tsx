@@ -97,7 +97,7 @@ export function GetFreeOffers({ offers, priceVisible, hiddenText }: { offers: Go
               <Table.Td>{offer.goods?.goods_name ?? ""}</Table.Td>
               <Table.Td>{priceVisible ? formatMoney(offer.price) : hiddenText}</Table.Td>
               <Table.Td>
-                {offer.num || offer.count}
+                {offer.count}
                 {unitOrDefault(offer.unit || offer.goods?.unit, t)}
               </Table.Td>
             </Table.Tr>
