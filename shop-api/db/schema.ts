@@ -784,4 +784,14 @@ export const migrations: Migration[] = [
       CREATE INDEX cart_member_sku ON cart(member_id, sku_id);
     `,
   },
+  {
+    version: 3,
+    name: 'cart: bundle lines share the cart table (and its cart_id numbering)',
+    sql: /* sql */ `
+      -- A cart row is a goods line (sku_id > 0, bl_id 0) or a bundle line (bl_id > 0, sku_id 0),
+      -- so both kinds of line get their cart_id from one sequence (see models/cart.ts).
+      ALTER TABLE cart ADD COLUMN bl_id INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX cart_member_bl ON cart(member_id, bl_id);
+    `,
+  },
 ]

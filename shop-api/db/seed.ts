@@ -15,6 +15,7 @@ import {
   orders,
 } from './data/members.js'
 import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } from './data/site.js'
+import { seedCart } from './seed-cart.js'
 import { seedCatalog } from './seed-catalog.js'
 
 /**
@@ -336,6 +337,12 @@ export const seedSteps: SeedStep[] = [
     version: 2,
     run(db) {
       seedCatalog(db)
+    },
+  },
+  {
+    version: 3,
+    run(db) {
+      seedCart(db)
     },
   },
 ]

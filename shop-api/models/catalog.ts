@@ -252,7 +252,7 @@ interface WholesaleRow {
   end_time: number
 }
 
-interface GetFreeRow {
+export interface GetFreeRow {
   getfree_id: number
   goods_id: number
   is_ladder: number
@@ -586,7 +586,7 @@ export class Catalog {
     return null
   }
 
-  private getFreeGoods(row: GetFreeRow): Record<string, unknown>[] {
+  getFreeGoods(row: GetFreeRow): Record<string, unknown>[] {
     const offers = JSON.parse(row.offers) as (Record<string, unknown> & { goods_id: number; sku_id: number })[]
     return offers.map((offer) => {
       const gift = this.goods(offer.goods_id)

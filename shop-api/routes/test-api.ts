@@ -39,6 +39,15 @@ const integer = (params: Params, name: string): number | undefined => {
 
 let memberCounter = 0
 
+/** The member named by `username` or `member_id` (undefined when there is none). */
+function memberOf(db: Database, params: Params): number | undefined {
+  const username = text(params, 'username')
+  const memberId =
+    integer(params, 'member_id') ??
+    (username ? (db.prepare('SELECT member_id FROM member WHERE username = ?').get(username) as { member_id: number } | undefined)?.member_id : undefined)
+  return memberId !== undefined && findMemberById(db, memberId) ? memberId : undefined
+}
+
 /** Keys are "METHOD /path" (path lower-cased). */
 export const testRoutes: Record<string, TestHandler> = {
   'GET /__test/sms': ({ params, services }) => {
@@ -113,9 +122,8 @@ export const testRoutes: Record<string, TestHandler> = {
   // Forget what a member did to the catalog: cart lines, follows, footprints and the coupons it
   // received (seeded coupons, codes KY…, stay). Stock and counters of coupon types are given back.
   'POST /__test/member-state/reset': ({ params, db }) => {
-    const username = text(params, 'username')
-    const memberId = integer(params, 'member_id') ?? (username ? (db.prepare('SELECT member_id FROM member WHERE username = ?').get(username) as { member_id: number } | undefined)?.member_id : undefined)
-    if (memberId === undefined || !findMemberById(db, memberId)) return bad(404, 'unknown member (send username or member_id)')
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
     const counts = db.transaction(() => {
       const received = db
         .prepare("SELECT coupon_type_id, COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND coupon_code NOT LIKE 'KY%' GROUP BY coupon_type_id")
@@ -131,6 +139,64 @@ export const testRoutes: Record<string, TestHandler> = {
       }
     })()
     return ok({ member_id: memberId, deleted: counts })
+  },
+
+  // Replace a member's cart: `lines` [{sku_id, num}] and `bundles` [{bl_id, num}], inserted in that
+  // order (goods lines first), so the last one is the newest. No stock, shelf or sale-control
+  // checks: any SKU (off the shelf, out of stock, num above stock) can be put in a cart this way.
+  'POST /__test/cart': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const entries = (name: string, key: 'sku_id' | 'bl_id') => {
+      const list = params[name] ?? []
+      if (!Array.isArray(list)) return null
+      const out: { id: number; num: number }[] = []
+      for (const item of list as Params[]) {
+        const id = item && typeof item === 'object' ? integer(item, key) : undefined
+        const num = item && typeof item === 'object' ? integer(item, 'num') : undefined
+        if (id === undefined || num === undefined || num < 1) return null
+        out.push({ id, num })
+      }
+      return out
+    }
+    const lines = entries('lines', 'sku_id')
+    const bundles = entries('bundles', 'bl_id')
+    if (!lines || !bundles) return bad(400, 'body must be {username, lines: [{sku_id, num}], bundles: [{bl_id, num}]} with integer ids and num >= 1')
+    for (const line of lines) if (!db.prepare('SELECT 1 FROM goods_sku WHERE sku_id = ?').get(line.id)) return bad(404, `no sku ${line.id}`)
+    for (const bundle of bundles) if (!db.prepare('SELECT 1 FROM bundling WHERE bl_id = ?').get(bundle.id)) return bad(404, `no bundling ${bundle.id}`)
+    return ok(
+      db.transaction(() => {
+        db.prepare('DELETE FROM cart WHERE member_id = ?').run(memberId)
+        const now = nowSeconds()
+        const insert = db.prepare('INSERT INTO cart (member_id, sku_id, bl_id, num, create_time) VALUES (?, ?, ?, ?, ?)')
+        return {
+          member_id: memberId,
+          lines: lines.map((l) => ({ cart_id: Number(insert.run(memberId, l.id, 0, l.num, now).lastInsertRowid), sku_id: l.id, num: l.num })),
+          bundles: bundles.map((b) => ({ cart_id: Number(insert.run(memberId, 0, b.id, b.num, now).lastInsertRowid), bl_id: b.id, num: b.num })),
+        }
+      })(),
+    )
+  },
+
+  // The member's live (unexpired) tokens, newest first.
+  'GET /__test/tokens': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const rows = db
+      .prepare('SELECT token FROM member_token WHERE member_id = ? AND (expire_time = 0 OR expire_time > ?) ORDER BY create_time DESC, rowid DESC')
+      .all(memberId, nowSeconds()) as { token: string }[]
+    return ok({ member_id: memberId, tokens: rows.map((r) => r.token) })
+  },
+
+  // Expire every live token of the member (its next call answers -10010 token已过期).
+  'POST /__test/expire-tokens': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const now = nowSeconds()
+    const expired = db
+      .prepare('UPDATE member_token SET expire_time = ? WHERE member_id = ? AND (expire_time = 0 OR expire_time > ?)')
+      .run(now - 1, memberId, now).changes
+    return ok({ member_id: memberId, expired })
   },
 
   'POST /__test/reset': ({ services }) => {
