@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { withJs } from "./support";
+import { closeFloatLayer, withJs } from "./support";
 
 test("/ redirects to /index, which server-renders the whole chrome", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
+  await closeFloatLayer(page);
   await expect(page).toHaveURL(/\/index$/);
   await expect(page).toHaveTitle(/^首页 - .+/);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-cn");
@@ -13,7 +14,7 @@ test("/ redirects to /index, which server-renders the whole chrome", async ({ pa
   await expect(page.getByRole("link", { name: "免费注册" })).toBeVisible();
   const search = page.getByRole("search");
   await expect(search.getByRole("searchbox", { name: "搜索关键词" })).toHaveAttribute("maxlength", "50");
-  await expect(page.getByRole("link", { name: "阿莫西林" })).toHaveAttribute("href", /\/list\?keyword=/);
+  await expect(page.locator(".search-box__hot").getByRole("link", { name: "阿莫西林" })).toHaveAttribute("href", /\/list\?keyword=/);
   await expect(page.getByTestId("header-cart-count")).toHaveText("0");
   await expect(page.getByRole("link", { name: "全部商品分类" })).toBeVisible();
   const menu = page.getByRole("list", { name: "全部商品分类" });
@@ -38,6 +39,7 @@ test("/ redirects to /index, which server-renders the whole chrome", async ({ pa
 
 test("the header search sends goods searches to /list and shop searches to /street", async ({ page }) => {
   await page.goto("/index");
+  await closeFloatLayer(page);
   const search = page.getByRole("search");
   await search.getByRole("searchbox").fill("布洛芬");
   await search.getByRole("button", { name: "搜索" }).click();
@@ -45,6 +47,7 @@ test("the header search sends goods searches to /list and shop searches to /stre
   expect(new URL(page.url()).searchParams.get("keyword")).toBe("布洛芬");
 
   await page.goto("/index");
+  await closeFloatLayer(page);
   if (withJs()) await search.getByText("店铺").click();
   else await search.getByLabel("店铺").check();
   await search.getByRole("searchbox").fill("康源");
@@ -61,11 +64,13 @@ test("a keyword over 50 characters is refused with a message and a 400", async (
 
 test("the top ad closes, and stays closed for the session", async ({ page }) => {
   await page.goto("/index");
+  await closeFloatLayer(page);
   const ad = page.locator(".top-ad");
   await expect(ad).toBeVisible();
   await page.getByRole("button", { name: "关闭广告" }).click();
   await expect(ad).toHaveCount(0);
   await page.goto("/index");
+  await closeFloatLayer(page);
   await expect(ad).toHaveCount(0);
 });
 
@@ -73,6 +78,7 @@ test("the top ad is not shown again once it was closed 3 times", async ({ page, 
   for (let close = 0; close < 3; close += 1) {
     await context.clearCookies({ name: "top_ad_closed" }); // a new browser session
     await page.goto("/index");
+    await closeFloatLayer(page);
     await Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/top-ad")),
       page.getByRole("button", { name: "关闭广告" }).click(),
@@ -81,12 +87,14 @@ test("the top ad is not shown again once it was closed 3 times", async ({ page, 
   }
   await context.clearCookies({ name: "top_ad_closed" });
   await page.goto("/index");
+  await closeFloatLayer(page);
   await expect(page.locator(".top-ad")).toHaveCount(0);
 });
 
 test("back to top appears after 300 px of scrolling (JS) or is always a #top link (no JS)", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/index");
+  await closeFloatLayer(page);
   const backToTop = page.getByRole("link", { name: "返回顶部" });
   if (!withJs()) {
     await expect(backToTop).toHaveAttribute("href", "#top");
@@ -112,6 +120,7 @@ test("unknown paths render the 404 page with status 404", async ({ page }) => {
 
 test("the language switch changes the whole page to English and back", async ({ page }) => {
   await page.goto("/index");
+  await closeFloatLayer(page);
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en-us");
   await expect(page).toHaveURL(/\/index$/);
@@ -120,6 +129,7 @@ test("the language switch changes the whole page to English and back", async ({ 
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   await page.goto("/index");
+  await closeFloatLayer(page);
   await page.getByRole("button", { name: "中文" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-cn");
   await expect(page).toHaveTitle(/^首页 - /);

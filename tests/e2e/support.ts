@@ -48,3 +48,12 @@ export async function logIn(page: Page, username = DEMO.username, password = DEM
 export function withJs(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
 }
+
+/** The home float layer covers the page until it is closed (spec §4); journeys on /index close it first. */
+export async function closeFloatLayer(page: Page) {
+  const close = page.getByRole("button", { name: "关闭浮层" });
+  if (await close.isVisible()) {
+    await Promise.all([page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/float-layer")), close.click()]);
+    await expect(close).toHaveCount(0);
+  }
+}

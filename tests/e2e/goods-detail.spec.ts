@@ -1,0 +1,185 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, logIn, testApi, withJs } from "./support";
+
+/**
+ * The goods detail page /sku-{id}, with JS and without. Demo goods (reference shop API seed):
+ * sku 17 布洛芬缓释胶囊 (seckill, combo, coupons), 14 阿奇霉素片 (discount), 4 阿莫西林克拉维酸钾片
+ * (wholesale tiers), 13 / 35 (sale control for `demo`), 56 复方甘草片 (a description with a script).
+ * Journeys that change a member's state use a fresh member, so the two projects never meet.
+ */
+
+async function freshMember(page: Page, redirect = "/sku-17") {
+  const member = await testApi.createMember();
+  await logIn(page, member.username, member.password, redirect);
+  await expect(page).toHaveURL(redirect);
+  return member;
+}
+
+const cartCount = (page: Page) => page.getByTestId("header-cart-count");
+
+test("a visitor sees 登录可见 instead of prices and a disabled buy button", async ({ page }) => {
+  const response = await page.goto("/sku-17");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/^布洛芬缓释胶囊 0\.3g\*20粒 - /);
+  await expect(page.getByRole("heading", { level: 1, name: "布洛芬缓释胶囊 0.3g*20粒" })).toBeVisible();
+  await expect(page.getByTestId("goods-price")).toHaveText("登录可见");
+  await expect(page.getByTestId("goods-member-price")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "登录可见" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "加入购物车" })).toHaveCount(0);
+  // The pharmacy attributes and tags are there for everyone.
+  await expect(page.getByText("国药准字H20143941").first()).toBeVisible();
+  await expect(page.getByText("中美天津史克制药有限公司").first()).toBeVisible();
+  await expect(page.locator(".goods-tag", { hasText: "追溯码" })).toHaveCSS("background-color", "rgb(245, 94, 130)");
+});
+
+test("a member sees the price, the member price and the seckill badge with its limits", async ({ page }) => {
+  await logIn(page, DEMO.username, DEMO.password, "/sku-17");
+  await expect(page).toHaveURL("/sku-17");
+  await expect(page.getByTestId("goods-price")).toContainText(/¥12\.90/);
+  await expect(page.getByTestId("goods-member-price")).toHaveText(/^¥\d+\.\d{2}$/);
+  await expect(page.locator(".promotion-badge")).toHaveText("限时秒杀");
+  await expect(page.getByText("限购 5盒，超出部分恢复原价")).toBeVisible();
+  await expect(page.getByRole("button", { name: "加入购物车" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "立即购买" })).toBeEnabled();
+
+  await page.goto("/sku-14");
+  await expect(page.locator(".promotion-badge")).toHaveText("限时折扣");
+});
+
+test("sale control: the goods' message or 暂无权限 on a disabled button", async ({ page }) => {
+  await logIn(page, DEMO.username, DEMO.password, "/sku-13");
+  await expect(page).toHaveURL("/sku-13");
+  await expect(page.getByRole("button", { name: "处方药需上传处方药经营资质后采购" })).toBeDisabled();
+  await expect(page.getByTestId("goods-price")).toContainText("¥"); // is_member_by 0 keeps the price
+
+  await page.goto("/sku-35"); // view_price 0: no price, no buying
+  await expect(page.getByTestId("goods-price")).toHaveText("暂无权限");
+  await expect(page.getByRole("button", { name: "暂无权限" })).toBeDisabled();
+
+  // A crafted post is refused by the server too.
+  await page.goto("/sku-13");
+  const before = await cartCount(page).textContent();
+  const response = await page.request.post("/sku-13", { form: { intent: "add-to-cart", num: "1" } });
+  expect(response.status()).toBe(200); // the redirect back, followed
+  await page.reload();
+  await expect(cartCount(page)).toHaveText(before ?? "");
+});
+
+test("the wholesale tier table", async ({ page }) => {
+  await page.goto("/sku-4");
+  await expect(page.locator(".promotion-badge")).toHaveText("批发");
+  const table = page.getByRole("table", { name: "批发价" });
+  await expect(table.getByRole("row")).toHaveCount(4); // header + 3 tiers
+  await expect(table.getByRole("row").nth(1)).toContainText("≥10盒");
+  await expect(table.getByRole("row").nth(1)).toContainText("登录可见"); // visitors see no tier price either
+});
+
+test("follow and unfollow", async ({ page }) => {
+  await freshMember(page);
+  await page.getByRole("button", { name: "关注", exact: true }).click();
+  await expect(page.getByText("关注成功")).toBeVisible();
+  const following = page.getByRole("button", { name: "已关注" });
+  await expect(following).toHaveAttribute("aria-pressed", "true");
+  await following.click();
+  await expect(page.getByText("已取消关注")).toBeVisible();
+  await expect(page.getByRole("button", { name: "关注", exact: true })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("a visitor who follows is sent to login and back", async ({ page }) => {
+  await page.goto("/sku-17");
+  await page.getByRole("button", { name: "关注", exact: true }).click();
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent("/sku-17")}`);
+});
+
+test("receive a coupon: a visitor goes to login and comes back, then receives it once", async ({ page }) => {
+  await page.goto("/sku-17");
+  await page.getByRole("button", { name: "领取 新客立减10元" }).click();
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent("/sku-17")}`);
+  const member = await testApi.createMember();
+  await page.getByRole("textbox", { name: "用户名/手机号" }).fill(member.username);
+  await page.getByRole("textbox", { name: "密码", exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page).toHaveURL("/sku-17");
+
+  await page.getByRole("button", { name: "领取 新客立减10元" }).click();
+  await expect(page.getByText("领取成功")).toBeVisible();
+  // max_fetch 1: the coupon now shows as received and cannot be taken again.
+  await expect(page.getByRole("button", { name: "已领取 新客立减10元" })).toBeDisabled();
+});
+
+test("add to cart: a toast, and the header cart count goes up", async ({ page }) => {
+  await freshMember(page);
+  await expect(cartCount(page)).toHaveText("0");
+  await page.getByRole("spinbutton", { name: /购买数量/ }).fill("3");
+  await page.getByRole("button", { name: "加入购物车" }).click();
+  await expect(page.getByText("加入购物车成功")).toBeVisible();
+  await expect(cartCount(page)).toHaveText("3");
+  await expect(page).toHaveURL("/sku-17");
+});
+
+test("a quantity of 0 or abc is refused with 400 and a message; the cart stays as it was", async ({ page }) => {
+  await freshMember(page);
+  for (const [num, message] of [
+    ["0", "购买数量至少为 1"],
+    ["abc", "购买数量必须是整数"],
+  ]) {
+    const response = await page.request.post("/sku-17", { form: { intent: "add-to-cart", num } });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain(message);
+  }
+  await page.reload();
+  await expect(cartCount(page)).toHaveText("0");
+});
+
+test("a quantity above the stock is clamped by the server", async ({ page }) => {
+  await freshMember(page, "/sku-71"); // stock 51
+  const response = await page.request.post("/sku-71", { form: { intent: "add-to-cart", num: "100000" } });
+  expect(response.ok()).toBe(true);
+  await page.reload();
+  await expect(cartCount(page)).toHaveText("51");
+});
+
+test("buy now goes to the payment page with the sku and quantity", async ({ page }) => {
+  await freshMember(page);
+  await page.getByRole("spinbutton", { name: /购买数量/ }).fill("2");
+  await page.getByRole("button", { name: "立即购买" }).click();
+  await expect(page).toHaveURL(/\/payment\?sku_id=17&num=2$/);
+});
+
+test("unknown and malformed sku URLs answer 404", async ({ page }) => {
+  for (const path of ["/sku-999999", "/sku-abc"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+  }
+});
+
+test("the description is sanitized: no script, no event handlers", async ({ page }) => {
+  const response = await page.goto("/sku-56");
+  expect(response?.status()).toBe(200);
+  const html = await response!.text();
+  expect(html).toContain("复方甘草片");
+  expect(html).not.toContain("alert(1)");
+  expect(html).not.toContain("onerror");
+});
+
+test("spec values, thumbnails and the QR code work with and without JS", async ({ page }) => {
+  await page.goto("/sku-17");
+  await page.getByRole("link", { name: "查看第2张图片" }).click();
+  await expect(page.locator(".goods-gallery__main img")).toHaveAttribute("src", /side\.svg$/);
+  if (!withJs()) await expect(page).toHaveURL("/sku-17?img=2");
+
+  await page.getByRole("link", { name: "手机购买" }).click();
+  await expect(page.getByRole("img", { name: "扫码在手机上购买" })).toBeVisible();
+
+  await page.getByRole("group", { name: "选择规格" }).getByRole("link", { name: "0.3g*24粒" }).click();
+  await expect(page).toHaveURL("/sku-18");
+  await expect(page.getByRole("heading", { level: 1, name: "布洛芬缓释胶囊 0.3g*24粒" })).toBeVisible();
+});
+
+test("evaluations are listed", async ({ page }) => {
+  await page.goto("/sku-71");
+  const section = page.getByRole("region", { name: "商品评价" });
+  await expect(section.getByText(/共\d+条评价/)).toBeVisible();
+  await expect(section.getByRole("listitem").first()).toBeVisible();
+});
