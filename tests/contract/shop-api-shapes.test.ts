@@ -119,6 +119,62 @@ describe('logged-in endpoints answer like the samples', () => {
     expect(answer.data).toHaveLength(2)
   })
 
+  // Cart samples: a fresh member with single-spec lines (as the samples' first lines).
+  async function memberWithCart(): Promise<{ own: string; cartIds: string[] }> {
+    const member = await shop.testApi<{ username: string; password: string }>('/__test/member', {})
+    const own = await shop.login(member.body.username, member.body.password)
+    const cartIds: string[] = []
+    for (const [sku_id, num] of [[4, 3], [34, 1]] as const) {
+      const added = await shop.call('/api/cart/add', { token: own, sku_id, num })
+      expect(added.code).toBe(0)
+      cartIds.push(added.data as string)
+    }
+    return { own, cartIds }
+  }
+
+  test('api_cart_edit ← a new quantity for an own line', async () => {
+    const { own, cartIds } = await memberWithCart()
+    const answer = await shop.call('/api/cart/edit', { token: own, cart_id: cartIds[0], num: 5 })
+    expectSameShape(answer, loadSample('api_cart_edit'))
+    expect(answer.data).toBe(1)
+  })
+
+  test('api_cart_edit_missing_num ← edit without num', async () => {
+    const { own, cartIds } = await memberWithCart()
+    const answer = await shop.call('/api/cart/edit', { token: own, cart_id: cartIds[0] })
+    expectSameShape(answer, loadSample('api_cart_edit_missing_num'))
+    expect(answer).toMatchObject({ code: -1, message: '缺少参数num', data: '' })
+  })
+
+  test('api_cart_delete ← delete one own line', async () => {
+    const { own, cartIds } = await memberWithCart()
+    const answer = await shop.call('/api/cart/delete', { token: own, cart_id: cartIds[1] })
+    expectSameShape(answer, loadSample('api_cart_delete'))
+    expect(answer.data).toBe(1)
+  })
+
+  test('api_cart_lists ← light rows with a float total_money', async () => {
+    const { own } = await memberWithCart()
+    const answer = await shop.call('/api/cart/lists', { token: own })
+    expectSameShape(answer, loadSample('api_cart_lists'))
+    expect(answer.data).toHaveLength(2)
+  })
+
+  test('api_cart_goodsnum ← quantity of one goods in the cart', async () => {
+    const { own } = await memberWithCart()
+    const answer = await shop.call('/api/cart/goodsnum', { token: own, goods_id: 2 })
+    expectSameShape(answer, loadSample('api_cart_goodsnum'))
+    expect(answer.data).toBe(3)
+  })
+
+  test('api_cart_count ← with goods and bundle lines', async () => {
+    const { own } = await memberWithCart()
+    expect((await shop.call('/bundling/api/cart/add', { token: own, bl_id: 1, num: 2 })).code).toBe(0)
+    const answer = await shop.call('/api/cart/count', { token: own })
+    expectSameShape(answer, loadSample('api_cart_count'))
+    expect(answer.data).toBe(6)
+  })
+
   test('api_member_info_expired_token ← a token whose expire_time has passed', async () => {
     const member = await shop.testApi<{ member_id: number }>('/__test/member', {})
     const expired = await shop.testApi<{ token: string }>('/__test/token', { member_id: member.body.member_id, ttl_seconds: 0 })
