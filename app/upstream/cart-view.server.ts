@@ -1,4 +1,5 @@
 import { isPurchasable, type BundleFacts, type CartLineFacts } from "~/domain/cart";
+import { centsToYuan, yuanToCents } from "~/domain/pricing";
 import { assetUrl } from "./context.server";
 import type { BundleLine, CartLine } from "./schemas/cart";
 
@@ -41,9 +42,10 @@ export function toCartLineView(line: CartLine) {
           name: entry.goods?.goods_name ?? "",
           image: assetUrl(entry.goods?.goods_image ?? ""),
           price: entry.price,
-          num: entry.num,
+          // `count` is how many exchange items come with the line; `num` is the quantity that qualifies.
+          num: entry.count,
           unit: entry.unit || entry.goods?.unit || "",
-          subtotal: (Number(entry.price) * entry.num).toFixed(2),
+          subtotal: centsToYuan(yuanToCents(entry.price) * entry.count),
         }))
       : null,
   };

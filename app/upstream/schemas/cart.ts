@@ -61,7 +61,8 @@ export const CartLineSchema = z.object({
   price: Money,
   market_price: Money.catch("0.00"),
   discount_price: Money,
-  member_price: z.union([Money, z.literal(null)]).optional().catch(undefined).transform((value) => (value && value !== "" ? value : null)),
+  // `""` means "no member price" and must not become "0": match it before Money does.
+  member_price: z.union([z.literal(""), Money, z.literal(null)]).optional().catch(undefined).transform((value) => (value ? value : null)),
   stock: IntLike.catch(0),
   goods_state: IntLike.catch(1),
   min_buy: IntLike.catch(0),

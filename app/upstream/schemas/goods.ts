@@ -51,8 +51,9 @@ export const GoodsPromotionSchema = z.object({
 });
 export type GoodsPromotion = z.infer<typeof GoodsPromotionSchema>;
 
+// `""` (visitors, no member price) must not become "0": match it before Money does.
 const OptionalMoney = z
-  .union([Money, z.literal(null)])
+  .union([z.literal(""), Money, z.literal(null)])
   .optional()
   .catch(undefined)
   .transform((value) => (value === null || value === undefined || value === "" ? null : value));
