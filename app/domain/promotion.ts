@@ -64,35 +64,39 @@ export type PromotionSource = {
   bundling_list?: readonly unknown[];
 };
 
-/** Seckill and discount are the time-limited kinds: the goods' window applies to them. */
-const TIME_LIMITED: ReadonlySet<string> = new Set(["seckill", "discount"]);
-
 /**
  * The candidates a goods offers: its `goods_promotion` entries, plus what its data implies when
  * the list is silent (wholesale tiers, get-free offers, combos, Niushop's promotion_type 1 =
- * discount). The window of `promotion_info` (else the sku's start/end time) bounds seckill and
- * discount.
+ * discount). Windows: `promotion_info` holds the numbers (and window) of one kind, the first that
+ * has numbers (get-free offers, wholesale tiers, else the first seckill/discount listed), so its
+ * window bounds that kind only; the sku's own start/end time bounds a promotion_type-1 discount.
  */
 export function promotionCandidates(goods: PromotionSource): PromotionCandidate[] {
   const info = goods.promotion_info ?? null;
-  const window =
-    info && (info.start_time || info.end_time)
-      ? { startTime: info.start_time, endTime: info.end_time }
-      : { startTime: goods.start_time ?? 0, endTime: goods.end_time ?? 0 };
-  const withWindow = (kind: string) => (TIME_LIMITED.has(kind) ? window : {});
+  const listedKinds = goods.goods_promotion.map((entry) => entry.promotion_type.trim().toLowerCase());
+  const infoKind = !info
+    ? null
+    : info.getFreeGoods.length > 0
+      ? "getfree"
+      : info.price_json.length > 0
+        ? "wholesale"
+        : (listedKinds.find((kind) => kind === "seckill" || kind === "discount") ?? null);
+  const infoWindow = info ? { startTime: info.start_time, endTime: info.end_time } : {};
+  const skuDiscount = Number(goods.promotion_type) === 1;
+  const skuWindow = { startTime: goods.start_time ?? 0, endTime: goods.end_time ?? 0 };
+  const windowOf = (kind: string) => (kind === infoKind ? infoWindow : kind === "discount" && skuDiscount ? skuWindow : {});
 
-  const candidates: PromotionCandidate[] = goods.goods_promotion.map((entry) => {
-    const kind = entry.promotion_type.trim().toLowerCase();
-    return { kind, name: entry.promotion_name, ...withWindow(kind) };
+  const candidates: PromotionCandidate[] = goods.goods_promotion.map((entry, index) => {
+    const kind = listedKinds[index];
+    return { kind, name: entry.promotion_name, ...windowOf(kind) };
   });
-  const listed = new Set(candidates.map((candidate) => candidate.kind));
   const imply = (kind: PromotionKind, present: boolean) => {
-    if (present && !listed.has(kind)) candidates.push({ kind, ...withWindow(kind) });
+    if (present && !listedKinds.includes(kind)) candidates.push({ kind, ...windowOf(kind) });
   };
   imply("getfree", (info?.getFreeGoods.length ?? 0) > 0);
   imply("wholesale", (info?.price_json.length ?? 0) > 0);
   imply("bundling", (goods.bundling_list?.length ?? 0) > 0);
-  imply("discount", Number(goods.promotion_type) === 1);
+  imply("discount", skuDiscount);
   return candidates;
 }
 

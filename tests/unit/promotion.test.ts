@@ -118,14 +118,42 @@ describe("promotionCandidates: what a goods offers", () => {
     expect(displayedPromotion({ ...goods, end_time: nowSeconds - 1 }).kind).toBe("default");
   });
 
-  test("promotion_info's window bounds seckill and discount, not wholesale or bundling", () => {
-    const expired = info({ start_time: nowSeconds - 100, end_time: nowSeconds - 50, price_json: [{}] });
-    const goods = { ...base, goods_promotion: [{ promotion_type: "seckill", promotion_name: "" }], promotion_info: expired };
+  test("promotion_info's window bounds the kind its numbers belong to (seckill here), not the others", () => {
+    const expired = info({ start_time: nowSeconds - 100, end_time: nowSeconds - 50 });
+    const goods = {
+      ...base,
+      goods_promotion: [{ promotion_type: "seckill", promotion_name: "" }, { promotion_type: "wholesale", promotion_name: "" }],
+      promotion_info: expired,
+    };
     expect(promotionCandidates(goods)).toEqual([
       { kind: "seckill", name: "", startTime: nowSeconds - 100, endTime: nowSeconds - 50 },
-      { kind: "wholesale" },
+      { kind: "wholesale", name: "" },
     ]);
     expect(displayedPromotion(goods).kind).toBe("wholesale");
+  });
+
+  test("get-free numbers carry get-free's window; the discount keeps the sku's own window", () => {
+    const goods = {
+      ...base,
+      goods_promotion: [{ promotion_type: "getfree", promotion_name: "换购" }, { promotion_type: "discount", promotion_name: "限时折扣" }],
+      promotion_info: info({ getFreeGoods: [{}], start_time: nowSeconds - 100, end_time: nowSeconds - 1 }),
+      promotion_type: 1,
+      start_time: nowSeconds - 100,
+      end_time: nowSeconds + 100,
+    };
+    expect(displayedPromotion(goods)).toEqual({ kind: "discount", name: "限时折扣" });
+    vi.setSystemTime(NOW - 50 * 1000); // both running: get-free first
+    expect(displayedPromotion(goods)).toEqual({ kind: "getfree", name: "换购" });
+  });
+
+  test("wholesale numbers bound wholesale; a listed seckill without numbers is open", () => {
+    const goods = {
+      ...base,
+      goods_promotion: [{ promotion_type: "seckill", promotion_name: "" }],
+      promotion_info: info({ price_json: [{}], end_time: nowSeconds - 1 }),
+    };
+    expect(promotionCandidates(goods)).toEqual([{ kind: "seckill", name: "" }, { kind: "wholesale", startTime: 0, endTime: nowSeconds - 1 }]);
+    expect(displayedPromotion(goods).kind).toBe("seckill");
   });
 
   test("no promotion at all is the default", () => {
