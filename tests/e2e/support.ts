@@ -57,3 +57,20 @@ export async function closeFloatLayer(page: Page) {
     await expect(close).toHaveCount(0);
   }
 }
+
+/** A fresh member with the given cart (set through the test API), logged in on `page`. */
+export async function memberWithCart(page: Page, lines: Array<{ sku_id: number; num: number }>, bundles: Array<{ bl_id: number; num: number }> = []) {
+  const member = await testApi.createMember();
+  await testApi.post("/__test/cart", { username: member.username, lines, bundles });
+  await logIn(page, member.username, member.password);
+  await expect(page).toHaveURL(/\/member\/index$/);
+  return member;
+}
+
+/** The name a sku has in the cart (its sku_name), read from the shop API. */
+export async function skuName(skuId: number): Promise<string> {
+  const context = await shopApi();
+  const response = await context.post("/api/goodssku/info", { data: { app_type: "pc", sku_id: skuId } });
+  const body = (await response.json()) as { data: { sku_name: string; goods_name: string } };
+  return body.data.sku_name || body.data.goods_name;
+}

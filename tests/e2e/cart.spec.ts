@@ -1,0 +1,136 @@
+import { expect, test, type Page } from "@playwright/test";
+import { memberWithCart, skuName, withJs } from "./support";
+
+// Goods per line type (shop-api/README.md): default sku 1; seckill sku 143 (min 2, limit 20,
+// multiples of 2); discount sku 14; wholesale sku 34; get-free sku 71 (with exchange goods) and 72
+// (without); stock-3 sku 103; bundle 1.
+const line = (page: Page, name: string) => page.locator('[data-testid^="cart-line-"]').filter({ hasText: name }).first();
+
+async function setQuantity(page: Page, name: string, value: string) {
+  const row = line(page, name);
+  const field = row.getByRole("textbox", { name: /的数量$/ });
+  await field.fill(value);
+  await field.press("Enter");
+}
+
+test("a visitor sees the login prompt, not prices", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByText("登录后可查看购物车中的商品和价格。")).toBeVisible();
+  await expect(page.getByText("¥")).toHaveCount(0);
+});
+
+test("every line type shows with its own details", async ({ page }) => {
+  await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 143, num: 2 }, { sku_id: 14, num: 2 }, { sku_id: 34, num: 5 }, { sku_id: 71, num: 1 }, { sku_id: 72, num: 1 }], [{ bl_id: 1, num: 1 }]);
+  await page.goto("/cart");
+  for (const sku of [1, 143, 14, 34, 71, 72]) await expect(line(page, await skuName(sku))).toBeVisible();
+  await expect(line(page, await skuName(143)).getByText("秒杀")).toBeVisible();
+  await expect(line(page, await skuName(14)).getByText("限时折扣")).toBeVisible();
+  await expect(line(page, await skuName(34)).getByRole("table", { name: "批发价格" })).toBeVisible();
+  const getFree = line(page, await skuName(71));
+  await getFree.locator("summary", { hasText: "换购商品" }).click();
+  await expect(getFree.getByRole("columnheader", { name: "换购价" })).toBeVisible();
+  const none = line(page, await skuName(72));
+  await none.locator("summary", { hasText: "换购商品" }).click();
+  await expect(none.getByText("暂无换购商品")).toBeVisible();
+  await expect(page.getByRole("region", { name: "组合套餐" }).or(page.locator('section[aria-label="组合套餐"]')).getByText(/套餐 · /)).toBeVisible();
+  await expect(page.getByTestId("cart-total")).toContainText(/¥\d+\.\d{2}/);
+  await expect(page.getByTestId("header-cart-count")).toHaveText(String(1 + 2 + 2 + 5 + 1 + 1 + 1));
+});
+
+test("quantities through the seckill hint boundaries change prices and hints", async ({ page }) => {
+  await memberWithCart(page, [{ sku_id: 143, num: 2 }]);
+  await page.goto("/cart");
+  const name = await skuName(143);
+  const row = line(page, name);
+  const subtotal = row.locator('[data-testid^="cart-subtotal-"]');
+  const atTwo = await subtotal.innerText();
+  await expect(row.getByText("还可以 18 件享受优惠价")).toBeVisible();
+
+  await setQuantity(page, name, "1");
+  await expect(row.getByText("未达到起购数量 2，暂不享受优惠")).toBeVisible();
+  await expect(subtotal).not.toHaveText(atTwo);
+
+  await setQuantity(page, name, "3");
+  await expect(row.getByText("仅 2 的倍数享受优惠价，其余按原价")).toBeVisible();
+
+  await setQuantity(page, name, "22");
+  await expect(row.getByText("超出限购数量 20 的部分恢复原价")).toBeVisible();
+  await expect(page.getByTestId("header-cart-count")).toHaveText("22");
+});
+
+test("an empty or zero quantity becomes 1; more than the stock becomes the stock", async ({ page }) => {
+  await memberWithCart(page, [{ sku_id: 1, num: 5 }, { sku_id: 103, num: 1 }]);
+  await page.goto("/cart");
+  const name = await skuName(1);
+  await setQuantity(page, name, "");
+  await expect(line(page, name).getByRole("textbox", { name: /的数量$/ })).toHaveValue("1");
+  await setQuantity(page, name, "0");
+  await expect(line(page, name).getByRole("textbox", { name: /的数量$/ })).toHaveValue("1");
+  const lowStock = await skuName(103);
+  await setQuantity(page, lowStock, "10");
+  await expect(line(page, lowStock).getByRole("textbox", { name: /的数量$/ })).toHaveValue("3");
+  await expect(page.getByTestId("header-cart-count")).toHaveText("4");
+});
+
+test("the + and − buttons step the quantity", async ({ page }) => {
+  await memberWithCart(page, [{ sku_id: 1, num: 2 }]);
+  await page.goto("/cart");
+  const name = await skuName(1);
+  await line(page, name).getByRole("button", { name: `增加 ${name} 的数量` }).click();
+  await expect(page.getByTestId("header-cart-count")).toHaveText("3");
+  await line(page, name).getByRole("button", { name: `减少 ${name} 的数量` }).click();
+  await expect(page.getByTestId("header-cart-count")).toHaveText("2");
+});
+
+test("delete one line, then the selected ones", async ({ page }) => {
+  await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 14, num: 2 }, { sku_id: 34, num: 3 }]);
+  await page.goto("/cart");
+  const first = await skuName(1);
+  await line(page, first).getByRole("button", { name: `删除 ${first}` }).click();
+  await expect(line(page, first)).toHaveCount(0);
+  await expect(page.getByTestId("header-cart-count")).toHaveText("5");
+
+  await page.getByRole("button", { name: "删除选中的商品" }).click();
+  await expect(page.getByText("购物车还是空的")).toBeVisible();
+  await expect(page.getByTestId("header-cart-count")).toHaveText("0");
+});
+
+test("select some lines and settle: the selected lines go to /payment", async ({ page }) => {
+  await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 14, num: 2 }]);
+  await page.goto("/cart");
+  const keep = await skuName(1);
+  const drop = await skuName(14);
+  const dropBox = line(page, drop).getByRole("checkbox");
+  if (withJs()) {
+    await dropBox.uncheck();
+  } else {
+    await dropBox.uncheck();
+    await page.getByRole("button", { name: "更新合计" }).click();
+  }
+  await expect(page.getByRole("status").filter({ hasText: "已选" })).toContainText("已选 1 件商品");
+  const keepId = (await line(page, keep).getAttribute("data-testid"))!.replace("cart-line-", "");
+  await page.getByRole("button", { name: "结算" }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment\\?cart_ids=${keepId}$`));
+});
+
+test("bad input gets a message and a 4xx, and no line changes", async ({ page }) => {
+  await memberWithCart(page, [{ sku_id: 1, num: 2 }]);
+  await page.goto("/cart");
+  const id = (await line(page, await skuName(1)).getAttribute("data-testid"))!.replace("cart-line-", "");
+  const post = (form: Record<string, string>) => page.request.post("/cart", { form });
+  const cases: Array<Record<string, string>> = [
+    { intent: "set-quantity", cart_id: "999999", num: "3" }, // a foreign or unknown line
+    { intent: "set-quantity", cart_id: id, num: "-3" },
+    { intent: "set-quantity", cart_id: id, num: "99999999999" },
+    { intent: "set-quantity", num: "3" }, // no cart_id
+    { intent: "explode", cart_id: id },
+    { intent: "delete", cart_id: "abc" },
+  ];
+  for (const form of cases) {
+    const response = await post(form);
+    expect(response.status(), JSON.stringify(form)).toBeGreaterThanOrEqual(400);
+    expect(response.status(), JSON.stringify(form)).toBeLessThan(500);
+  }
+  await page.reload();
+  await expect(page.getByTestId("header-cart-count")).toHaveText("2");
+});
