@@ -1,3 +1,4 @@
+import { choosePromotion } from "~/domain/promotion";
 import { assetUrl } from "./context.server";
 import type { GoodsRow } from "./schemas/goods";
 
@@ -17,9 +18,15 @@ export function toGoodsCard(row: GoodsRow, fallbackImage = "") {
     specs: row.attr.attr_specs,
     factory: row.attr.attr_factory,
     labels: row.goods_label,
-    promotion: row.goods_promotion[0]?.promotion_name ?? "",
+    // The badge follows the display precedence of spec §4 (get-free > seckill > discount > wholesale > bundling).
+    promotion: displayedPromotionName(row),
     promotionColor: row.promotion_color ?? "",
     saleControl: row.sale_control,
   };
 }
 export type GoodsCardView = ReturnType<typeof toGoodsCard>;
+
+function displayedPromotionName(row: GoodsRow): string {
+  const chosen = choosePromotion(row.goods_promotion.map((promotion) => ({ kind: promotion.promotion_type, name: promotion.promotion_name })));
+  return chosen.kind === "default" ? "" : chosen.name;
+}
