@@ -45,7 +45,6 @@ import { formatMoney, unitOrDefault } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse, throwNotFound } from "~/utils/not-found.server";
 import { parsePrefixedId } from "~/utils/routes";
-import { loginUrlFor } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useRootData } from "~/utils/use-root-data";
 

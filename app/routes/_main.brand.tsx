@@ -1,20 +1,19 @@
 import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { linkProps } from "~/components/layout/link-props";
+import { AdBanner } from "~/components/catalog/ad-banner";
 import { listAllBrands } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
-import { getAdv } from "~/upstream/site.server";
+import { getBanner } from "~/upstream/site.server";
 import type { RouteHandle } from "~/utils/handle";
 
 export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:brand.title" };
 
 /** /brand: the brand zone: the NS_PC_BRAND banner and every brand, each leading to its goods. */
 export async function loader() {
-  const [brands, banner] = await Promise.all([listAllBrands(), getAdv("NS_PC_BRAND").catch(() => null)]);
-  const ad = banner?.adv_list[0];
+  const [brands, banner] = await Promise.all([listAllBrands(), getBanner("NS_PC_BRAND")]);
   return {
-    banner: ad ? { image: assetUrl(ad.adv_image), url: ad.adv_url.url, title: ad.adv_title } : null,
+    banner,
     brands: brands.map((brand) => ({
       id: brand.brand_id,
       name: brand.brand_name,
@@ -29,11 +28,7 @@ export default function BrandPage() {
   const { banner, brands } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md" py="md">
-      {banner ? (
-        <a {...linkProps(banner.url)}>
-          <img src={banner.image} alt={banner.title} className="wide-banner" />
-        </a>
-      ) : null}
+      <AdBanner banner={banner} />
       <Title order={1} size="h3">
         {t("brand.title")}
       </Title>

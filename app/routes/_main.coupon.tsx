@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { attempt } from "~/auth/sign-in.server";
 import { errorText, toastContent } from "~/components/form/error-text";
-import { linkProps } from "~/components/layout/link-props";
+import { AdBanner } from "~/components/catalog/ad-banner";
 import { listCouponTypes, receiveCoupon } from "~/upstream/coupon.server";
-import { assetUrl, memberContext } from "~/upstream/context.server";
-import { getAdv } from "~/upstream/site.server";
+import { memberContext } from "~/upstream/context.server";
+import { getBanner } from "~/upstream/site.server";
 import { formatDate, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { loginUrlFor } from "~/utils/safe-redirect";
@@ -22,10 +22,9 @@ const ReceiveSchema = z.object({ intent: z.literal("receive"), coupon_type_id: z
 /** /coupon: the coupon zone. Anyone can look; receiving is a POST that needs a member. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await memberContext(request);
-  const [types, banner] = await Promise.all([listCouponTypes(ctx), getAdv("NS_PC_COUPON").catch(() => null)]);
-  const ad = banner?.adv_list[0];
+  const [types, banner] = await Promise.all([listCouponTypes(ctx), getBanner("NS_PC_COUPON")]);
   return {
-    banner: ad ? { image: assetUrl(ad.adv_image), url: ad.adv_url.url, title: ad.adv_title } : null,
+    banner,
     coupons: types.map((coupon) => ({
       id: coupon.coupon_type_id,
       name: coupon.coupon_name,
@@ -62,11 +61,7 @@ export default function CouponZonePage() {
   const navigation = useNavigation();
   return (
     <Stack gap="md" py="md">
-      {banner ? (
-        <a {...linkProps(banner.url)}>
-          <img src={banner.image} alt={banner.title} className="wide-banner" />
-        </a>
-      ) : null}
+      <AdBanner banner={banner} />
       <Title order={1} size="h3">
         {t("coupon.title")}
       </Title>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { log } from "~/utils/log.server";
-import { publicContext } from "./context.server";
+import { assetUrl, publicContext } from "./context.server";
 import { callUpstream, UpstreamError } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { CategoryTreeSchema, type CategoryNode } from "./schemas/category";
@@ -108,4 +108,10 @@ export function getAddons() {
 /** Site info alone, for the auth layout and titles. */
 export function getSiteInfo() {
   return shared("/api/site/info", SiteInfoSchema);
+}
+
+/** The first ad of a position as a page banner ({image, url, title}), or null; never fails the page. */
+export async function getBanner(keyword: string) {
+  const ad = (await getAdv(keyword).catch(() => null))?.adv_list[0];
+  return ad ? { image: assetUrl(ad.adv_image), url: ad.adv_url.url, title: ad.adv_title } : null;
 }

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { attempt, refuse, refuseFields } from "~/auth/sign-in.server";
-import { CaptchaField, FormErrors, PasswordField, TextField } from "~/components/form";
+import { CaptchaField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { CaptchaCodeSchema, MobileSchema, passwordSchema, SmsCodeSchema } from "~/domain/auth-fields";
 import { getRegisterConfig, isMobileRegistered, newCaptcha, resetPassword, sendFindPasswordCode } from "~/upstream/auth.server";
 import type { RouteHandle } from "~/utils/handle";
@@ -80,7 +80,7 @@ export default function FindPasswordPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
   });
-  const smsKey = actionData && "smsKey" in actionData ? actionData.smsKey : null;
+  const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
   const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
 
   return (
@@ -95,18 +95,11 @@ export default function FindPasswordPage() {
               {smsKey ? t("findPassword.step2") : t("findPassword.step1")}
             </Text>
             <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(allFields.key?.errors ?? [])]} />
-            {smsKey ? <input type="hidden" name="key" value={String(smsKey)} /> : null}
             <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
             <CaptchaField meta={allFields.captcha_code} captcha={captcha} />
-            <Button type="submit" name="intent" value="send-code" variant="default" formNoValidate>
-              {smsKey ? t("mobile.resend") : t("mobile.sendCode")}
-            </Button>
+            <SmsCodeFields smsKey={smsKey} code={allFields.code} codeAfterSend />
             {smsKey ? (
               <>
-                <Text size="sm" c="green.8" role="status">
-                  {t("mobile.codeSent")}
-                </Text>
-                <TextField meta={allFields.code} label={t("mobile.code")} autoComplete="one-time-code" inputMode="numeric" />
                 <PasswordField meta={allFields.password} label={t("findPassword.newPassword")} description={t("register.passwordHint", { min: rules.pwdLen })} autoComplete="new-password" />
                 <PasswordField meta={allFields.confirm_password} label={t("register.confirmPassword")} autoComplete="new-password" />
                 <Button type="submit" name="intent" value="reset" fullWidth>

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { attempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
-import { CaptchaField, CheckboxField, FormErrors, PasswordField, TextField } from "~/components/form";
+import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { AUTO_LOGIN_DAYS } from "~/domain/auth-fields";
 import { getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
 import { assetUrl } from "~/upstream/context.server";
@@ -162,24 +162,15 @@ function MobileLoginForm({ captcha, redirectTo }: FormProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onSubmit",
   });
-  const smsKey = actionData && "smsKey" in actionData ? actionData.smsKey : null;
+  const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
   return (
     <Form method="post" {...getFormProps(form)}>
       <Stack gap="sm">
         <input type="hidden" name="redirect" value={redirectTo} />
-        {smsKey ? <input type="hidden" name="key" value={String(smsKey)} /> : null}
         <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.key.errors ?? [])]} />
         <TextField meta={fields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
         {captcha ? <CaptchaField meta={fields.captcha_code} captcha={captcha} /> : null}
-        <Button type="submit" name="intent" value="send-code" variant="default" formNoValidate>
-          {smsKey ? t("mobile.resend") : t("mobile.sendCode")}
-        </Button>
-        {smsKey ? (
-          <Text size="sm" c="green.8" role="status">
-            {t("mobile.codeSent")}
-          </Text>
-        ) : null}
-        <TextField meta={fields.code} label={t("mobile.code")} autoComplete="one-time-code" inputMode="numeric" />
+        <SmsCodeFields smsKey={smsKey} code={fields.code} />
         <Button type="submit" name="intent" value="mobile-login" fullWidth>
           {t("login.submit")}
         </Button>

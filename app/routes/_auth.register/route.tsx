@@ -9,7 +9,7 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { attempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
-import { CaptchaField, CheckboxField, FormErrors, PasswordField, TextField } from "~/components/form";
+import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import {
   getAgreement,
   getCaptchaConfig,
@@ -175,7 +175,7 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const smsKey = actionData && "smsKey" in actionData ? actionData.smsKey : null;
+  const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
   const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
 
   return (
@@ -199,24 +199,11 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
           </>
         ) : (
           <>
-            {smsKey ? <input type="hidden" name="key" value={String(smsKey)} /> : null}
             <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
           </>
         )}
         {captcha ? <CaptchaField meta={allFields.captcha_code} captcha={captcha} /> : null}
-        {mode === "mobile" ? (
-          <>
-            <Button type="submit" name="intent" value="send-code" variant="default" formNoValidate>
-              {smsKey ? t("mobile.resend") : t("mobile.sendCode")}
-            </Button>
-            {smsKey ? (
-              <Text size="sm" c="green.8" role="status">
-                {t("mobile.codeSent")}
-              </Text>
-            ) : null}
-            <TextField meta={allFields.code} label={t("mobile.code")} autoComplete="one-time-code" inputMode="numeric" />
-          </>
-        ) : null}
+        {mode === "mobile" ? <SmsCodeFields smsKey={smsKey} code={allFields.code} /> : null}
         {labels.length > 0 ? (
           <NativeSelect
             name="member_label"

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo, useState } from "react";

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { Flag, IntLike, Money, Text } from "./common";
-import { SaleControlSchema } from "./goods";
+import { GetFreeGoodsSchema, PriceTierSchema, SaleControlSchema } from "./goods";
 
 // Cart lines (docs/catalog-contract.md "Cart"): the real sample's keys plus the spec §3 fields.
 
-const TierSchema = z.object({ num: IntLike, limit_num: IntLike.catch(0), price: Money });
 
 export const CartPromotionInfoSchema = z
   .object({
@@ -12,40 +11,18 @@ export const CartPromotionInfoSchema = z
     goods_limit: IntLike.optional().catch(undefined),
     num_multiple: IntLike.optional().catch(undefined),
     price: Money.optional().catch(undefined),
-    price_json: z.array(TierSchema).optional().catch(undefined),
+    price_json: z.array(PriceTierSchema).optional().catch(undefined),
   })
   .nullish()
   .catch(null)
   .transform((value) => value ?? null);
 
-const LadderSchema = z.object({ mainRang: IntLike.catch(0), rang: IntLike.catch(0), rangPrice: Money.catch("0.00"), unit: Text.catch("") });
-
-export const GetFreeGoodsSchema = z
-  .object({
-    is_ladder: Flag.catch(false),
-    getFreeGoods: z
-      .array(
-        z.object({
-          goods_id: IntLike,
-          count: IntLike.catch(0),
-          num: IntLike.catch(0),
-          price: Money.catch("0.00"),
-          unit: Text.catch(""),
-          limit: IntLike.catch(0),
-          goods_limit: IntLike.catch(0),
-          ladder_json: z.array(LadderSchema).catch([]),
-          goods: z
-            .object({ goods_name: Text, goods_image: Text.catch(""), sku_id: IntLike.catch(0), price: Money.catch("0.00"), unit: Text.catch("") })
-            .nullish()
-            .catch(null),
-        }),
-      )
-      .catch([]),
-  })
+/** `get_free_goods` of a cart line: `null` or the exchange offers (spec §3). */
+export const CartGetFreeSchema = z
+  .object({ is_ladder: Flag.catch(false), getFreeGoods: z.array(GetFreeGoodsSchema).catch([]) })
   .nullish()
   .catch(null)
   .transform((value) => value ?? null);
-export type GetFreeGoods = NonNullable<z.infer<typeof GetFreeGoodsSchema>>;
 
 export const CartLineSchema = z.object({
   cart_id: IntLike,
@@ -74,7 +51,7 @@ export const CartLineSchema = z.object({
   is_member_discount: Flag.optional().catch(false),
   promotion_info: CartPromotionInfoSchema,
   sale_control: SaleControlSchema,
-  get_free_goods: GetFreeGoodsSchema,
+  get_free_goods: CartGetFreeSchema,
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { Flag, IntLike, Money, Text, jsonString, paged } from "./common";
-import { GoodsRowSchema } from "./goods";
+import { GetFreeGoodsSchema, GoodsRowSchema, PriceTierSchema } from "./goods";
+
+export { GetFreeGoodsSchema, PriceTierSchema, type GetFreeGoods, type PriceTier } from "./goods";
 
 // The goods detail page's upstream shapes: goodssku/detail (real samples + the pharmacy fields of
 // docs/catalog-contract.md), evaluations, after-sale, QR code. Optional parts fall back to empty
@@ -30,25 +32,7 @@ export type Spec = z.infer<typeof SpecSchema>;
 /** `goods_attr_format` rows (attribute name/value pairs of the goods). */
 export const AttrRowSchema = z.object({ attr_name: Text, attr_value_name: Text.catch("") });
 
-/** A wholesale tier of `promotion_info.price_json` (ascending by `num`). */
-export const PriceTierSchema = z.object({ num: IntLike, limit_num: Count, price: Money });
-export type PriceTier = z.infer<typeof PriceTierSchema>;
 
-/** A get-free (exchange purchase) offer of `promotion_info.getFreeGoods` (spec §3). */
-export const GetFreeGoodsSchema = z.object({
-  goods_id: Count,
-  count: Count,
-  num: Count,
-  price: Money.catch("0"),
-  unit: Text.catch(""),
-  limit: Count,
-  goods: z
-    .object({ goods_name: Text.catch(""), goods_image: Text.catch(""), sku_id: Count, price: Money.catch("0"), unit: Text.catch("") })
-    .nullish()
-    .catch(null)
-    .transform((value) => value ?? null),
-});
-export type GetFreeGoods = z.infer<typeof GetFreeGoodsSchema>;
 
 /**
  * The active promotion's numbers (catalog contract): seckill/discount `{goods_min, goods_limit,

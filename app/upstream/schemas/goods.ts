@@ -1,6 +1,35 @@
 import { z } from "zod";
 import { Flag, IntLike, Money, Text, jsonString } from "./common";
 
+/** A number that may be missing or junk: 0 then. */
+const Count = IntLike.catch(0);
+
+// Promotion parts shared by goods detail and cart lines (docs/catalog-contract.md).
+
+/** A wholesale tier of `promotion_info.price_json` (ascending by `num`). */
+export const PriceTierSchema = z.object({ num: IntLike, limit_num: Count, price: Money });
+export type PriceTier = z.infer<typeof PriceTierSchema>;
+
+/** A get-free (exchange purchase) offer of `promotion_info.getFreeGoods` (spec §3). */
+export const GetFreeGoodsSchema = z.object({
+  goods_id: Count,
+  count: Count,
+  num: Count,
+  price: Money.catch("0"),
+  unit: Text.catch(""),
+  limit: Count,
+  goods_limit: Count,
+  ladder_json: z
+    .array(z.object({ mainRang: Count, rang: Count, rangPrice: Money.catch("0"), unit: Text.catch("") }))
+    .catch([]),
+  goods: z
+    .object({ goods_name: Text.catch(""), goods_image: Text.catch(""), sku_id: Count, price: Money.catch("0"), unit: Text.catch("") })
+    .nullish()
+    .catch(null)
+    .transform((value) => value ?? null),
+});
+export type GetFreeGoods = z.infer<typeof GetFreeGoodsSchema>;
+
 // Goods as the list endpoints return them (goodssku/page, recommend, floors, brand goods), with
 // the pharmacy fields of docs/catalog-contract.md. Every added field tolerates its absence, so a
 // plain Niushop upstream (the real samples) parses too.
