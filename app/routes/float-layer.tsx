@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { badRequest } from "~/utils/bad-request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { rememberFloatLayerClosed } from "~/utils/float-layer.server";
 
@@ -8,7 +9,7 @@ const CloseSchema = z.object({ window: z.string().max(64).regex(/^\d+-\d+$/), re
 /** POST /float-layer: the visitor closed the home float layer (fetcher with JS; PRG without). */
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = CloseSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data({ message: "bad request" }, { status: 400 });
+  if (!parsed.success) throw await badRequest(request);
   const headers = { "Set-Cookie": await rememberFloatLayerClosed(parsed.data.window, Date.now()) };
   if (parsed.data.redirect !== undefined) return redirect(safeRedirect(parsed.data.redirect), { status: 303, headers });
   return data({ closed: true }, { headers });

@@ -1,7 +1,8 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { languageCookie } from "~/auth/session.server";
 import { supportedLanguages } from "~/i18n/config";
+import { badRequest } from "~/utils/bad-request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 const SetLanguageSchema = z.object({ lng: z.enum(supportedLanguages), redirect: z.string().max(2000).optional() });
@@ -9,7 +10,7 @@ const SetLanguageSchema = z.object({ lng: z.enum(supportedLanguages), redirect: 
 /** POST /set-lang: remembers the language in a cookie and goes back to the page. */
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = SetLanguageSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data({ message: "unsupported language" }, { status: 400 });
+  if (!parsed.success) throw await badRequest(request);
   return redirect(safeRedirect(parsed.data.redirect), {
     status: 303,
     headers: { "Set-Cookie": await languageCookie.serialize(parsed.data.lng) },

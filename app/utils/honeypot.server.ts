@@ -1,5 +1,5 @@
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
-import { data } from "@remix-run/node";
+import { badRequest } from "~/utils/bad-request.server";
 import { env } from "~/utils/env.server";
 
 // Anonymous public forms (registration) carry a honeypot (STYLE.md "Security").
@@ -14,11 +14,11 @@ export function honeypotInputProps() {
 }
 
 /** Throws a 400 when a bot filled the trap. */
-export function checkHoneypot(formData: FormData) {
+export async function checkHoneypot(request: Request, formData: FormData) {
   try {
     instance().check(formData);
   } catch (error) {
-    if (error instanceof SpamError) throw data({ message: "spam" }, { status: 400 });
+    if (error instanceof SpamError) throw await badRequest(request);
     throw error;
   }
 }

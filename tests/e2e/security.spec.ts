@@ -76,6 +76,7 @@ test("cross-site form posts are refused with 403", async ({ request }) => {
   expect(response.status()).toBe(403);
   const sameSite = await request.post("/set-lang", { form: { lng: "xx" }, headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
   expect(sameSite.status()).toBe(400);
+  expect(await sameSite.text()).toContain("请求有误");
 });
 
 test("pages send security headers and a nonce-based CSP", async ({ request }) => {

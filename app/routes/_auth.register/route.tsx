@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireVisitor(request);
   const formData = await request.formData();
-  checkHoneypot(formData);
+  await checkHoneypot(request, formData);
   const { rules } = await rulesFor(ctx);
   const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_register;
   const schema = formData.get("intent") === "register-username" ? usernameRegisterSchema(rules) : mobileRegisterSchema(rules);
