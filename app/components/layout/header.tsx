@@ -20,7 +20,7 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
           <Link to="/cart" className="mini-cart" aria-label={t("header.cartWithCount", { count: cartCount })}>
             <IconShoppingCart size={20} aria-hidden />
             <span>{t("header.cart")}</span>
-            <Badge size="sm" circle color="red" data-testid="header-cart-count">
+            <Badge size="sm" color="red" data-testid="header-cart-count">
               {cartCount}
             </Badge>
           </Link>

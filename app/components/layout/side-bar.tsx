@@ -30,7 +30,7 @@ export function SideBar({ cartCount, servicer, loggedIn }: { cartCount: number; 
       <Link to="/cart" className="side-bar__item" aria-label={t("header.cartWithCount", { count: cartCount })}>
         <IconShoppingCart size={20} aria-hidden />
         <span>{t("sideBar.cart")}</span>
-        <Badge size="xs" circle color="red" data-testid="side-cart-count">
+        <Badge size="xs" color="red" data-testid="side-cart-count">
           {cartCount}
         </Badge>
       </Link>
