@@ -72,6 +72,23 @@ export function cartRows(db: Database, memberId: number, kind: 'goods' | 'bundle
     .all(memberId) as CartRow[]
 }
 
+/** Seckill and discount lines carry the same numbers: a special price with minimum, limit and multiples. */
+function specialPriceLine(
+  label: 'seckill' | 'discount',
+  numbers: { goods_min: number; goods_limit: number; num_multiple: number },
+  price: string,
+  promotionId: Record<string, number>,
+) {
+  const { goods_min, goods_limit, num_multiple } = numbers
+  return {
+    label,
+    info: { goods_min, goods_limit, num_multiple, price, ...promotionId },
+    goodsMin: goods_min,
+    goodsLimit: goods_limit,
+    rule: { kind: 'special' as const, price: toCents(price), goodsMin: goods_min, goodsLimit: goods_limit, numMultiple: num_multiple },
+  }
+}
+
 export function cartPromotion(catalog: Catalog, goods: GoodsRecord, sku: SkuRecord): CartPromotion {
   const p = catalog.promotions
   const none: CartPromotion = { label: '', info: null, goodsMin: 0, goodsLimit: 0, rule: { kind: 'none' }, getFree: null }
@@ -84,28 +101,12 @@ export function cartPromotion(catalog: Catalog, goods: GoodsRecord, sku: SkuReco
       const s = p.seckillByGoods.get(goods.goods_id)!
       const item = s.skus.get(sku.sku_id)
       if (!item) continue // the seckill does not cover this SKU: the next kind decides
-      const price = money(item.seckill_price)
-      return {
-        ...none,
-        label: 'seckill',
-        info: { goods_min: s.goods_min, goods_limit: s.goods_limit, num_multiple: s.num_multiple, price, seckill_id: s.seckill_id },
-        goodsMin: s.goods_min,
-        goodsLimit: s.goods_limit,
-        rule: { kind: 'special', price: toCents(price), goodsMin: s.goods_min, goodsLimit: s.goods_limit, numMultiple: s.num_multiple },
-      }
+      return { ...none, ...specialPriceLine('seckill', s, money(item.seckill_price), { seckill_id: s.seckill_id }) }
     }
     if (kind === 'discount') {
       const d = p.discountBySku.get(sku.sku_id)
       if (!d) continue
-      const price = money(d.discount_price)
-      return {
-        ...none,
-        label: 'discount',
-        info: { goods_min: d.goods_min, goods_limit: d.goods_limit, num_multiple: d.num_multiple, price, discount_id: d.discount_id },
-        goodsMin: d.goods_min,
-        goodsLimit: d.goods_limit,
-        rule: { kind: 'special', price: toCents(price), goodsMin: d.goods_min, goodsLimit: d.goods_limit, numMultiple: d.num_multiple },
-      }
+      return { ...none, ...specialPriceLine('discount', d, money(d.discount_price), { discount_id: d.discount_id }) }
     }
     if (kind === 'wholesale') {
       const w = p.wholesaleByGoods.get(goods.goods_id)!
