@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: CartIntentSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "cart:errors.badRequest";
-    return refuse(back, message);
+    return refuseEdit(back, message);
   }
   const intent = submission.value;
   const [lines, bundles] = await Promise.all([listCartLines(ctx), bundlesOf(ctx)]);
@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent.intent) {
       case "set-quantity": {
         const line = own.get(intent.cart_id);
-        if (!line) return refuse(back, "cart:errors.unknownLine");
+        if (!line) return refuseEdit(back, "cart:errors.unknownLine");
         // The upstream does not check stock or min/max buy: clamp here (spec §5).
         const num = clampQuantity(intent.num ?? intent.typed ?? "", lineQuantityLimits(toCartLineView(line)));
         if (num !== line.num) await setCartQuantity(ctx, line.cart_id, num);
@@ -84,53 +84,53 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "set-bundle-quantity": {
         const bundle = ownBundles.get(intent.cart_id);
-        if (!bundle) return refuse(back, "cart:errors.unknownLine");
+        if (!bundle) return refuseEdit(back, "cart:errors.unknownLine");
         const num = clampBundleQuantity(intent.num ?? intent.typed ?? "", bundle.stock);
         if (num !== bundle.num) await setBundleQuantity(ctx, bundle.cart_id, num);
         break;
       }
       case "delete": {
-        if (!own.has(intent.cart_id)) return refuse(back, "cart:errors.unknownLine");
+        if (!own.has(intent.cart_id)) return refuseEdit(back, "cart:errors.unknownLine");
         await deleteCartLines(ctx, [intent.cart_id]);
         break;
       }
       case "delete-bundle": {
-        if (!ownBundles.has(intent.cart_id)) return refuse(back, "cart:errors.unknownLine");
+        if (!ownBundles.has(intent.cart_id)) return refuseEdit(back, "cart:errors.unknownLine");
         await deleteBundleLine(ctx, intent.cart_id);
         break;
       }
       case "delete-selected": {
-        if (intent.cart_id.length === 0) return refuse(back, "cart:errors.noneSelected");
-        if (intent.cart_id.some((id) => !own.has(id) && !ownBundles.has(id))) return refuse(back, "cart:errors.unknownLine");
+        if (intent.cart_id.length === 0) return refuseEdit(back, "cart:errors.noneSelected");
+        if (intent.cart_id.some((id) => !own.has(id) && !ownBundles.has(id))) return refuseEdit(back, "cart:errors.unknownLine");
         const lineIds = intent.cart_id.filter((id) => own.has(id));
         if (lineIds.length) await deleteCartLines(ctx, lineIds);
         for (const id of intent.cart_id.filter((candidate) => ownBundles.has(candidate))) await deleteBundleLine(ctx, id);
         break;
       }
       case "settle": {
-        if (intent.cart_id.length === 0) return refuse(back, "cart:errors.noneSelected");
-        if (intent.cart_id.length > MAX_SETTLE_LINES) return refuse(back, "cart:errors.tooMany");
+        if (intent.cart_id.length === 0) return refuseEdit(back, "cart:errors.noneSelected");
+        if (intent.cart_id.length > MAX_SETTLE_LINES) return refuseEdit(back, "cart:errors.tooMany");
         const unbuyable = intent.cart_id.some((id) => {
           const line = own.get(id);
           if (line) return !isPurchasable(toCartLineView(line));
           const bundle = ownBundles.get(id);
           return !bundle || bundle.stock <= 0;
         });
-        if (unbuyable) return refuse(back, "cart:errors.unknownLine");
+        if (unbuyable) return refuseEdit(back, "cart:errors.unknownLine");
         return redirect(`/payment?${new URLSearchParams({ cart_ids: intent.cart_id.join(",") })}`, 303);
       }
     }
   } catch (error) {
     // A refused edit keeps the previous quantity and shows the upstream's message as a warning (spec §5).
     if (!(error instanceof UpstreamError)) throw error;
-    return refuse(back, formErrorFor(error), 409);
+    return refuseEdit(back, formErrorFor(error), 409);
   }
   if (typeof back === "string") return redirect(safeRedirect(back, "/cart"), 303);
   return data({ ok: true as const, warning: null });
 }
 
 /** A refused action: a 4xx with the message (fetchers), or the cart again with a warning toast (no JS). */
-async function refuse(back: FormDataEntryValue | null, message: string, status = 400) {
+async function refuseEdit(back: FormDataEntryValue | null, message: string, status = 400) {
   if (typeof back === "string") {
     return redirectWithToast(safeRedirect(back, "/cart"), { kind: "warning", ...toastContent(message) }, [], 303);
   }
