@@ -70,11 +70,14 @@ describe("properties", () => {
       fc.property(lineArb, (input) => {
         const now = priceLine(input);
         const next = priceLine({ ...input, quantity: input.quantity + 1 });
-        // Thresholds (goods_min reached, a wholesale tier reached) lower the price of every unit at once.
+        // Thresholds lower the price of several units at once: goods_min reached, a whole multiple
+        // (num_multiple) reached within the limit, a wholesale tier reached.
+        const next1 = input.quantity + 1;
+        const rule = input.rule;
         const crossesThreshold =
-          (input.rule.kind === "seckill" || input.rule.kind === "discount") && input.quantity + 1 === input.rule.goodsMin
-            ? true
-            : input.rule.kind === "wholesale" && input.rule.tiers.some((tier) => tier.num === input.quantity + 1);
+          rule.kind === "seckill" || rule.kind === "discount"
+            ? next1 === rule.goodsMin || (rule.numMultiple > 1 && next1 % rule.numMultiple === 0 && (rule.goodsLimit === 0 || next1 <= rule.goodsLimit))
+            : rule.kind === "wholesale" && rule.tiers.some((tier) => tier.num === next1);
         if (crossesThreshold) return next.subtotal <= (input.quantity + 1) * now.base;
         const step = next.subtotal - now.subtotal;
         return step <= now.base && step >= 0;
