@@ -67,7 +67,10 @@ test("the top ad closes, and stays closed for the session", async ({ page }) => 
   await closeFloatLayer(page);
   const ad = page.locator(".top-ad");
   await expect(ad).toBeVisible();
-  await page.getByRole("button", { name: "关闭广告" }).click();
+  await Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/top-ad")),
+    page.getByRole("button", { name: "关闭广告" }).click(),
+  ]);
   await expect(ad).toHaveCount(0);
   await page.goto("/index");
   await closeFloatLayer(page);

@@ -127,7 +127,7 @@ function PasswordLoginForm({ captcha, redirectTo }: FormProps) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "password-login",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     constraint: getZodConstraint(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onSubmit",
@@ -154,10 +154,9 @@ function PasswordLoginForm({ captcha, redirectTo }: FormProps) {
 function MobileLoginForm({ captcha, redirectTo }: FormProps) {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "mobile-login",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     constraint: getZodConstraint(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onSubmit",
