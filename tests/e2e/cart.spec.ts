@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { memberWithCart, skuName, withJs } from "./support";
+import { gotoSettled, memberWithCart, skuName, withJs } from "./support";
 
 // Goods per line type (shop-api/README.md): default sku 1; seckill sku 143 (min 2, limit 20,
 // multiples of 2); discount sku 14; wholesale sku 34; get-free sku 71 (with exchange goods) and 72
@@ -14,14 +14,14 @@ async function setQuantity(page: Page, name: string, value: string) {
 }
 
 test("a visitor sees the login prompt, not prices", async ({ page }) => {
-  await page.goto("/cart");
+  await gotoSettled(page, "/cart");
   await expect(page.getByText("登录后可查看购物车中的商品和价格。")).toBeVisible();
   await expect(page.getByText("¥")).toHaveCount(0);
 });
 
 test("every line type shows with its own details", async ({ page }) => {
   await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 143, num: 2 }, { sku_id: 14, num: 2 }, { sku_id: 34, num: 5 }, { sku_id: 71, num: 1 }, { sku_id: 72, num: 1 }], [{ bl_id: 1, num: 1 }]);
-  await page.goto("/cart");
+  await gotoSettled(page, "/cart");
   for (const sku of [1, 143, 14, 34, 71, 72]) await expect(line(page, await skuName(sku))).toBeVisible();
   await expect(line(page, await skuName(143)).getByText("秒杀")).toBeVisible();
   await expect(line(page, await skuName(14)).getByText("限时折扣")).toBeVisible();
@@ -39,7 +39,7 @@ test("every line type shows with its own details", async ({ page }) => {
 
 test("quantities through the seckill hint boundaries change prices and hints", async ({ page }) => {
   await memberWithCart(page, [{ sku_id: 143, num: 2 }]);
-  await page.goto("/cart");
+  await gotoSettled(page, "/cart");
   const name = await skuName(143);
   const row = line(page, name);
   const subtotal = row.locator('[data-testid^="cart-subtotal-"]');
@@ -60,7 +60,7 @@ test("quantities through the seckill hint boundaries change prices and hints", a
 
 test("an empty or zero quantity becomes 1; more than the stock becomes the stock", async ({ page }) => {
   await memberWithCart(page, [{ sku_id: 1, num: 5 }, { sku_id: 103, num: 1 }]);
-  await page.goto("/cart");
+  await gotoSettled(page, "/cart");
   const name = await skuName(1);
   await setQuantity(page, name, "");
   await expect(line(page, name).getByRole("textbox", { name: /的数量$/ })).toHaveValue("1");
@@ -74,7 +74,7 @@ test("an empty or zero quantity becomes 1; more than the stock becomes the stock
 
 test("the + and − buttons step the quantity", async ({ page }) => {
   await memberWithCart(page, [{ sku_id: 1, num: 2 }]);
-  await page.goto("/cart");
+  await gotoSettled(page, "/cart");
   const name = await skuName(1);
   await line(page, name).getByRole("button", { name: `增加 ${name} 的数量` }).click();
   await expect(page.getByTestId("header-cart-count")).toHaveText("3");
@@ -84,7 +84,7 @@ test("the + and − buttons step the quantity", async ({ page }) => {
 
 test("delete one line, then the selected ones", async ({ page }) => {
   await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 14, num: 2 }, { sku_id: 34, num: 3 }]);
-  await page.goto("/cart");
+  await gotoSettled(page, "/cart");
   const first = await skuName(1);
   await line(page, first).getByRole("button", { name: `删除 ${first}` }).click();
   await expect(line(page, first)).toHaveCount(0);
@@ -97,7 +97,7 @@ test("delete one line, then the selected ones", async ({ page }) => {
 
 test("select some lines and settle: the selected lines go to /payment", async ({ page }) => {
   await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 14, num: 2 }]);
-  await page.goto("/cart");
+  await gotoSettled(page, "/cart");
   const keep = await skuName(1);
   const drop = await skuName(14);
   const dropBox = line(page, drop).getByRole("checkbox");
@@ -115,7 +115,7 @@ test("select some lines and settle: the selected lines go to /payment", async ({
 
 test("bad input gets a message and a 4xx, and no line changes", async ({ page }) => {
   await memberWithCart(page, [{ sku_id: 1, num: 2 }]);
-  await page.goto("/cart");
+  await gotoSettled(page, "/cart");
   const id = (await line(page, await skuName(1)).getAttribute("data-testid"))!.replace("cart-line-", "");
   const post = (form: Record<string, string>) => page.request.post("/cart", { form });
   const cases: Array<Record<string, string>> = [

@@ -51,9 +51,13 @@ for (const javaScriptEnabled of [true, false]) {
 
     await page.getByRole("textbox", { name: "用户名/手机号" }).fill(DEMO.username);
     await page.getByRole("textbox", { name: "密码", exact: true }).fill(DEMO.password);
+    const captchaId = page.locator('input[name="captcha_id"]');
+    const firstId = await captchaId.inputValue();
     await page.getByLabel("验证码").fill("wrong");
     await page.getByRole("button", { name: "登录", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("验证码不正确");
+    // The refused captcha is burnt upstream; the page shows a new one.
+    await expect(captchaId).not.toHaveValue(firstId);
 
     await page.getByRole("textbox", { name: "密码", exact: true }).fill(DEMO.password);
     await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));

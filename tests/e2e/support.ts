@@ -74,3 +74,9 @@ export async function skuName(skuId: number): Promise<string> {
   const body = (await response.json()) as { data: { sku_name: string; goods_name: string } };
   return body.data.sku_name || body.data.goods_name;
 }
+
+/** Opens `path` and, with JS, waits until the page has hydrated and settled (no requests in flight). */
+export async function gotoSettled(page: Page, path: string) {
+  await page.goto(path);
+  if (withJs()) await page.waitForLoadState("networkidle");
+}
