@@ -13,7 +13,7 @@ export default defineConfig({
   plugins: [remix(remixConfig), tsconfigPaths()],
   server: { port: 3000 },
   ssr: { external: ["better-sqlite3"] },
-  // i18next-fs-backend uses top-level await and must never be pre-bundled for the browser.
-  optimizeDeps: { exclude: ["i18next-fs-backend", "better-sqlite3"] },
+  // A native addon: never pre-bundled for the browser.
+  optimizeDeps: { exclude: ["better-sqlite3"] },
   build: { target: "es2022" },
 });
