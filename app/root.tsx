@@ -48,8 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await memberContext(request);
   const [layout, member, cartCount, showTopAd] = await Promise.all([
     getLayoutData(),
-    ctx.token ? getMember(ctx, "optional") : null,
-    ctx.token ? getCartCount(ctx, "optional") : 0,
+    ctx.token ? getMember(ctx) : null,
+    ctx.token ? getCartCount(ctx) : 0,
     shouldShowTopAd(request),
   ]);
   return data(

@@ -1,10 +1,16 @@
+import { randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { env } from "~/utils/env.server";
+import { markSessionUse } from "~/utils/request-scope.server";
 import { openToken, sealToken } from "./token-crypto.server";
 
-type SessionData = { token: string; expiresAt: number };
+/** `sid` names one sign-in: a new one at every sign-in and account switch, denied at logout (ADR 008). */
+type SessionData = { token: string; expiresAt: number; sid: string };
 
 const DAY_SECONDS = 24 * 60 * 60;
+/** The longest a session cookie can live (auto-login days, domain/auth-fields.ts) plus a margin. */
+const LONGEST_SESSION_MS = 8 * DAY_SECONDS * 1000;
 
 /** Secure cookies in a real deployment (external upstream in production) unless COOKIE_SECURE says otherwise. */
 export function cookieSecure(): boolean {
@@ -29,23 +35,41 @@ function sessionStorage() {
   return storage;
 }
 
-export function getSession(request: Request): Promise<Session<SessionData>> {
+/**
+ * Sign-ins that logged out, so a replayed copy of their cookie is worthless although the upstream
+ * token lives on (the upstream has no logout). Bounded and per process: ADR 008 says why that is
+ * enough here and what a multi-process deployment adds.
+ */
+const loggedOut = new LRUCache<string, true>({ max: 100_000, ttl: LONGEST_SESSION_MS });
+
+function getSession(request: Request): Promise<Session<SessionData>> {
+  markSessionUse();
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-/** The upstream token of this request, or null (missing, tampered, or sealed with a retired secret). */
+/** The upstream token of this request, or null (missing, tampered, sealed with a retired secret, or logged out). */
 export async function readToken(request: Request): Promise<string | null> {
   const session = await getSession(request);
+  const sid = session.get("sid");
+  if (!sid || loggedOut.has(sid)) return null;
   return openToken(session.get("token"), env().SESSION_SECRET);
 }
 
 /**
- * Stores a new token. `autoLoginDays` > 0 makes a persistent cookie for that many days; otherwise
- * it keeps the persistence the session already had (account switch) or is a browser-session cookie.
+ * Stores a token. `autoLoginDays` > 0 makes a persistent cookie for that many days, 0 a
+ * browser-session cookie; undefined keeps what the session had (account switch, refreshed token).
+ * `newSignIn` starts a new sign-in id (and retires the old one) so a cookie from before is not
+ * the same sign-in; a refreshed token keeps it.
  */
-export async function commitToken(request: Request, token: string, autoLoginDays?: number): Promise<string> {
+export async function commitToken(request: Request, token: string, options: { autoLoginDays?: number; newSignIn: boolean }): Promise<string> {
   const session = await getSession(request);
+  const previous = session.get("sid");
+  if (options.newSignIn || !previous) {
+    if (previous) loggedOut.set(previous, true);
+    session.set("sid", randomBytes(16).toString("base64url"));
+  }
   session.set("token", sealToken(token, env().SESSION_SECRET));
+  const { autoLoginDays } = options;
   if (autoLoginDays !== undefined) {
     if (autoLoginDays > 0) session.set("expiresAt", Date.now() + autoLoginDays * DAY_SECONDS * 1000);
     else session.unset("expiresAt");
@@ -54,9 +78,11 @@ export async function commitToken(request: Request, token: string, autoLoginDays
   return sessionStorage().commitSession(session, expiresAt ? { expires: new Date(expiresAt) } : undefined);
 }
 
-/** A Set-Cookie value that removes the token (logout, token rejected by the upstream). */
+/** A Set-Cookie value that removes the token (logout, token rejected); the sign-in id is denied from now on. */
 export async function clearToken(request: Request): Promise<string> {
   const session = await getSession(request);
+  const sid = session.get("sid");
+  if (sid) loggedOut.set(sid, true);
   return sessionStorage().destroySession(session);
 }
 

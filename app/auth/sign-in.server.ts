@@ -13,7 +13,7 @@ export async function signIn(
   options: { autoLoginDays?: number; redirectTo?: string | null; fallback?: string; toast?: Toast },
 ) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await commitToken(request, token, options.autoLoginDays ?? 0));
+  headers.append("Set-Cookie", await commitToken(request, token, { autoLoginDays: options.autoLoginDays ?? 0, newSignIn: true }));
   if (options.toast) headers.append("Set-Cookie", await setToastCookie(options.toast));
   return redirect(safeRedirect(options.redirectTo, options.fallback ?? "/member/index"), { status: 303, headers });
 }

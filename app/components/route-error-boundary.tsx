@@ -2,7 +2,7 @@ import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-const KNOWN = new Set([400, 403, 404, 405, 500, 502, 503, 504]);
+const KNOWN = new Set([400, 403, 404, 405, 415, 429, 500, 502, 503, 504]);
 
 /** Expected failures are thrown Responses (400/403/404/502/504); anything else is a bug shown as 500. */
 export function RouteErrorBoundary({ error }: { error: unknown }) {

@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const { token } = await switchAccount(ctx, submission.value.member_id);
-    const cookie = await commitToken(request, token);
+    const cookie = await commitToken(request, token, { newSignIn: true });
     return redirectWithToast("/member/index", { kind: "success", key: "common:toast.loginSuccessful" }, [cookie]);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

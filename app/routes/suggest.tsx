@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { KeywordSchema } from "~/domain/search";
 import { suggestGoods } from "~/upstream/catalog.server";
-import { publicContext } from "~/upstream/context.server";
+import { sharedContext } from "~/upstream/context.server";
 
 /** GET /suggest?keyword=: goods names for the header search's suggestions (a JS enhancement). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const keyword = KeywordSchema.safeParse(new URL(request.url).searchParams.get("keyword") ?? "");
   if (!keyword.success) return data({ suggestions: [] }, { status: 400 });
   if (!keyword.data) return { suggestions: [] };
-  const list = await suggestGoods(publicContext(request), keyword.data).catch(() => []);
+  const list = await suggestGoods(sharedContext(), keyword.data).catch(() => []);
   return { suggestions: list.slice(0, 10).map((item) => ({ id: item.sku_id ?? item.goods_id, name: item.goods_name })) };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cached } from "~/utils/cache.server";
-import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
+import { callUpstream, UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
 import { Ignored, SmsKeySchema, TokenSchema } from "./schemas/common";
 import {
   AgreementSchema,
@@ -17,14 +17,14 @@ const CONFIG = { ttlMs: 30_000, staleMs: 5 * 60_000 };
 
 export function getRegisterConfig(ctx: UpstreamContext) {
   return cached("auth:register-config", CONFIG, () =>
-    callUpstream({ ...ctx, token: null, request: null }, "/api/register/config", RegisterConfigSchema).then((config) => config.value),
+    callUpstream(withoutToken(ctx), "/api/register/config", RegisterConfigSchema).then((config) => config.value),
   );
 }
 
 /** Whether the upstream asks for a captcha at password login, registration and SMS requests. */
 export function getCaptchaConfig(ctx: UpstreamContext) {
   return cached("auth:captcha-config", { ttlMs: 3_000, staleMs: 0 }, () =>
-    callUpstream({ ...ctx, token: null, request: null }, "/api/config/getCaptchaConfig", CaptchaConfigSchema),
+    callUpstream(withoutToken(ctx), "/api/config/getCaptchaConfig", CaptchaConfigSchema),
   );
 }
 
@@ -35,25 +35,25 @@ export function newCaptcha(ctx: UpstreamContext, previousId?: string) {
 
 export function getAgreement(ctx: UpstreamContext, type: "SERVICE" | "PRIVACY" = "SERVICE") {
   return cached(`auth:agreement:${type}`, CONFIG, () =>
-    callUpstream({ ...ctx, token: null, request: null }, "/api/register/aggrement", AgreementSchema, { type }),
+    callUpstream(withoutToken(ctx), "/api/register/aggrement", AgreementSchema, { type }),
   );
 }
 
 export function listMemberLabels(ctx: UpstreamContext) {
   return cached("auth:labels", CONFIG, () =>
-    callUpstream({ ...ctx, token: null, request: null }, "/api/register/labellist", z.array(MemberLabelSchema)),
+    callUpstream(withoutToken(ctx), "/api/register/labellist", z.array(MemberLabelSchema)),
   );
 }
 
 export function listAptitudes(ctx: UpstreamContext) {
   return cached("auth:aptitudes", CONFIG, () =>
-    callUpstream({ ...ctx, token: null, request: null }, "/api/register/getAptitude", z.array(AptitudeSchema)),
+    callUpstream(withoutToken(ctx), "/api/register/getAptitude", z.array(AptitudeSchema)),
   );
 }
 
 export function getRegisterReward(ctx: UpstreamContext) {
   return cached("auth:register-reward", CONFIG, () =>
-    callUpstream({ ...ctx, token: null, request: null }, "/memberregister/api/Config/Config", RegisterRewardSchema),
+    callUpstream(withoutToken(ctx), "/memberregister/api/Config/Config", RegisterRewardSchema),
   );
 }
 

@@ -10,7 +10,7 @@ import { Ignored } from "./schemas/common";
  * check min/max buy, so callers clamp first). Answers the cart id or "1" (merged), unused here.
  */
 export function addToCart(ctx: UpstreamContext, line: { sku_id: number; num: number }) {
-  return callUpstream(ctx, "/api/cart/add", Ignored, { sku_id: line.sku_id, num: line.num }, "required");
+  return callUpstream(ctx, "/api/cart/add", Ignored, { sku_id: line.sku_id, num: line.num });
 }
 
 // The badge count stays with the root's member data: getCartCount in member.server.ts.
@@ -18,35 +18,35 @@ export function addToCart(ctx: UpstreamContext, line: { sku_id: number; num: num
 // The cart page (docs/catalog-contract.md "Cart").
 
 export function listCartLines(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/api/cart/goodslists", z.array(CartLineSchema), {}, "required");
+  return callUpstream(ctx, "/api/cart/goodslists", z.array(CartLineSchema), {});
 }
 
 export function listCartBundles(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/bundling/api/cart/lists", z.array(BundleLineSchema), {}, "required");
+  return callUpstream(ctx, "/bundling/api/cart/lists", z.array(BundleLineSchema), {});
 }
 
 export function setCartQuantity(ctx: UpstreamContext, cartId: number, num: number) {
-  return callUpstream(ctx, "/api/cart/edit", Ignored, { cart_id: cartId, num }, "required");
+  return callUpstream(ctx, "/api/cart/edit", Ignored, { cart_id: cartId, num });
 }
 
 export function setBundleQuantity(ctx: UpstreamContext, cartId: number, num: number) {
-  return callUpstream(ctx, "/bundling/api/cart/edit", Ignored, { cart_id: cartId, num }, "required");
+  return callUpstream(ctx, "/bundling/api/cart/edit", Ignored, { cart_id: cartId, num });
 }
 
 /** Deletes lines (comma-separated ids, own rows only). */
 export function deleteCartLines(ctx: UpstreamContext, cartIds: number[]) {
-  return callUpstream(ctx, "/api/cart/delete", Ignored, { cart_id: cartIds.join(",") }, "required");
+  return callUpstream(ctx, "/api/cart/delete", Ignored, { cart_id: cartIds.join(",") });
 }
 
 export function deleteBundleLine(ctx: UpstreamContext, cartId: number) {
-  return callUpstream(ctx, "/bundling/api/cart/delete", Ignored, { cart_id: cartId }, "required");
+  return callUpstream(ctx, "/bundling/api/cart/delete", Ignored, { cart_id: cartId });
 }
 
 export function addBundleToCart(ctx: UpstreamContext, blId: number, num: number) {
-  return callUpstream(ctx, "/bundling/api/cart/add", Ignored, { bl_id: blId, num }, "required");
+  return callUpstream(ctx, "/bundling/api/cart/add", Ignored, { bl_id: blId, num });
 }
 
 /** The upstream's own pricing of the given lines (the agreement test compares it with ours). */
 export function calculateCart(ctx: UpstreamContext, cartIds: number[]) {
-  return callUpstream(ctx, "/api/Cart/calculate", CartCalculationSchema, { cart_ids: cartIds.join(",") }, "required");
+  return callUpstream(ctx, "/api/Cart/calculate", CartCalculationSchema, { cart_ids: cartIds.join(",") });
 }

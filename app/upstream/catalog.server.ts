@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { GoodsQuery } from "~/domain/goods-query";
 import { GOODS_PAGE_SIZE } from "~/domain/goods-query";
 import { cached } from "~/utils/cache.server";
-import { publicContext } from "./context.server";
+import { sharedContext } from "./context.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import {
   BrandPageSchema,
@@ -32,7 +32,7 @@ export function listGoods(ctx: UpstreamContext, query: Partial<GoodsQuery>, page
     order: query.order ?? "",
     sort: query.sort ?? "",
     coupon: query.coupon ?? "",
-  }, "optional");
+  });
 }
 
 export function listBrands(ctx: UpstreamContext, page = 1, pageSize = 0) {
@@ -41,15 +41,15 @@ export function listBrands(ctx: UpstreamContext, page = 1, pageSize = 0) {
 
 /** All brands (for the list page's brand filter and the brand zone), shared and cached. */
 export function listAllBrands() {
-  return cached("catalog:brands", HOME, () => listBrands(publicContext(null), 1, 0).then((page) => page.list));
+  return cached("catalog:brands", HOME, () => listBrands(sharedContext(), 1, 0).then((page) => page.list));
 }
 
 export function getFloors() {
-  return cached("catalog:floors", HOME, () => callUpstream(publicContext(null), "/api/pc/floors", z.array(FloorSchema)));
+  return cached("catalog:floors", HOME, () => callUpstream(sharedContext(), "/api/pc/floors", z.array(FloorSchema)));
 }
 
 export function getFloatLayer() {
-  return cached("catalog:float-layer", HOME, () => callUpstream(publicContext(null), "/api/pc/floatLayer", FloatLayerSchema));
+  return cached("catalog:float-layer", HOME, () => callUpstream(sharedContext(), "/api/pc/floatLayer", FloatLayerSchema));
 }
 
 export function getCategoryInfo(ctx: UpstreamContext, categoryId: number) {
@@ -62,5 +62,5 @@ export function suggestGoods(ctx: UpstreamContext, keyword: string) {
 }
 
 export function listSaleControl(ctx: UpstreamContext, type: "goods" | "category", page: number) {
-  return callUpstream(ctx, "/salecontrol/api/salecontrol/saleControlList", SaleControlPageSchema, { type, page, page_size: 20 }, "required");
+  return callUpstream(ctx, "/salecontrol/api/salecontrol/saleControlList", SaleControlPageSchema, { type, page, page_size: 20 });
 }

@@ -5,9 +5,9 @@ import { Ignored } from "./schemas/common";
 
 /** Follows a goods. The upstream refuses a duplicate with -10001 "操作失败" (catalog §5.9). */
 export function followGoods(ctx: UpstreamContext, goods: { goods_id: number; sku_id: number }) {
-  return callUpstream(ctx, "/api/goodscollect/add", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id }, "required");
+  return callUpstream(ctx, "/api/goodscollect/add", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id });
 }
 
 export function unfollowGoods(ctx: UpstreamContext, goods: { goods_id: number; sku_id: number }) {
-  return callUpstream(ctx, "/api/goodscollect/delete", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id }, "required");
+  return callUpstream(ctx, "/api/goodscollect/delete", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id });
 }

@@ -1,17 +1,70 @@
-import { readToken } from "~/auth/session.server";
+import { clearToken, commitToken, readToken } from "~/auth/session.server";
 import { env } from "~/utils/env.server";
-import type { UpstreamContext } from "./http.server";
+import { redirect } from "~/utils/redirect.server";
+import { currentScope } from "~/utils/request-scope.server";
+import { loginUrlFor } from "~/utils/safe-redirect";
+import { setToastCookie } from "~/utils/toast.server";
+import { ShopClosedError, TokenRejectedError, type UpstreamContext, type UpstreamError } from "./http.server";
 
-/** The context of a page request: the member's token when there is one. */
-export async function memberContext(request: Request): Promise<UpstreamContext> {
-  const { UPSTREAM_URL, UPSTREAM_TIMEOUT_MS } = env();
-  return { baseUrl: UPSTREAM_URL, timeoutMs: UPSTREAM_TIMEOUT_MS, token: await readToken(request), request };
+/**
+ * The context of a page request, built once per request (root and page loaders share it): the
+ * member's token when there is one, and spec §8's handling of the client core's typed errors.
+ * `member: "required"` is what guards.server's requireMember asks for.
+ */
+export function memberContext(request: Request, member: "optional" | "required" = "optional"): Promise<UpstreamContext> {
+  const scope = currentScope();
+  const key = `${member}\n${request.headers.get("Cookie") ?? ""}`;
+  const built = scope?.upstream.get(key);
+  if (built) return built;
+  const context = buildContext(request, member);
+  scope?.upstream.set(key, context);
+  return context;
 }
 
-/** The context for shared data: never a token, so the answer may be cached for everyone. */
-export function publicContext(request: Request | null): UpstreamContext {
+async function buildContext(request: Request, member: "optional" | "required"): Promise<UpstreamContext> {
+  return requestContext(request, await readToken(request), member);
+}
+
+/** The context of `request` for a token already read (memberContext reads it from the session). */
+export function requestContext(request: Request, token: string | null, member: "optional" | "required"): UpstreamContext {
+  return {
+    ...sharedContext(),
+    token,
+    member,
+    onFailure: (error) => applyErrorCatalogue(request, member, token !== null, error),
+    onRefreshedToken: async (fresh) => {
+      // Committed once, on whatever response this request ends with (server.ts applies the scope).
+      currentScope()?.cookies.set("__session", await commitToken(request, fresh, { newSignIn: false }));
+    },
+  };
+}
+
+/** The context for shared data: never a token and no request, so the answer may be cached for everyone. */
+export function sharedContext(): UpstreamContext {
   const { UPSTREAM_URL, UPSTREAM_TIMEOUT_MS } = env();
-  return { baseUrl: UPSTREAM_URL, timeoutMs: UPSTREAM_TIMEOUT_MS, token: null, request };
+  return { baseUrl: UPSTREAM_URL, timeoutMs: UPSTREAM_TIMEOUT_MS, token: null, member: "none" };
+}
+
+/**
+ * Spec §8's generic rules: -3 → /closed; a rejected token is dropped with a "login error" toast,
+ * then a page that needs the member (or any POST) goes to login and any other page reloads as a
+ * visitor. Other failures are left to the caller (a toast or a form message).
+ */
+async function applyErrorCatalogue(request: Request, member: "optional" | "required", hadToken: boolean, error: UpstreamError): Promise<void> {
+  const url = new URL(request.url);
+  if (error instanceof ShopClosedError) {
+    if (url.pathname !== "/closed") throw redirect("/closed");
+    return;
+  }
+  if (!(error instanceof TokenRejectedError)) return;
+  const toLogin = member === "required" || request.method !== "GET";
+  const to = toLogin ? loginUrlFor(request) : `${url.pathname}${url.search}`;
+  const headers = new Headers();
+  if (hadToken) {
+    headers.append("Set-Cookie", await clearToken(request));
+    headers.append("Set-Cookie", await setToastCookie({ kind: "error", key: "common:toast.loginError" }));
+  }
+  throw redirect(to, { headers });
 }
 
 /**

@@ -7,10 +7,10 @@ import { Ignored } from "./schemas/common";
 
 /** Receives one coupon of a type (get_type 2 = received by the member). Limits answer -1 with a message. */
 export function receiveCoupon(ctx: UpstreamContext, couponTypeId: number) {
-  return callUpstream(ctx, "/coupon/api/coupon/receive", Ignored, { coupon_type_id: couponTypeId, get_type: 2 }, "required");
+  return callUpstream(ctx, "/coupon/api/coupon/receive", Ignored, { coupon_type_id: couponTypeId, get_type: 2 });
 }
 
 /** The coupon zone: every receivable coupon type; with a token it says how many the member holds. */
 export function listCouponTypes(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/coupon/api/coupon/typelists", z.array(CouponTypeSchema), { num: 100 }, "optional");
+  return callUpstream(ctx, "/coupon/api/coupon/typelists", z.array(CouponTypeSchema), { num: 100 });
 }

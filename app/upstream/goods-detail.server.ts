@@ -1,7 +1,7 @@
 import { displayedPromotion, nowInSeconds } from "~/domain/promotion";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
-import { assetUrl, publicContext } from "./context.server";
+import { assetUrl, sharedContext } from "./context.server";
 import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { GoodsPageSchema } from "./schemas/goods";
@@ -27,9 +27,9 @@ export const RECOMMEND_PAGE_SIZE = 5;
  * for as a sku first, then as a goods (its default sku). `null` when neither exists.
  */
 export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise<GoodsDetail | null> {
-  const bySku = await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, { sku_id: id }, "optional");
+  const bySku = await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, { sku_id: id });
   if (bySku.goods_sku_detail) return bySku.goods_sku_detail;
-  const byGoods = await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, { goods_id: id }, "optional");
+  const byGoods = await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, { goods_id: id });
   return byGoods.goods_sku_detail;
 }
 
@@ -39,17 +39,17 @@ export function listEvaluations(ctx: UpstreamContext, goodsId: number, page: num
 
 /** Whether evaluations are shown at all (`evaluate_show`); shop-wide, so shared and cached. */
 export function getEvaluateConfig() {
-  return cached("goods:evaluate-config", SHARED, () => callUpstream(publicContext(null), "/api/goodsevaluate/config", EvaluateConfigSchema));
+  return cached("goods:evaluate-config", SHARED, () => callUpstream(sharedContext(), "/api/goodsevaluate/config", EvaluateConfigSchema));
 }
 
 /** The after-sale policy (HTML, not yet sanitized); shop-wide, so shared and cached. */
 export function getAftersale() {
-  return cached("goods:aftersale", SHARED, () => callUpstream(publicContext(null), "/api/goods/aftersale", AftersaleSchema));
+  return cached("goods:aftersale", SHARED, () => callUpstream(sharedContext(), "/api/goods/aftersale", AftersaleSchema));
 }
 
 /** "Guess you like": with the member's token the rows carry their prices and sale control. */
 export function listRecommended(ctx: UpstreamContext, pageSize = RECOMMEND_PAGE_SIZE) {
-  return callUpstream(ctx, "/api/goodssku/recommend", GoodsPageSchema, { page: 1, page_size: pageSize }, "optional");
+  return callUpstream(ctx, "/api/goodssku/recommend", GoodsPageSchema, { page: 1, page_size: pageSize });
 }
 
 /**
@@ -71,8 +71,8 @@ export async function getGoodsQrCode(ctx: UpstreamContext, skuId: number): Promi
 export async function recordGoodsView(ctx: UpstreamContext, goods: { goods_id: number; sku_id: number }): Promise<void> {
   if (!ctx.token) return;
   await Promise.all([
-    callUpstream(ctx, "/api/goodsbrowse/add", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id }, "none").catch(ignoreRefusal),
-    callUpstream(ctx, "/api/goods/modifyclicks", Ignored, { sku_id: goods.sku_id }, "none").catch(ignoreRefusal),
+    callUpstream(ctx, "/api/goodsbrowse/add", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id }).catch(ignoreRefusal),
+    callUpstream(ctx, "/api/goods/modifyclicks", Ignored, { sku_id: goods.sku_id }).catch(ignoreRefusal),
   ]);
 }
 

@@ -1,28 +1,32 @@
-import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { clearToken } from "~/auth/session.server";
-import { loginUrlFor } from "~/utils/safe-redirect";
-import { setToastCookie } from "~/utils/toast.server";
 import { log } from "~/utils/log.server";
 
 /**
  * The one door to the shop API (DESIGN.md "One upstream client core"): POST + JSON with the
  * app_type fields and the token, a time-out, the {code, message, data} envelope parsed with zod,
- * and the error catalogue of spec §8.
+ * and the classification of spec §8's outcomes into typed errors. What a page does with them
+ * (redirects, cookies, toasts) is the request's business: context.server.ts builds the context
+ * with those callbacks once per request, so this module knows nothing of sessions or responses.
  */
 export type UpstreamContext = {
   baseUrl: string;
   timeoutMs: number;
-  /** The member's token; absent for visitors and for shared (cached) layout data. */
+  /** The member's token; absent for visitors and for shared (cached) data. */
   token: string | null;
-  /** The page request, so the catalogue can redirect to /closed or /login?redirect=… */
-  request: Request | null;
+  /**
+   * Whether the page needs the member: when the upstream rejects the token, "required" sends them
+   * to log in, "optional" reloads the page as a visitor, "none" (shared data) never has a token.
+   */
+  member: MemberNeed;
+  /** Called with every failure before it is thrown; may throw a Response instead (spec §8). */
+  onFailure?: (error: UpstreamError) => Promise<void>;
+  /** Called when the upstream hands out a fresh token (`refreshtoken`, < 300 s left on the old one). */
+  onRefreshedToken?: (token: string) => Promise<void>;
 };
 
-/** Whether a call needs the member: "required" sends a visitor to login, "optional" drops a bad token. */
-export type AuthMode = "none" | "optional" | "required";
+export type MemberNeed = "none" | "optional" | "required";
 
-/** The upstream answered with a failure code we have no generic rule for (shown to the user). */
+/** The upstream answered with a failure code (its message is shown to the user unless a subclass says otherwise). */
 export class UpstreamError extends Error {
   constructor(
     readonly path: string,
@@ -35,6 +39,27 @@ export class UpstreamError extends Error {
   }
 }
 
+/** Spec §8 "-3": the PC channel is closed. */
+export class ShopClosedError extends UpstreamError {
+  override name = "ShopClosedError";
+}
+
+/** Spec §8 token errors: the token is bad or expired, or a member-only call was made without one. */
+export class TokenRejectedError extends UpstreamError {
+  override name = "TokenRejectedError";
+}
+
+/**
+ * The endpoint does not exist upstream: a stock Niushop answers unknown routes with an HTML page
+ * and HTTP 200 (LIVE.md), other servers with 404. The feature that needs it is absent.
+ */
+export class EndpointMissingError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} does not exist upstream`);
+    this.name = "EndpointMissingError";
+  }
+}
+
 const TOKEN_ERROR_CODES = new Set([-10009, -10010]);
 const NOT_LOGGED_IN_MESSAGE = "您尚未登录，请先进行登录";
 const SHOP_CLOSED_CODE = -3;
@@ -44,6 +69,7 @@ const EnvelopeSchema = z.object({
   message: z.string().catch(""),
   data: z.unknown().optional(),
   timestamp: z.number().optional(),
+  refreshtoken: z.string().min(1).max(4096).optional().catch(undefined),
 });
 
 function isTokenError(code: number, message: string) {
@@ -79,6 +105,10 @@ async function postJson(ctx: UpstreamContext, path: string, body: Record<string,
   } catch (error) {
     throw gatewayFailure(isTimeout(error) ? 504 : 502, path, error instanceof Error ? error.message : String(error));
   }
+  if (response.status === 404) {
+    await response.body?.cancel().catch(() => {});
+    throw new EndpointMissingError(path);
+  }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {}); // free the connection
     throw gatewayFailure(502, path, `HTTP ${response.status}`);
@@ -93,31 +123,23 @@ async function postJson(ctx: UpstreamContext, path: string, body: Record<string,
     return JSON.parse(text);
   } catch {
     // The real upstream answers unknown routes with an HTML page and HTTP 200.
+    if (/^\s*</.test(text) && (response.headers.get("content-type") ?? "").includes("text/html")) throw new EndpointMissingError(path);
     throw gatewayFailure(502, path, `not JSON: ${text.slice(0, 80)}`);
   }
 }
 
-/** Applies spec §8 to a failed envelope: closed shop, token errors; returns for "other errors". */
-async function applyErrorCatalogue(ctx: UpstreamContext, auth: AuthMode, code: number, message: string) {
-  const request = ctx.request;
-  if (!request) return;
-  const path = new URL(request.url).pathname;
-  if (code === SHOP_CLOSED_CODE && path !== "/closed") throw redirect("/closed");
-  if (ctx.token && isTokenError(code, message)) {
-    const headers = new Headers();
-    headers.append("Set-Cookie", await clearToken(request));
-    headers.append("Set-Cookie", await setToastCookie({ kind: "error", key: "common:toast.loginError" }));
-    // A call that needed the member sends them to log in again; otherwise reload as a visitor.
-    const to = auth === "required" || request.method !== "GET" ? loginUrlFor(request) : `${path}${new URL(request.url).search}`;
-    throw redirect(to, { headers });
-  }
-  if (!ctx.token && auth === "required" && isTokenError(code, message)) throw redirect(loginUrlFor(request));
+/** The typed error of a failed envelope (spec §8). */
+function failureOf(ctx: UpstreamContext, path: string, code: number, message: string, data: unknown): UpstreamError {
+  if (code === SHOP_CLOSED_CODE) return new ShopClosedError(path, code, message, data);
+  if (isTokenError(code, message) && (ctx.token || ctx.member === "required")) return new TokenRejectedError(path, code, message, data);
+  return new UpstreamError(path, code, message, data);
 }
 
 /**
  * Calls `path` and returns `data` parsed by `schema`. Failures:
- * - closed shop / token errors → thrown redirects (spec §8);
- * - other negative codes → UpstreamError (callers show the message as a toast or form error);
+ * - negative codes → UpstreamError (ShopClosedError, TokenRejectedError for spec §8's generic rules),
+ *   passed to `ctx.onFailure` first, which may turn them into a redirect;
+ * - an endpoint the upstream lacks → EndpointMissingError (capabilities.server.ts);
  * - down, slow, non-JSON or a shape we cannot parse → thrown 502/504 Response (error page).
  */
 export async function callUpstream<T extends z.ZodTypeAny>(
@@ -125,21 +147,27 @@ export async function callUpstream<T extends z.ZodTypeAny>(
   path: string,
   schema: T,
   body: Record<string, unknown> = {},
-  auth: AuthMode = "none",
 ): Promise<z.output<T>> {
   const started = performance.now();
   const raw = await postJson(ctx, path, body);
   const envelope = EnvelopeSchema.safeParse(raw);
   if (!envelope.success) throw gatewayFailure(502, path, "no envelope");
-  const { code, message, data } = envelope.data;
+  const { code, message, data, refreshtoken } = envelope.data;
   log("upstream_call", { path, code, ms: Math.round(performance.now() - started) }, "debug");
   if (code < 0) {
-    await applyErrorCatalogue(ctx, auth, code, message);
-    throw new UpstreamError(path, code, message, data);
+    const error = failureOf(ctx, path, code, message, data);
+    await ctx.onFailure?.(error);
+    throw error;
   }
+  if (refreshtoken && ctx.token && refreshtoken !== ctx.token) await ctx.onRefreshedToken?.(refreshtoken);
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw gatewayFailure(502, path, `unexpected shape: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
   }
   return parsed.data;
+}
+
+/** The same context without the member's token, for answers that are the same for everyone. */
+export function withoutToken(ctx: UpstreamContext): UpstreamContext {
+  return { ...ctx, token: null, member: "none", onRefreshedToken: undefined };
 }

@@ -4,27 +4,27 @@ import { CountSchema, LinkedAccountsSchema, MemberSchema, OrderNumSchema } from 
 
 // Everything here is per member: never cached (STYLE.md B1.6).
 
-export function getMember(ctx: UpstreamContext, auth: "optional" | "required" = "required") {
-  return callUpstream(ctx, "/api/member/info", MemberSchema, {}, auth);
+export function getMember(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/api/member/info", MemberSchema);
 }
 
-export function getCartCount(ctx: UpstreamContext, auth: "optional" | "required" = "required") {
-  return callUpstream(ctx, "/api/cart/count", CountSchema, {}, auth);
+export function getCartCount(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/api/cart/count", CountSchema);
 }
 
 export function getOrderNum(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/api/order/num", OrderNumSchema, { order_status: "waitpay,waitsend,waitconfirm,waitrate,refunding" }, "required");
+  return callUpstream(ctx, "/api/order/num", OrderNumSchema, { order_status: "waitpay,waitsend,waitconfirm,waitrate,refunding" });
 }
 
 export function getUsableCouponCount(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/coupon/api/coupon/num", CountSchema, { state: 1 }, "required");
+  return callUpstream(ctx, "/coupon/api/coupon/num", CountSchema, { state: 1 });
 }
 
 export function listLinkedAccounts(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/multiaccount/api/MultiAccount/lists", LinkedAccountsSchema, {}, "required").then((data) => data.group_list);
+  return callUpstream(ctx, "/multiaccount/api/MultiAccount/lists", LinkedAccountsSchema, {}).then((data) => data.group_list);
 }
 
 /** Exchanges the token for one of a linked account (spec §4 "Account switch"). */
 export function switchAccount(ctx: UpstreamContext, memberId: number) {
-  return callUpstream(ctx, "/multiaccount/api/MultiAccount/change", TokenSchema, { member_id: memberId }, "required");
+  return callUpstream(ctx, "/multiaccount/api/MultiAccount/change", TokenSchema, { member_id: memberId });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { log } from "~/utils/log.server";
-import { assetUrl, publicContext } from "./context.server";
+import { assetUrl, sharedContext } from "./context.server";
 import { callUpstream, UpstreamError } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { CategoryTreeSchema, type CategoryNode } from "./schemas/category";
@@ -30,7 +30,7 @@ const LAYOUT: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
 const STATUS: CachePolicy = { ttlMs: 3_000, staleMs: 0 };
 
 function shared<T extends z.ZodTypeAny>(path: string, schema: T, body: Record<string, unknown> = {}) {
-  return cached(`layout:${path}:${JSON.stringify(body)}`, LAYOUT, () => callUpstream(publicContext(null), path, schema, body));
+  return cached(`layout:${path}:${JSON.stringify(body)}`, LAYOUT, () => callUpstream(sharedContext(), path, schema, body));
 }
 
 /** Optional pieces of the chrome: a missing addon endpoint or an odd answer must not take pages down. */
@@ -54,7 +54,7 @@ async function optional<T>(path: string, load: () => Promise<T>, fallback: T): P
 export async function isShopOpen(): Promise<boolean> {
   return cached("status:site", STATUS, async () => {
     try {
-      await callUpstream(publicContext(null), "/api/site/status", Ignored);
+      await callUpstream(sharedContext(), "/api/site/status", Ignored);
       return true;
     } catch (error) {
       if (error instanceof UpstreamError && error.code === -3) return false;

@@ -1,13 +1,17 @@
 import { getT } from "~/i18n/i18next.server";
 
 /**
- * A 400 for resource routes (no page of their own): the translated "bad request" text as plain
- * text, so a visitor without JS sees a message rather than a generic server error.
+ * A translated plain-text error for answers that have no page of their own (resource routes, a
+ * body that is not a form), so a visitor without JS sees a message rather than a server error.
  */
-export async function badRequest(request: Request): Promise<Response> {
+export async function plainError(request: Request, status: 400 | 403 | 405 | 415 | 429): Promise<Response> {
   const t = await getT(request, "errors");
-  return new Response(`${t("title.400")}: ${t("body.400")}`, {
-    status: 400,
+  return new Response(`${t(`title.${status}`)}: ${t(`body.${status}`)}`, {
+    status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
+}
+
+export function badRequest(request: Request): Promise<Response> {
+  return plainError(request, 400);
 }

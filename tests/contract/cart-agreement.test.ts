@@ -43,7 +43,7 @@ beforeAll(async () => {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ app_type: "pc", username: member.username, password: member.password }),
   }).then((response) => response.json());
-  ctx = { baseUrl: shopApi.url, timeoutMs: 10_000, token: login.data.token, request: null };
+  ctx = { baseUrl: shopApi.url, timeoutMs: 10_000, token: login.data.token, member: "optional" };
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
+import { requestContext } from "~/upstream/context.server";
 import { callUpstream, UpstreamError } from "~/upstream/http.server";
 import { CaptchaConfigSchema, CaptchaSchema, AgreementSchema, RegisterConfigSchema } from "~/upstream/schemas/auth";
 import { CategoryTreeSchema } from "~/upstream/schemas/category";
@@ -240,10 +241,10 @@ describe("the client core classifies every real failure answer", () => {
     const answer = loadSample(sample);
     upstream.on(`/${sample}`, { body: answer });
     const request = new Request("http://shop.test/member/index");
-    const ctx = { baseUrl: upstream.url, timeoutMs: 5_000, token, request };
+    const ctx = requestContext(request, token, auth === "required" ? "required" : "optional");
     let thrown: unknown;
     try {
-      await callUpstream(ctx, `/${sample}`, z.unknown(), {}, auth);
+      await callUpstream(ctx, `/${sample}`, z.unknown());
     } catch (error) {
       thrown = error;
     }

@@ -34,7 +34,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
   resetEnvCache();
   const fresh = (await shop.testApi("/__test/member", {})).body as { username: string; password: string };
-  member = { baseUrl: shop.url, timeoutMs: 10_000, token: await shop.login(fresh.username, fresh.password), request: null };
+  member = { baseUrl: shop.url, timeoutMs: 10_000, token: await shop.login(fresh.username, fresh.password), member: "optional" };
   visitor = { ...member, token: null };
 });
 

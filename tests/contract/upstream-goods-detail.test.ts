@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestShopApi, type TestShopApi } from "../../shop-api/testing";
+import { requestContext } from "~/upstream/context.server";
+import { isLoginRequired } from "~/utils/routes";
 import { displayedPromotion } from "~/domain/promotion";
 import { addToCart } from "~/upstream/cart.server";
 import { followGoods, unfollowGoods } from "~/upstream/collect.server";
@@ -51,7 +53,8 @@ beforeEach(() => {
 });
 
 function ctx(token: string | null = null, path = "/sku-17", method = "GET"): UpstreamContext {
-  return { baseUrl: shop.url, timeoutMs: 10_000, token, request: new Request(`http://shop.test${path}`, { method }) };
+  // Member pages ask for the member (requireMember); every other page has it optionally.
+  return requestContext(new Request(`http://shop.test${path}`, { method }), token, isLoginRequired(path) ? "required" : "optional");
 }
 
 /** A fresh member, so follows, coupons and the cart start empty. */
@@ -181,8 +184,8 @@ describe("mutations", () => {
     expect((await upstreamError(receiveCoupon(member, 8))).upstreamMessage).toMatch(/来迟了/);
   });
 
-  test("a visitor's mutation is sent to login (the call needs the member)", async () => {
-    const error = await followGoods(ctx(null, "/sku-17", "POST"), { goods_id: 14, sku_id: 17 }).then(
+  test("a visitor's mutation in a context that needs the member is sent to login", async () => {
+    const error = await followGoods(requestContext(new Request("http://shop.test/sku-17", { method: "POST" }), null, "required"), { goods_id: 14, sku_id: 17 }).then(
       () => null,
       (reason: unknown) => reason,
     );

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestShopApi, type TestShopApi } from "../../shop-api/testing";
+import { requestContext } from "~/upstream/context.server";
+import { isLoginRequired } from "~/utils/routes";
 import {
   getAgreement,
   getCaptchaConfig,
@@ -55,7 +57,8 @@ beforeEach(async () => {
 
 /** The context of a page request, as memberContext builds it (token passed directly). */
 function ctx(token: string | null = null, path = "/index", method = "GET"): UpstreamContext {
-  return { baseUrl: shop.url, timeoutMs: 10_000, token, request: new Request(`http://shop.test${path}`, { method }) };
+  // Member pages ask for the member (requireMember); every other page has it optionally.
+  return requestContext(new Request(`http://shop.test${path}`, { method }), token, isLoginRequired(path) ? "required" : "optional");
 }
 
 async function upstreamError(promise: Promise<unknown>): Promise<UpstreamError> {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   process.env.UPSTREAM_TIMEOUT_MS = "2000";
   process.env.LOG_LEVEL = "silent";
   resetEnvCache();
-  memberCookie = (await commitToken(new Request("http://shop.test/login"), "member-token")).split(";")[0];
+  memberCookie = (await commitToken(new Request("http://shop.test/login"), "member-token", { newSignIn: true })).split(";")[0];
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { z } from "zod";
-import { commitToken, readToken } from "~/auth/session.server";
-import { memberContext, publicContext } from "~/upstream/context.server";
-import { callUpstream, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { clearToken, commitToken, readToken } from "~/auth/session.server";
+import { memberContext, sharedContext } from "~/upstream/context.server";
+import { callUpstream, EndpointMissingError, ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { Flag, IntLike, jsonString, LinkField, Money, paged, Text } from "~/upstream/schemas/common";
 import { resetEnvCache } from "~/utils/env.server";
 import { takeToast } from "~/utils/toast.server";
@@ -35,7 +35,7 @@ afterAll(async () => {
 beforeEach(() => upstream.reset());
 
 function context(overrides: Partial<UpstreamContext> = {}): UpstreamContext {
-  return { baseUrl: upstream.url, timeoutMs: 2_000, token: null, request: null, ...overrides };
+  return { baseUrl: upstream.url, timeoutMs: 2_000, token: null, member: "none", ...overrides };
 }
 
 const page = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init);
@@ -91,7 +91,7 @@ describe("the request", () => {
   });
 
   test("memberContext sends the token sealed in the session cookie; the cookie does not show it", async () => {
-    const setCookie = await commitToken(page("/login"), "member-token-42");
+    const setCookie = await commitToken(page("/login"), "member-token-42", { newSignIn: true });
     const cookie = setCookie.split(";")[0];
     expect(cookie.startsWith("__session=")).toBe(true);
     const value = decodeURIComponent(cookie.slice("__session=".length));
@@ -101,12 +101,12 @@ describe("the request", () => {
     const request = page("/member/index", { headers: { Cookie: cookie } });
     expect(await readToken(request)).toBe("member-token-42");
     upstream.on("/api/member/info", { body: envelope(0, "", { member_id: 42, nickname: "n" }) });
-    await callUpstream(await memberContext(request), "/api/member/info", MemberSchema, {}, "required");
+    await callUpstream(await memberContext(request, "required"), "/api/member/info", MemberSchema);
     expect(upstream.requests[0].body).toMatchObject({ token: "member-token-42" });
   });
 
-  test("publicContext never carries a token", () => {
-    const ctx = publicContext(page("/index"));
+  test("sharedContext never carries a token", () => {
+    const ctx = sharedContext();
     expect(ctx.token).toBeNull();
     expect(ctx.baseUrl).toBe(upstream.url);
     expect(ctx.timeoutMs).toBe(2000);
@@ -133,91 +133,63 @@ describe("success", () => {
   });
 });
 
-describe("error catalogue (spec §8)", () => {
-  test("-3 (shop closed) → redirect to /closed", async () => {
-    upstream.on("/api/goods/x", { body: envelope(-3, "网站已关闭！") });
-    const response = await thrownResponse(callUpstream(context({ request: page("/sku-12") }), "/api/goods/x", z.unknown()));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/closed");
-  });
-
-  test("-3 while rendering /closed itself → no redirect loop, an UpstreamError", async () => {
-    upstream.on("/api/site/info", { body: envelope(-3, "网站已关闭！") });
-    const error = await rejection(callUpstream(context({ request: page("/closed") }), "/api/site/info", z.unknown()));
-    expect(error).toBeInstanceOf(UpstreamError);
-    expect((error as UpstreamError).code).toBe(-3);
-  });
-
-  test("-3 without a page request (shared data) → UpstreamError for the caller to decide", async () => {
+describe("typed failures (http.server knows nothing of sessions)", () => {
+  test("-3 (shop closed) → ShopClosedError", async () => {
     upstream.on("/api/site/status", { body: envelope(-3, "网站已关闭！") });
     const error = await rejection(callUpstream(context(), "/api/site/status", z.unknown()));
-    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).toBeInstanceOf(ShopClosedError);
+    expect(error).toMatchObject({ code: -3 });
   });
 
   test.each([
     [-10009, "token已过期"],
     [-10010, "token不存在"],
     [-1, NOT_LOGGED_IN],
-  ])("%i with a token → redirect to login that clears the session and sets a toast", async (code, message) => {
+  ])("%i with a token → TokenRejectedError", async (code, message) => {
     upstream.on("/api/member/info", { body: envelope(code, message) });
-    const request = page("/member/order_list?status=waitpay");
-    const response = await thrownResponse(callUpstream(context({ token: "expired", request }), "/api/member/info", z.unknown(), {}, "required"));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/login?redirect=%2Fmember%2Forder_list%3Fstatus%3Dwaitpay");
-
-    const cookies = response.headers.getSetCookie();
-    const session = cookies.find((cookie) => cookie.startsWith("__session="));
-    expect(session).toBeDefined();
-    expect(session).toMatch(/^__session=;/);
-    expect(session).toMatch(/Expires=Thu, 01 Jan 1970/);
-
-    const toast = cookies.find((cookie) => cookie.startsWith("__toast="));
-    expect(toast).toBeDefined();
-    const next = await takeToast(page("/login", { headers: { Cookie: toast!.split(";")[0] } }));
-    expect(next.toast).toEqual({ kind: "error", key: "common:toast.loginError" });
+    expect(await rejection(callUpstream(context({ token: "expired" }), "/api/member/info", z.unknown()))).toBeInstanceOf(TokenRejectedError);
   });
 
-  test("a token error on an optional call of a GET page reloads the same page as a visitor", async () => {
-    upstream.on("/api/cart/count", { body: envelope(-10009, "token已过期") });
-    const request = page("/sku-12?from=list");
-    const response = await thrownResponse(callUpstream(context({ token: "expired", request }), "/api/cart/count", IntLike, {}, "optional"));
-    expect(response.headers.get("Location")).toBe("/sku-12?from=list");
-    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("__session=;"))).toBe(true);
-  });
-
-  test("a token error during a form POST sends to login even for an optional call", async () => {
-    upstream.on("/api/cart/count", { body: envelope(-10010, "token不存在") });
-    const request = page("/sku-12", { method: "POST", body: new URLSearchParams({ intent: "add" }) });
-    const response = await thrownResponse(callUpstream(context({ token: "gone", request }), "/api/cart/count", IntLike, {}, "optional"));
-    expect(response.headers.get("Location")).toBe("/login?redirect=%2Fsku-12");
-  });
-
-  test("\"required\" without a token → redirect to /login?redirect=<encoded path>, no cookies touched", async () => {
-    upstream.on("/api/order/num", { body: envelope(-1, NOT_LOGGED_IN) });
-    const request = page("/member/index");
-    const response = await thrownResponse(callUpstream(context({ request }), "/api/order/num", z.unknown(), {}, "required"));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/login?redirect=%2Fmember%2Findex");
-    expect(response.headers.getSetCookie()).toEqual([]);
-  });
-
-  test("\"optional\" without a token: the not-logged-in answer is the caller's UpstreamError", async () => {
+  test("not logged in without a token: TokenRejectedError only when the context needs the member", async () => {
     upstream.on("/api/cart/count", { body: envelope(-1, NOT_LOGGED_IN) });
-    const error = await rejection(callUpstream(context({ request: page("/index") }), "/api/cart/count", IntLike, {}, "optional"));
-    expect(error).toBeInstanceOf(UpstreamError);
+    const optional = await rejection(callUpstream(context({ member: "optional" }), "/api/cart/count", IntLike));
+    expect(optional).toBeInstanceOf(UpstreamError);
+    expect(optional).not.toBeInstanceOf(TokenRejectedError);
+    expect(await rejection(callUpstream(context({ member: "required" }), "/api/cart/count", IntLike))).toBeInstanceOf(TokenRejectedError);
+  });
+
+  test("every failure goes to onFailure before it is thrown; onFailure may throw instead", async () => {
+    upstream.on("/api/a", { body: envelope(-10022, "用户名或密码错误") });
+    const seen: UpstreamError[] = [];
+    const error = await rejection(callUpstream(context({ onFailure: async (failure) => void seen.push(failure) }), "/api/a", z.unknown()));
+    expect(seen).toEqual([error]);
+    const replaced = await rejection(
+      callUpstream(context({ onFailure: async () => { throw new Response(null, { status: 302 }); } }), "/api/a", z.unknown()),
+    );
+    expect(replaced).toBeInstanceOf(Response);
+  });
+
+  test("a refreshtoken for a member is handed to onRefreshedToken; a visitor's or the same token is not", async () => {
+    upstream.on("/api/a", { body: { ...envelope(0, "", 1), refreshtoken: "fresh-token" } });
+    const refreshed: string[] = [];
+    const onRefreshedToken = async (token: string) => void refreshed.push(token);
+    await callUpstream(context({ token: "old", onRefreshedToken }), "/api/a", IntLike);
+    await callUpstream(context({ onRefreshedToken }), "/api/a", IntLike);
+    await callUpstream(context({ token: "fresh-token", onRefreshedToken }), "/api/a", IntLike);
+    expect(refreshed).toEqual(["fresh-token"]);
   });
 
   test("-1 with another message is not a token error", async () => {
     upstream.on("/api/login/mobileCode", { body: envelope(-1, "该手机号未注册！", []) });
-    const request = page("/login");
-    const error = await rejection(callUpstream(context({ token: "t", request }), "/api/login/mobileCode", z.unknown(), {}, "required"));
+    const error = await rejection(callUpstream(context({ token: "t", member: "required" }), "/api/login/mobileCode", z.unknown()));
     expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).not.toBeInstanceOf(TokenRejectedError);
     expect(error).toMatchObject({ code: -1, upstreamMessage: "该手机号未注册！", data: [] });
   });
 
   test("other negative codes → UpstreamError with path, code, message and data", async () => {
     upstream.on("/api/login/login", { body: envelope(-10022, "用户名或密码错误") });
-    const error = await rejection(callUpstream(context({ request: page("/login") }), "/api/login/login", z.unknown()));
+    const error = await rejection(callUpstream(context(), "/api/login/login", z.unknown()));
     expect(error).toBeInstanceOf(UpstreamError);
     const upstreamError = error as UpstreamError;
     expect(upstreamError.code).toBe(-10022);
@@ -234,10 +206,105 @@ describe("error catalogue (spec §8)", () => {
   });
 });
 
+describe("error catalogue of a page request (context.server, spec §8)", () => {
+  async function sessionCookie(token: string) {
+    return (await commitToken(page("/login"), token, { newSignIn: true })).split(";")[0];
+  }
+
+  test("-3 (shop closed) → redirect to /closed", async () => {
+    upstream.on("/api/goods/x", { body: envelope(-3, "网站已关闭！") });
+    const response = await thrownResponse(callUpstream(await memberContext(page("/sku-12")), "/api/goods/x", z.unknown()));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/closed");
+  });
+
+  test("-3 while rendering /closed itself → no redirect loop, the ShopClosedError", async () => {
+    upstream.on("/api/site/info", { body: envelope(-3, "网站已关闭！") });
+    expect(await rejection(callUpstream(await memberContext(page("/closed")), "/api/site/info", z.unknown()))).toBeInstanceOf(ShopClosedError);
+  });
+
+  test.each([
+    [-10009, "token已过期"],
+    [-10010, "token不存在"],
+    [-1, NOT_LOGGED_IN],
+  ])("%i with a token on a member page → redirect to login that clears the session and sets a toast", async (code, message) => {
+    upstream.on("/api/member/info", { body: envelope(code, message) });
+    const request = page("/member/order_list?status=waitpay", { headers: { Cookie: await sessionCookie("expired") } });
+    const response = await thrownResponse(callUpstream(await memberContext(request, "required"), "/api/member/info", z.unknown()));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirect=%2Fmember%2Forder_list%3Fstatus%3Dwaitpay");
+
+    const cookies = response.headers.getSetCookie();
+    const session = cookies.find((cookie) => cookie.startsWith("__session="));
+    expect(session).toMatch(/^__session=;/);
+    expect(session).toMatch(/Expires=Thu, 01 Jan 1970/);
+    const toast = cookies.find((cookie) => cookie.startsWith("__toast="));
+    expect(toast).toBeDefined();
+    const next = await takeToast(page("/login", { headers: { Cookie: toast!.split(";")[0] } }));
+    expect(next.toast).toEqual({ kind: "error", key: "common:toast.loginError" });
+  });
+
+  test("a token error on an optional page (GET) reloads the same page as a visitor", async () => {
+    upstream.on("/api/cart/count", { body: envelope(-10009, "token已过期") });
+    const request = page("/sku-12?from=list", { headers: { Cookie: await sessionCookie("expired") } });
+    const response = await thrownResponse(callUpstream(await memberContext(request), "/api/cart/count", IntLike));
+    expect(response.headers.get("Location")).toBe("/sku-12?from=list");
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("__session=;"))).toBe(true);
+  });
+
+  test.each(["//evil.com/", "/\\evil.com/", "//evil.com/%2e%2e", "/%2F%2Fevil.com"])(
+    "the reload after a token error stays on this site for the path %j",
+    async (path) => {
+      upstream.on("/api/cart/count", { body: envelope(-10009, "token已过期") });
+      const request = new Request(`http://shop.test${path}`, { headers: { Cookie: await sessionCookie("expired") } });
+      const response = await thrownResponse(callUpstream(await memberContext(request), "/api/cart/count", IntLike));
+      const location = response.headers.get("Location") ?? "";
+      expect(new URL(location, "http://shop.test").origin).toBe("http://shop.test");
+      expect(location.startsWith("//")).toBe(false);
+      expect(location.startsWith("/\\")).toBe(false);
+    },
+  );
+
+  test("a token error during a form POST sends to login even on an optional page", async () => {
+    upstream.on("/api/cart/count", { body: envelope(-10010, "token不存在") });
+    const request = page("/sku-12", { method: "POST", body: new URLSearchParams({ intent: "add" }), headers: { Cookie: await sessionCookie("gone") } });
+    const response = await thrownResponse(callUpstream(await memberContext(request), "/api/cart/count", IntLike));
+    expect(response.headers.get("Location")).toBe("/login?redirect=%2Fsku-12");
+  });
+
+  test("a member page without a token → redirect to /login?redirect=<encoded path>, no cookies touched", async () => {
+    upstream.on("/api/order/num", { body: envelope(-1, NOT_LOGGED_IN) });
+    const response = await thrownResponse(callUpstream(await memberContext(page("/member/index"), "required"), "/api/order/num", z.unknown()));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirect=%2Fmember%2Findex");
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  test("an optional page without a token: the not-logged-in answer is the caller's UpstreamError", async () => {
+    upstream.on("/api/cart/count", { body: envelope(-1, NOT_LOGGED_IN) });
+    const error = await rejection(callUpstream(await memberContext(page("/index")), "/api/cart/count", IntLike));
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).not.toBeInstanceOf(Response);
+  });
+
+  test("a logged-out cookie replayed is a visitor's", async () => {
+    const cookie = await sessionCookie("still-valid-upstream");
+    const request = page("/member/index", { headers: { Cookie: cookie } });
+    expect(await readToken(request)).toBe("still-valid-upstream");
+    await clearToken(request);
+    expect(await readToken(page("/member/index", { headers: { Cookie: cookie } }))).toBeNull();
+  });
+});
+
 describe("gateway failures → error page statuses", () => {
-  test("an HTML page with HTTP 200 (unknown route upstream) → 502", async () => {
+  test("an HTML page with HTTP 200 (unknown route on a stock Niushop) → EndpointMissingError", async () => {
     upstream.on("/api/nope", { contentType: "text/html; charset=utf-8", body: "<!DOCTYPE html><html><body>页面错误！</body></html>" });
-    const response = await thrownResponse(callUpstream(context(), "/api/nope", z.unknown()));
+    expect(await rejection(callUpstream(context(), "/api/nope", z.unknown()))).toBeInstanceOf(EndpointMissingError);
+  });
+
+  test("text that is neither JSON nor an HTML page → 502", async () => {
+    upstream.on("/api/odd", { contentType: "text/plain", body: "Fatal error" });
+    const response = await thrownResponse(callUpstream(context(), "/api/odd", z.unknown()));
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ reason: "upstream-bad-gateway" });
   });
@@ -247,9 +314,9 @@ describe("gateway failures → error page statuses", () => {
     expect((await thrownResponse(callUpstream(context(), "/api/a", z.unknown()))).status).toBe(502);
   });
 
-  test("HTTP 404 with a JSON envelope is still a gateway failure", async () => {
+  test("HTTP 404 → EndpointMissingError, whatever the body", async () => {
     upstream.on("/api/a", { status: 404, body: envelope(0, "", {}) });
-    expect((await thrownResponse(callUpstream(context(), "/api/a", z.unknown()))).status).toBe(502);
+    expect(await rejection(callUpstream(context(), "/api/a", z.unknown()))).toBeInstanceOf(EndpointMissingError);
   });
 
   test("connection refused → 502", async () => {

@@ -1,0 +1,58 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { UpstreamContext } from "~/upstream/http.server";
+
+/**
+ * What one request gathers while its loaders and actions run, applied to the response's headers
+ * by server.ts just before they are sent (so every kind of response gets it: documents, `.data`,
+ * resource routes and redirects). Without server.ts (unit tests) there is no scope and nothing is
+ * gathered.
+ */
+export type RequestScope = {
+  /** The response depends on the session (read or written): `private, no-store` and `Vary: Cookie`. */
+  usesSession: boolean;
+  /** Set-Cookie values to add, by cookie name, unless the route set that cookie itself (a refreshed token). */
+  cookies: Map<string, string>;
+  /** The upstream context of this request, built once (keyed by the Cookie header it was built from). */
+  upstream: Map<string, Promise<UpstreamContext>>;
+};
+
+// server.ts and the Remix build are bundled apart; one instance per process through a global symbol.
+const KEY = Symbol.for("storefront.request-scope");
+const store = ((globalThis as Record<symbol, unknown>)[KEY] ??= new AsyncLocalStorage<RequestScope>()) as AsyncLocalStorage<RequestScope>;
+
+export function runInRequestScope<T>(run: () => T): { scope: RequestScope; result: T } {
+  const scope: RequestScope = { usesSession: false, cookies: new Map(), upstream: new Map() };
+  return { scope, result: store.run(scope, run) };
+}
+
+export function currentScope(): RequestScope | undefined {
+  return store.getStore();
+}
+
+/** Marks the response as depending on the session. */
+export function markSessionUse() {
+  const scope = store.getStore();
+  if (scope) scope.usesSession = true;
+}
+
+/**
+ * Applies the scope to the response headers (called synchronously before they are written): the
+ * pending cookies, and `private, no-store` + `Vary: Cookie` for anything that used the session or
+ * sets a cookie, whatever the route said.
+ */
+export function applyScopeToHeaders(
+  scope: RequestScope,
+  headers: { getHeader(name: string): unknown; setHeader(name: string, value: string | string[]): void },
+) {
+  const existing = headers.getHeader("set-cookie");
+  const setCookies = Array.isArray(existing) ? existing.map(String) : existing ? [String(existing)] : [];
+  for (const [name, value] of scope.cookies) {
+    if (!setCookies.some((cookie) => cookie.startsWith(`${name}=`))) setCookies.push(value);
+  }
+  if (setCookies.length > 0) headers.setHeader("Set-Cookie", setCookies);
+  if (scope.usesSession || setCookies.length > 0) {
+    headers.setHeader("Cache-Control", "private, no-store");
+    const vary = String(headers.getHeader("vary") ?? "");
+    if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(vary)) headers.setHeader("Vary", vary ? `${vary}, Cookie` : "Cookie");
+  }
+}
