@@ -1,12 +1,14 @@
 import type { Submission } from "@conform-to/react";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { commitToken } from "~/auth/session.server";
 import { formErrorFor } from "~/upstream/error-messages";
-import { UpstreamError } from "~/upstream/http.server";
+import { ShopClosedError, TokenRejectedError, UpstreamError } from "~/upstream/http.server";
+import { redirect } from "~/utils/redirect.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { setToastCookie, type Toast } from "~/utils/toast.server";
+import { blockedFor, count, tooManyAttempts, type Subject } from "./attempts.server";
 
-/** Stores the new token and sends the member on (the `redirect` target only if safeRedirect accepts it). */
+/** Stores the new token (a new sign-in id) and sends the member on (the `redirect` target only if safeRedirect accepts it). */
 export async function signIn(
   request: Request,
   token: string,
@@ -18,9 +20,10 @@ export async function signIn(
   return redirect(safeRedirect(options.redirectTo, options.fallback ?? "/member/index"), { status: 303, headers });
 }
 
-/** A 400 answer with form-level errors (translation keys or upstream texts), keeping the typed values. */
-export function refuse<T>(submission: Submission<T>, formErrors: string[], hideFields: string[] = []) {
-  return data({ result: submission.reply({ formErrors, hideFields }) }, { status: 400 });
+/** A 400 (or 429) answer with form-level errors (translation keys or upstream texts), keeping the typed values. */
+export function refuse<T>(submission: Submission<T>, formErrors: string[], hideFields: string[] = [], refusal?: Refusal) {
+  const headers: HeadersInit = refusal?.retryAfter ? { "Retry-After": String(refusal.retryAfter) } : {};
+  return data({ result: submission.reply({ formErrors, hideFields }) }, { status: refusal?.status ?? 400, headers });
 }
 
 /** A 400 answer with errors on fields. */
@@ -28,12 +31,33 @@ export function refuseFields<T>(submission: Submission<T>, fieldErrors: Record<s
   return data({ result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
 }
 
-/** Runs an upstream mutation; a refusal (UpstreamError) becomes `{ refusal }` for the form, anything else propagates. */
-export async function attempt<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; refusal: string }> {
+type Refusal = { ok: false; refusal: string; status: 400 | 429; retryAfter?: number };
+
+/**
+ * Runs an upstream mutation; a refusal (UpstreamError) becomes `{ refusal }` for the form.
+ * Spec §8's generic outcomes (closed shop, rejected token) and anything unexpected propagate.
+ */
+export async function attempt<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | Refusal> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (error instanceof UpstreamError) return { ok: false, refusal: formErrorFor(error) };
+    if (error instanceof UpstreamError && !(error instanceof ShopClosedError) && !(error instanceof TokenRejectedError)) {
+      return { ok: false, refusal: formErrorFor(error), status: 400 };
+    }
     throw error;
   }
+}
+
+/**
+ * `attempt` under the attempt limiter: refused with 429 while any subject has used up its
+ * attempts; the attempt counts against every subject always (sends, registrations) or only when
+ * the upstream refuses it (passwords, codes).
+ */
+export async function limitedAttempt<T>(subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>) {
+  const wait = await blockedFor(subjects);
+  if (wait > 0) return { ok: false, refusal: tooManyAttempts(wait), status: 429, retryAfter: wait } satisfies Refusal;
+  if (counts === "always") await count(subjects);
+  const outcome = await attempt(run);
+  if (!outcome.ok && counts === "on-failure") await count(subjects);
+  return outcome;
 }

@@ -14,6 +14,9 @@ export const SmsCodeSchema = z
 
 export const CaptchaCodeSchema = z.string().trim().max(10, "validation:captcha").optional();
 
+/** The upstream's 32-hex id, or the BFF's own sealed one (auth/own-captcha.server.ts). */
+export const CaptchaIdSchema = z.string().max(512).optional();
+
 /** Where to go after signing in; checked again by safeRedirect when redirecting. */
 export const RedirectSchema = z.string().max(2000).optional();
 

@@ -8,6 +8,8 @@ import type { UpstreamContext } from "~/upstream/http.server";
  * gathered.
  */
 export type RequestScope = {
+  /** The client's address as Express resolved it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+  clientAddress: string;
   /** The response depends on the session (read or written): `private, no-store` and `Vary: Cookie`. */
   usesSession: boolean;
   /** Set-Cookie values to add, by cookie name, unless the route set that cookie itself (a refreshed token). */
@@ -20,9 +22,12 @@ export type RequestScope = {
 const KEY = Symbol.for("storefront.request-scope");
 const store = ((globalThis as Record<symbol, unknown>)[KEY] ??= new AsyncLocalStorage<RequestScope>()) as AsyncLocalStorage<RequestScope>;
 
-export function runInRequestScope<T>(run: () => T): { scope: RequestScope; result: T } {
-  const scope: RequestScope = { usesSession: false, cookies: new Map(), upstream: new Map() };
-  return { scope, result: store.run(scope, run) };
+export function newRequestScope(clientAddress: string): RequestScope {
+  return { clientAddress, usesSession: false, cookies: new Map(), upstream: new Map() };
+}
+
+export function runInRequestScope<T>(scope: RequestScope, run: () => T): T {
+  return store.run(scope, run);
 }
 
 export function currentScope(): RequestScope | undefined {

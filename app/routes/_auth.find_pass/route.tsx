@@ -10,7 +10,7 @@ import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { attempt, refuse, refuseFields } from "~/auth/sign-in.server";
 import { CaptchaField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
-import { CaptchaCodeSchema, MobileSchema, passwordSchema, SmsCodeSchema } from "~/domain/auth-fields";
+import { CaptchaCodeSchema, CaptchaIdSchema, MobileSchema, passwordSchema, SmsCodeSchema } from "~/domain/auth-fields";
 import { getRegisterConfig, isMobileRegistered, newCaptcha, resetPassword, sendFindPasswordCode } from "~/upstream/auth.server";
 import type { RouteHandle } from "~/utils/handle";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -21,7 +21,7 @@ export const handle: RouteHandle = { i18n: ["auth"], title: "auth:findPassword.t
 function findPasswordSchema(rules: { pwdLen: number; pwdComplexity: string[] }) {
   return z
     .discriminatedUnion("intent", [
-      z.object({ intent: z.literal("send-code"), mobile: MobileSchema, captcha_id: z.string().max(64).optional(), captcha_code: CaptchaCodeSchema }),
+      z.object({ intent: z.literal("send-code"), mobile: MobileSchema, captcha_id: CaptchaIdSchema, captcha_code: CaptchaCodeSchema }),
       z.object({
         intent: z.literal("reset"),
         mobile: MobileSchema,

@@ -6,12 +6,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from "react-i18next";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
-import { attempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
+import { CAPTCHA_AFTER_FAILURES, clientAddress, forget, used, type Subject } from "~/auth/attempts.server";
+import { checkOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
+import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { AUTO_LOGIN_DAYS } from "~/domain/auth-fields";
 import { getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
 import { assetUrl } from "~/upstream/context.server";
 import { getAdv } from "~/upstream/site.server";
+import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { LoginModeSchema, LoginSchema } from "./schema";
 
@@ -22,13 +25,13 @@ export const shouldRevalidate = revalidateCaptchaAfterPost;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);
   const mode = LoginModeSchema.parse(new URL(request.url).searchParams.get("mode"));
-  const [config, captchaConfig, ad] = await Promise.all([
+  const [config, captchaConfig, ad, clientFailures] = await Promise.all([
     getRegisterConfig(ctx),
     getCaptchaConfig(ctx),
     getAdv("NS_PC_LOGIN").catch(() => null),
+    used(["passwordPerClient", clientAddress()]),
   ]);
-  const captchaRequired = captchaConfig.shop_reception_login;
-  const captcha = captchaRequired ? await newCaptcha(ctx) : null;
+  const captcha = captchaConfig.shop_reception_login ? await newCaptcha(ctx) : clientFailures >= CAPTCHA_AFTER_FAILURES ? newOwnCaptcha() : null;
   const banner = ad?.adv_list[0];
   return {
     mode: config.login.includes(mode) ? mode : (config.login[0] === "mobile" ? "mobile" : "password"),
@@ -41,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireVisitor(request);
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), smsKey: null }, { status: 400 });
   }
@@ -51,24 +54,37 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuseFields(submission, { captcha_code: ["validation:required"] }, ["password"]);
   }
   const captcha = input.intent !== "mobile-login" ? { captcha_id: input.captcha_id, captcha_code: input.captcha_code } : {};
+  const client = clientAddress();
 
   switch (input.intent) {
     case "password-login": {
+      const subjects: Subject[] = [["passwordPerAccount", input.username], ["passwordPerClient", client]];
+      // After a few failures the form needs a captcha; ours when the upstream does not check one.
+      if (!captchaRequired && (await Promise.all(subjects.map(used))).some((failures) => failures >= CAPTCHA_AFTER_FAILURES)) {
+        if (!checkOwnCaptcha(input.captcha_id, input.captcha_code)) {
+          const result = submission.reply({ fieldErrors: { captcha_code: [input.captcha_code ? "auth:errors.captchaWrong" : "auth:errors.captchaNeeded"] }, hideFields: ["password"] });
+          return data({ result, smsKey: null, captcha: newOwnCaptcha() }, { status: 400 });
+        }
+      }
       const autoLoginDays = input.auto_login ? AUTO_LOGIN_DAYS : 0;
-      const outcome = await attempt(() =>
-        logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...captcha }),
+      const outcome = await limitedAttempt(subjects, "on-failure", () =>
+        logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...(captchaRequired ? captcha : {}) }),
       );
-      if (!outcome.ok) return refuse(submission, [outcome.refusal], ["password"]);
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], ["password"], outcome);
+      await forget([subjects[0]]);
       return signIn(request, outcome.value.token, { autoLoginDays, redirectTo: input.redirect });
     }
     case "send-code": {
-      const outcome = await attempt(() => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
-      if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+      const subjects: Subject[] = [["sendPerMobile", input.mobile], ["sendPerClient", client]];
+      const outcome = await limitedAttempt(subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
       return data({ result: submission.reply(), smsKey: outcome.value.key });
     }
     case "mobile-login": {
-      const outcome = await attempt(() => logInWithCode(ctx, { mobile: input.mobile, key: input.key, code: input.code }));
-      if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+      const subjects: Subject[] = [["codePerMobile", input.mobile], ["codePerClient", client]];
+      const outcome = await limitedAttempt(subjects, "on-failure", () => logInWithCode(ctx, { mobile: input.mobile, key: input.key, code: input.code }));
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
+      await forget([subjects[0]]);
       return signIn(request, outcome.value.token, { redirectTo: input.redirect });
     }
   }
@@ -76,7 +92,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
-  const { mode, methods, captcha, registerOpen, banner } = useLoaderData<typeof loader>();
+  const { mode, methods, captcha: pageCaptcha, registerOpen, banner } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // The action hands out a captcha of its own when an account (not this client) has failed too often.
+  const captcha = (actionData && "captcha" in actionData ? actionData.captcha : null) ?? pageCaptcha;
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirect") ?? "";
   const query = (next: string) => `/login?${new URLSearchParams({ mode: next, ...(redirectTo ? { redirect: redirectTo } : {}) })}`;

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { CaptchaCodeSchema, MobileSchema, RedirectSchema, SmsCodeSchema } from "~/domain/auth-fields";
+import { CaptchaCodeSchema, CaptchaIdSchema, MobileSchema, RedirectSchema, SmsCodeSchema } from "~/domain/auth-fields";
 
 export const PasswordLoginSchema = z.object({
   intent: z.literal("password-login"),
   username: z.string({ required_error: "validation:required" }).trim().max(50, "validation:tooLong"),
   password: z.string({ required_error: "validation:required" }).max(64, "validation:tooLong"),
-  captcha_id: z.string().max(64).optional(),
+  captcha_id: CaptchaIdSchema,
   captcha_code: CaptchaCodeSchema,
   auto_login: z.boolean().optional(),
   redirect: RedirectSchema,
@@ -14,7 +14,7 @@ export const PasswordLoginSchema = z.object({
 export const SendLoginCodeSchema = z.object({
   intent: z.literal("send-code"),
   mobile: MobileSchema,
-  captcha_id: z.string().max(64).optional(),
+  captcha_id: CaptchaIdSchema,
   captcha_code: CaptchaCodeSchema,
   redirect: RedirectSchema,
 });

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CaptchaCodeSchema, MobileSchema, passwordSchema, RedirectSchema, SmsCodeSchema, UsernameSchema } from "~/domain/auth-fields";
+import { CaptchaCodeSchema, CaptchaIdSchema, MobileSchema, passwordSchema, RedirectSchema, SmsCodeSchema, UsernameSchema } from "~/domain/auth-fields";
 
 /** Fields both registration methods take (the spec §3 payload fields the upstream asks for). */
 const Extras = {
   member_label: z.coerce.number().int().nonnegative().optional(),
   realname: z.string().trim().max(30, "validation:tooLong").optional(),
   agreement: z.boolean().optional(),
-  captcha_id: z.string().max(64).optional(),
+  captcha_id: CaptchaIdSchema,
   captcha_code: CaptchaCodeSchema,
   redirect: RedirectSchema,
 };

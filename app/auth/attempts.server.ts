@@ -1,0 +1,91 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { currentScope } from "~/utils/request-scope.server";
+
+/**
+ * The attempt limiter of the sign-in flows (docs/security.md "Attempt limits"), on
+ * rate-limiter-flexible's in-memory limiter: each limit counts per account or mobile and per client
+ * address, so neither one account from many addresses nor many accounts from one address can be
+ * tried endlessly. Counters live in this process (ADR 008).
+ */
+type Limit = { points: number; duration: number };
+const MINUTE = 60;
+
+export const LIMITS = {
+  /** Wrong passwords per account, and per client address. */
+  passwordPerAccount: { points: 10, duration: 15 * MINUTE },
+  passwordPerClient: { points: 30, duration: 15 * MINUTE },
+  /** Wrong SMS codes (login, registration, find password) per mobile and per client address. */
+  codePerMobile: { points: 5, duration: 15 * MINUTE },
+  codePerClient: { points: 20, duration: 15 * MINUTE },
+  /** SMS codes sent per mobile and per client address (every request counts, sent or refused). */
+  sendPerMobile: { points: 5, duration: 60 * MINUTE },
+  sendPerClient: { points: 20, duration: 60 * MINUTE },
+  /** Registrations tried per client address. */
+  registerPerClient: { points: 10, duration: 60 * MINUTE },
+} satisfies Record<string, Limit>;
+
+/** After this many failures (per account or per client address) the password form needs a captcha. */
+export const CAPTCHA_AFTER_FAILURES = 3;
+
+export type LimitName = keyof typeof LIMITS;
+
+const limiters = new Map<LimitName, RateLimiterMemory>();
+function limiter(name: LimitName): RateLimiterMemory {
+  let found = limiters.get(name);
+  if (!found) {
+    found = new RateLimiterMemory({ keyPrefix: name, ...LIMITS[name] });
+    limiters.set(name, found);
+  }
+  return found;
+}
+
+/** The client's address as server.ts resolved it (TRUST_PROXY aware); "unknown" outside a request. */
+export function clientAddress(): string {
+  return currentScope()?.clientAddress ?? "unknown";
+}
+
+/** A counted subject: which limit, and whose (an account name, a mobile, a client address). */
+export type Subject = [LimitName, string];
+
+/** Seconds until every given subject may try again, or 0 when none of them is used up. */
+export async function blockedFor(subjects: Subject[]): Promise<number> {
+  const states = await Promise.all(subjects.map(([name, key]) => limiter(name).get(normalise(key))));
+  let wait = 0;
+  subjects.forEach(([name], index) => {
+    const state = states[index];
+    if (state && state.consumedPoints >= LIMITS[name].points) wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000));
+  });
+  return wait;
+}
+
+/** Counts one attempt (a failure, or a send) against every subject. */
+export async function count(subjects: Subject[]): Promise<void> {
+  await Promise.all(
+    subjects.map(([name, key]) =>
+      limiter(name)
+        .consume(normalise(key))
+        .catch((error: unknown) => {
+          if (!(error instanceof RateLimiterRes)) throw error; // used up: blockedFor reports it next time
+        }),
+    ),
+  );
+}
+
+/** How many attempts a subject has used in its window. */
+export async function used([name, key]: Subject): Promise<number> {
+  return (await limiter(name).get(normalise(key)))?.consumedPoints ?? 0;
+}
+
+/** A successful sign-in forgets the account's failures (not the client address's). */
+export async function forget(subjects: Subject[]): Promise<void> {
+  await Promise.all(subjects.map(([name, key]) => limiter(name).delete(normalise(key))));
+}
+
+function normalise(key: string): string {
+  return key.trim().toLowerCase();
+}
+
+/** The form message of a refusal: minutes rounded up. */
+export function tooManyAttempts(seconds: number): string {
+  return `auth:errors.tooManyAttempts|minutes=${Math.max(1, Math.ceil(seconds / 60))}`;
+}
