@@ -22,9 +22,10 @@ export interface MissingEndpoint {
  * routes `/{addon}/api/{controller}/{action}` by folder (InitRoute), so a missing addon folder,
  * controller class or action method all end in an HttpException, answered as the HTML error page.
  *
- * Covers 14 of the 69 storefront paths. `/memberregister/api/Config/Config` and
+ * Covers 13 of the 69 storefront paths. `/memberregister/api/Config/Config` and
  * `weapp/api/weapp/qrcode` are NOT here: both addons ship with 5.5.2
- * (`addon/memberregister/api/controller/Config.php`, `addon/weapp/api/controller/Weapp.php`).
+ * (`addon/memberregister/api/controller/Config.php`, `addon/weapp/api/controller/Weapp.php`);
+ * `/api/Cart/calculate` and `/api/goodssku/searchGoodsByKeyWord` are (no such actions).
  */
 export const STOCK_NIUSHOP_MISSING: readonly MissingEndpoint[] = [
   { path: '/multiaccount', reason: 'multi-account addon (account group switch: MultiAccount/lists, /change) is not part of Niushop' },
