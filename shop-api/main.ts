@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { resolveDisabledEndpoints } from './core/endpoints.js'
 import { createShopApi } from './server.js'
 
 /**
@@ -12,6 +13,8 @@ import { createShopApi } from './server.js'
  *   SHOP_CLOSED        1 = start with the PC shop closed, 0 = open, unset = keep the stored switch
  *   SHOP_API_FRESH     1 = delete the database first (a fresh, reseeded shop; used by e2e)
  *   SHOP_API_LOG       0 = quiet (default 1: requests and simulated SMS codes are printed)
+ *   SHOP_API_DISABLED  `stock` (= STOCK_NIUSHOP_MISSING) and/or comma-separated paths/prefixes answered
+ *                      like a route a stock Niushop lacks (HTML error page, HTTP 200); default none
  */
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')
 
@@ -23,6 +26,16 @@ const EnvSchema = z.object({
   SHOP_CLOSED: flag.optional(),
   SHOP_API_FRESH: flag.optional(),
   SHOP_API_LOG: flag.optional(),
+  SHOP_API_DISABLED: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        resolveDisabledEndpoints(value)
+      } catch (err) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: err instanceof Error ? err.message : String(err) })
+      }
+    }),
 })
 
 const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')))
@@ -45,8 +58,10 @@ const api = await createShopApi({
   testApi: env.SHOP_API_TEST_MODE ?? false,
   closed: env.SHOP_CLOSED,
   log: env.SHOP_API_LOG ?? true,
+  disabledEndpoints: env.SHOP_API_DISABLED ? [env.SHOP_API_DISABLED] : [],
 })
-console.log(`[shop-api] listening on ${api.url} (db ${dbPath}${env.SHOP_API_TEST_MODE ? ', test API on' : ''}${env.SHOP_CLOSED ? ', PC shop closed' : ''})`)
+const disabledNote = api.endpoints.list().length ? `, disabled: ${api.endpoints.list().join(' ')}` : ''
+console.log(`[shop-api] listening on ${api.url} (db ${dbPath}${env.SHOP_API_TEST_MODE ? ', test API on' : ''}${env.SHOP_CLOSED ? ', PC shop closed' : ''}${disabledNote})`)
 
 let stopping = false
 async function stop(signal: string) {

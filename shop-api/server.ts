@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Database } from 'better-sqlite3'
+import { EndpointSwitch } from './core/endpoints.js'
 import { nowSeconds } from './core/format.js'
 import { renderImage } from './core/images.js'
 import { ApiException, ApiReply, Router, normalisePath, type Context, type Envelope, type Params } from './core/router.js'
@@ -42,6 +43,12 @@ export interface ShopApiOptions {
   host?: string
   /** Token lifetime in seconds; default: the API_CONFIG long_time (48 h). 0 = never expire. */
   tokenTtlSeconds?: number
+  /**
+   * Paths or prefixes answered like a route a real Niushop does not have (HTML error page, HTTP 200),
+   * case-insensitive; `"stock"` stands for STOCK_NIUSHOP_MISSING (core/endpoints.ts). Default: none.
+   * The test API can change the list at runtime (`POST /__test/endpoints`).
+   */
+  disabledEndpoints?: string[]
 }
 
 export interface ShopApiApp {
@@ -50,6 +57,8 @@ export interface ShopApiApp {
   db: Database
   services: Services
   router: Router
+  /** The live endpoint switches (see `disabledEndpoints`). */
+  endpoints: EndpointSwitch
   close(): void
 }
 
@@ -57,6 +66,8 @@ export interface ShopApi {
   url: string
   port: number
   db: Database
+  /** The live endpoint switches (see `disabledEndpoints`). */
+  endpoints: EndpointSwitch
   close(): Promise<void>
 }
 
@@ -86,6 +97,8 @@ export function buildRouter(): Router {
 
 /** Create the database, services and request handler without listening. */
 export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
+  // First, so a bad list throws before the database is opened.
+  const endpoints = new EndpointSwitch(options.disabledEndpoints)
   const db = openDatabase(options.dbPath)
   const log = options.log ?? false
   const storedTtl = (() => {
@@ -99,6 +112,17 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
   if (options.closed !== undefined) services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: options.closed ? 0 : 1 })
 
   const router = buildRouter()
+
+  /**
+   * Upstream builds the controller (whose constructor checks the closed channel) before it looks
+   * for the action: a missing action of a controller that exists answers -3 when closed, a missing
+   * controller always the HTML page. A disabled path's controller "exists" when another path of
+   * the same controller is still served.
+   */
+  const controllerServed = (path: string): boolean => {
+    const controller = path.slice(0, path.lastIndexOf('/') + 1)
+    return router.paths().some((p) => p.startsWith(controller) && !p.slice(controller.length).includes('/') && !endpoints.isDisabled(p))
+  }
 
   const handler: RequestListener = (req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -130,17 +154,28 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     if (options.testApi && path.startsWith('/__test/')) {
       const testHandler = testRoutes[`${method} ${path}`]
       if (!testHandler) return sendJson(res, 404, { error: `no test route ${method} ${path}` })
-      const reply = await testHandler({ params, db, services })
+      const reply = await testHandler({ params, db, services, endpoints })
       return sendJson(res, reply.status, reply.body)
     }
 
-    const routeHandler = router.match(path)
+    const appType = typeof params.app_type === 'string' && params.app_type !== '' ? params.app_type : 'h5'
+
+    const disabled = endpoints.isDisabled(path)
+    const routeHandler = disabled ? undefined : router.match(path)
     if (!routeHandler) {
-      if (log) console.log(`[shop-api] ${method} ${path} → 404 page`)
+      if (disabled && controllerServed(path)) {
+        try {
+          assertChannelOpen(services, appType)
+        } catch (err) {
+          if (!(err instanceof ApiException)) throw err
+          if (log) console.log(`[shop-api] ${method} ${path} (${appType}) → ${err.code} (disabled endpoint, closed channel)`)
+          return sendJson(res, 200, { code: err.code, message: err.message, timestamp: nowSeconds() })
+        }
+      }
+      if (log) console.log(`[shop-api] ${method} ${path} → 404 page${disabled ? ' (disabled endpoint)' : ''}`)
       return send(res, 200, 'text/html; charset=utf-8', NOT_FOUND_HTML)
     }
 
-    const appType = typeof params.app_type === 'string' && params.app_type !== '' ? params.app_type : 'h5'
     const host = req.headers.host ?? ''
     const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim()
     const origin = host ? `${forwardedProto === 'https' ? 'https' : 'http'}://${host}` : ''
@@ -168,7 +203,7 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     sendJson(res, 200, body)
   }
 
-  return { handler, db, services, router, close: () => db.close() }
+  return { handler, db, services, router, endpoints, close: () => db.close() }
 }
 
 /** Start the API on host:port (default 127.0.0.1:0). */
@@ -190,6 +225,7 @@ export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
     url: `http://${urlHost}:${port}`,
     port,
     db: app.db,
+    endpoints: app.endpoints,
     close: async () => {
       if (closed) return
       closed = true

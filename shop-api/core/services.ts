@@ -170,13 +170,29 @@ export class Captchas {
 
 const SMS_TTL = 600
 
+/**
+ * Wrong codes a key takes before it is burned: the try that reaches the limit marks the code used,
+ * and every later try of that key, even with the right code, is refused with SMS_BURNED_MESSAGE.
+ * (A 4-digit code with unlimited tries for 10 minutes can be guessed.)
+ */
+export const SMS_MAX_WRONG_TRIES = 5
+
+export const SMS_BURNED_MESSAGE = '验证码错误次数过多，请重新获取'
+
 export interface SmsRecord {
   mobile: string
   code: string
   key: string
   template: string
   expires_at: number
+  /** Wrong codes tried against this key so far. */
+  wrong_tries: number
+  /** 1 once the code served its purpose or was burned by wrong tries. */
+  used: number
 }
+
+/** `burned`: the key took SMS_MAX_WRONG_TRIES wrong codes (now, or before). */
+export type SmsCheck = { ok: true } | { ok: false; burned: boolean }
 
 /**
  * The simulated SMS gateway. Nothing is sent: a 4-digit code is stored under a key (valid
@@ -201,14 +217,26 @@ export class SmsGateway {
     return key
   }
 
-  /** True when `key` holds `code` for `mobile`, is unexpired and unused (Cache::get + compare). */
-  verify(key: string, mobile: string, code: string): boolean {
-    if (key === '') return false
-    const row = this.db.prepare('SELECT mobile, code, expire_time, used FROM sms_code WHERE sms_key = ?').get(key) as
-      | { mobile: string; code: string; expire_time: number; used: number }
-      | undefined
-    if (!row || row.used || row.expire_time < nowSeconds()) return false
-    return row.mobile === mobile && row.code === code.trim()
+  /**
+   * Does `key` hold `code` for `mobile`, unexpired and unused (Cache::get + compare)? A wrong
+   * code (or mobile) against a live key counts a wrong try; the SMS_MAX_WRONG_TRIES-th burns it.
+   * Unknown, expired and used keys count nothing (there is nothing left to guess).
+   */
+  verify(key: string, mobile: string, code: string): SmsCheck {
+    if (key === '') return { ok: false, burned: false }
+    return this.db.transaction((): SmsCheck => {
+      const row = this.db.prepare('SELECT mobile, code, expire_time, used, wrong_tries FROM sms_code WHERE sms_key = ?').get(key) as
+        | { mobile: string; code: string; expire_time: number; used: number; wrong_tries: number }
+        | undefined
+      if (!row) return { ok: false, burned: false }
+      if (row.wrong_tries >= SMS_MAX_WRONG_TRIES) return { ok: false, burned: true }
+      if (row.used || row.expire_time < nowSeconds()) return { ok: false, burned: false }
+      if (row.mobile === mobile && row.code === code.trim()) return { ok: true }
+      const tries = row.wrong_tries + 1
+      const burned = tries >= SMS_MAX_WRONG_TRIES
+      this.db.prepare('UPDATE sms_code SET wrong_tries = ?, used = ? WHERE sms_key = ?').run(tries, burned ? 1 : row.used, key)
+      return { ok: false, burned }
+    })()
   }
 
   /** Burn a key after it served its purpose, so a code works once. */
@@ -217,9 +245,11 @@ export class SmsGateway {
   }
 
   latest(mobile: string): SmsRecord | null {
-    const row = this.db.prepare('SELECT mobile, code, sms_key, template, expire_time FROM sms_code WHERE mobile = ? ORDER BY id DESC LIMIT 1').get(mobile) as
-      | { mobile: string; code: string; sms_key: string; template: string; expire_time: number }
-      | undefined
-    return row ? { mobile: row.mobile, code: row.code, key: row.sms_key, template: row.template, expires_at: row.expire_time } : null
+    const row = this.db
+      .prepare('SELECT mobile, code, sms_key, template, expire_time, wrong_tries, used FROM sms_code WHERE mobile = ? ORDER BY id DESC LIMIT 1')
+      .get(mobile) as { mobile: string; code: string; sms_key: string; template: string; expire_time: number; wrong_tries: number; used: number } | undefined
+    return row
+      ? { mobile: row.mobile, code: row.code, key: row.sms_key, template: row.template, expires_at: row.expire_time, wrong_tries: row.wrong_tries, used: row.used }
+      : null
   }
 }

@@ -794,4 +794,12 @@ export const migrations: Migration[] = [
       CREATE INDEX cart_member_bl ON cart(member_id, bl_id);
     `,
   },
+  {
+    version: 4,
+    name: 'sms: count wrong tries per code, so a code is burned after a few (SMS_MAX_WRONG_TRIES)',
+    sql: /* sql */ `
+      -- Wrong codes tried against this key; at the limit the row is marked used (burned).
+      ALTER TABLE sms_code ADD COLUMN wrong_tries INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]

@@ -1,6 +1,7 @@
 import { maskMobile } from '../core/format.js'
 import { hashPassword, verifyPassword } from '../core/password.js'
 import { error, has, int, requireMember, str, success, type Context, type Envelope, type Router } from '../core/router.js'
+import { SMS_BURNED_MESSAGE } from '../core/services.js'
 import { createMember, findMemberByLogin, findMemberByMobile, freeUsername, mobileExists, recordLogin, usernameExists } from '../models/member.js'
 
 /**
@@ -51,6 +52,17 @@ function passwordProblem(ctx: Context, password: string): string | null {
     if (entry && !entry[0].test(password)) return `密码需包含${entry[1]}`
   }
   return null
+}
+
+/**
+ * The SMS code check of every endpoint that takes one: null when `code` is right for `key` and
+ * `mobile`, else the refusal: 手机动态码不正确, or SMS_BURNED_MESSAGE once the key took too many
+ * wrong codes (see SmsGateway.verify).
+ */
+function checkSmsCode(ctx: Context, key: string, mobile: string): Envelope | null {
+  const result = ctx.services.sms.verify(key, mobile, str(ctx, 'code'))
+  if (result.ok) return null
+  return error(-1, result.burned ? SMS_BURNED_MESSAGE : '手机动态码不正确')
 }
 
 function loginAnswer(ctx: Context, memberId: number): Envelope {
@@ -130,7 +142,8 @@ export function registerAuthRoutes(router: Router): void {
     const mobile = str(ctx, 'mobile').trim()
     if (mobileExists(ctx.db, mobile)) return error(-1, '手机号已存在')
     const key = str(ctx, 'key')
-    if (!ctx.services.sms.verify(key, mobile, str(ctx, 'code'))) return error(-1, '手机动态码不正确')
+    const smsError = checkSmsCode(ctx, key, mobile)
+    if (smsError) return smsError
     ctx.services.sms.consume(key)
     const memberId = createMember(ctx.db, { username: freeUsername(ctx.db), password_hash: '', nickname: maskMobile(mobile), mobile })
     return success({ token: ctx.services.tokens.issue(memberId, { appType: ctx.appType }) })
@@ -171,7 +184,8 @@ export function registerAuthRoutes(router: Router): void {
     if (!registerConfig(ctx).login.includes('mobile')) return error(-1, '动态码登录未开启！', [])
     const mobile = str(ctx, 'mobile').trim()
     const key = str(ctx, 'key')
-    if (!ctx.services.sms.verify(key, mobile, str(ctx, 'code'))) return error(-1, '手机动态码不正确')
+    const smsError = checkSmsCode(ctx, key, mobile)
+    if (smsError) return smsError
     const member = findMemberByMobile(ctx.db, mobile)
     if (!member) return error(-1, '该手机号未注册')
     if (member.status === 0) return error(-1, '您的账号已被锁定')
@@ -213,7 +227,8 @@ export function registerAuthRoutes(router: Router): void {
     const mobile = str(ctx, 'mobile').trim()
     if (!mobileExists(ctx.db, mobile)) return error(-1, '手机号不存在')
     const key = str(ctx, 'key')
-    if (!ctx.services.sms.verify(key, mobile, str(ctx, 'code'))) return error(-1, '手机动态码不正确')
+    const smsError = checkSmsCode(ctx, key, mobile)
+    if (smsError) return smsError
     const password = str(ctx, 'password')
     // Upstream's model does not check the length here; refusing a too-short password is our addition.
     const problem = passwordProblem(ctx, password)

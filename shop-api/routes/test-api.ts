@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
+import type { EndpointSwitch } from '../core/endpoints.js'
 import { nowSeconds } from '../core/format.js'
 import { hashPassword } from '../core/password.js'
 import type { Params } from '../core/router.js'
@@ -15,7 +16,7 @@ export interface TestReply {
   body: unknown
 }
 
-type TestHandler = (input: { params: Params; db: Database; services: Services }) => TestReply | Promise<TestReply>
+type TestHandler = (input: { params: Params; db: Database; services: Services; endpoints: EndpointSwitch }) => TestReply | Promise<TestReply>
 
 const ok = (body: unknown): TestReply => ({ status: 200, body })
 const bad = (status: number, message: string): TestReply => ({ status, body: { error: message } })
@@ -199,9 +200,25 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok({ member_id: memberId, expired })
   },
 
-  'POST /__test/reset': ({ services }) => {
+  // Endpoints answered like a route a stock Niushop lacks (HTML error page, HTTP 200).
+  'GET /__test/endpoints': ({ endpoints }) => ok({ disabled: endpoints.list() }),
+
+  // {"disabled": ["/path", "/prefix"…]} | {"disabled": "stock"} | {"disabled": "stock,/api/x"} | {"disabled": []}
+  'POST /__test/endpoints': ({ params, endpoints }) => {
+    const spec = params.disabled
+    const usage = 'body must be {"disabled": [paths…] | "stock" | "<comma-separated paths>"} (paths like /api/cart/calculate; [] enables all)'
+    if (!(typeof spec === 'string' || (Array.isArray(spec) && spec.every((p) => typeof p === 'string')))) return bad(400, usage)
+    try {
+      return ok({ disabled: endpoints.set(spec as string | string[]) })
+    } catch (err) {
+      return bad(400, `${err instanceof Error ? err.message : String(err)}; ${usage}`)
+    }
+  },
+
+  'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
+    endpoints.reset()
     return ok({ reset: true })
   },
 }
