@@ -7,8 +7,11 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
+import { applyScopeToHeaders, newRequestScope, runInRequestScope } from "./app/utils/request-scope.server";
+import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
 
 /**
  * The BFF's process: Express with security headers, compression, static assets, health check,
@@ -50,7 +53,16 @@ const upstreamUrl = config.UPSTREAM_URL as string;
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", true);
+// Only as many proxies as the operator says (TRUST_PROXY); without one, forwarded headers are
+// dropped so that neither Express nor Remix's adapter (which reads X-Forwarded-Host's port
+// regardless) believes a client that claims to be a proxy.
+app.set("trust proxy", config.TRUST_PROXY);
+if (config.TRUST_PROXY === 0) {
+  app.use((req, _res, next) => {
+    for (const name of Object.keys(req.headers)) if (name.startsWith("x-forwarded-")) delete req.headers[name];
+    next();
+  });
+}
 
 // One structured log line per request.
 app.use((req, res, next) => {
@@ -86,7 +98,7 @@ app.use(
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: isProduction ? ["'self'"] : ["'self'", "ws:"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: ["'none'"], // and X-Frame-Options: DENY below, so both say the same
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         upgradeInsecureRequests: null,
@@ -96,19 +108,25 @@ app.use(
     // Keeps a real Origin on same-site form posts (with "no-referrer" browsers send "Origin: null").
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: isProduction && process.env.EMBEDDED_SHOP_API !== "1",
+    xFrameOptions: { action: "deny" },
   }),
 );
+// The shop uses none of these powerful features; nothing it embeds may either.
+app.use((_req, res, next) => {
+  res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()");
+  next();
+});
 
-// DESIGN.md "Cross-site requests": refuse non-GET requests that say they came from another site.
+// DESIGN.md "Cross-site requests": refuse non-GET requests that say they came from another site,
+// comparing scheme, host and port with the origin Remix itself sees.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  // An opaque Origin ("null": privacy settings, sandboxed frames) says nothing; Sec-Fetch-Site decides then.
-  const origin = req.get("origin");
-  const fetchSite = req.get("sec-fetch-site");
-  const host = req.get("host");
-  const crossSite = origin && origin !== "null" ? new URL(origin).host !== host : fetchSite === "cross-site";
-  if (crossSite) {
-    res.status(403).type("text/plain").send("Cross-site request refused");
+  const refusal = crossSiteRefusal(
+    { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer") },
+    requestOrigin(req),
+  );
+  if (refusal) {
+    res.status(refusal === "malformed-origin" ? 400 : 403).type("text/plain").set("Cache-Control", "no-store").send(refusal === "malformed-origin" ? "Malformed Origin header" : "Cross-site request refused");
     return;
   }
   next();
@@ -155,14 +173,19 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: isProduction ? "production" : "development",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-  }),
-);
+const remixHandler = createRequestHandler({
+  build,
+  mode: isProduction ? "production" : "development",
+  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+});
+// Each Remix request runs in a request scope (app/utils/request-scope.server.ts): what its loaders
+// and actions gather (a refreshed token, whether the session was used) is applied to the response
+// headers just before they are sent, whatever kind of response it is.
+app.all("*", (req, res, next) => {
+  const scope = newRequestScope(req.ip ?? req.socket.remoteAddress ?? "unknown");
+  onHeaders(res, () => applyScopeToHeaders(scope, res));
+  void runInRequestScope(scope, () => remixHandler(req, res, next));
+});
 
 const httpServer = createServer(app);
 httpServer.listen(config.PORT, config.HOST, () => {

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -54,9 +54,14 @@ export default async function handleRequest(
   });
 }
 
-/** Unexpected errors are logged once, here; aborted requests are not errors. */
+/**
+ * Unexpected errors are logged once, here. Aborted requests, and answers Remix itself gives to bad
+ * requests (405 for a method a route lacks, 400 for an old `?_data` request), are not errors.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")) return;
   const message = error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
   log("unexpected_error", { method: request.method, url: new URL(request.url).pathname, message });
 };

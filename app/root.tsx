@@ -1,7 +1,8 @@
 import "@mantine/core/styles.css";
 import "./styles/app.css";
 import { MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/utils/redirect.server";
 import {
   Links,
   Meta,

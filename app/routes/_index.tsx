@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/utils/redirect.server";
 
 /** spec §2: "/" redirects to /index. */
 export function loader() {

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { readFormData } from "~/utils/form-data.server";
+import { redirect } from "~/utils/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await memberContext(request);
   // Receiving needs a member: a visitor logs in and comes back here.
   if (!ctx.token) throw redirect(loginUrlFor(request), 303);
-  const submission = parseWithZod(await request.formData(), { schema: ReceiveSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ReceiveSchema });
   if (submission.status !== "success") return data({ error: "catalog:coupon.bad" }, { status: 400 });
   const outcome = await attempt(() => receiveCoupon(ctx, submission.value.coupon_type_id));
   if (!outcome.ok) return redirectWithToast("/coupon", { kind: "warning", ...toastContent(outcome.refusal) });

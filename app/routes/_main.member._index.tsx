@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/utils/redirect.server";
 
 export function loader() {
   return redirect("/member/index");

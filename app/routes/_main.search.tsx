@@ -1,5 +1,6 @@
 import { Alert, Container } from "@mantine/core";
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/utils/redirect.server";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "~/components/form/error-text";

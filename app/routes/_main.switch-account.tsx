@@ -13,6 +13,7 @@ import { UpstreamError } from "~/upstream/http.server";
 import { listLinkedAccounts, switchAccount } from "~/upstream/member.server";
 import type { RouteHandle } from "~/utils/handle";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const handle: RouteHandle = { title: "switchAccount.title" };
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireMember(request);
-  const submission = parseWithZod(await request.formData(), { schema: SwitchSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: SwitchSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const { token } = await switchAccount(ctx, submission.value.member_id);

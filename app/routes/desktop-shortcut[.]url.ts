@@ -1,13 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { env } from "~/utils/env.server";
 
-/** "Save to desktop" (spec §2 top bar): an Internet shortcut to this shop's home page. */
+/**
+ * "Save to desktop" (spec §2 top bar): an Internet shortcut to this shop's home page. With
+ * PUBLIC_ORIGIN the link is the configured one and the file may be cached by anyone; without it
+ * the link comes from the request's Host, so it is never stored by shared caches.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
-  const home = new URL("/index", request.url).href;
+  const origin = env().PUBLIC_ORIGIN;
+  const home = new URL("/index", origin ?? request.url).href;
   return new Response(`[InternetShortcut]\r\nURL=${home}\r\n`, {
     headers: {
       "Content-Type": "application/internet-shortcut",
       "Content-Disposition": 'attachment; filename="shop.url"',
-      "Cache-Control": "public, max-age=3600",
+      "Cache-Control": origin ? "public, max-age=3600" : "private, no-cache",
     },
   });
 }

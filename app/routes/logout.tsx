@@ -1,7 +1,8 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/utils/redirect.server";
 import { clearToken } from "~/auth/session.server";
 
-/** POST /logout: the token is dropped (the upstream has no logout call) and the page reloads as a visitor. */
+/** POST /logout: the token is dropped and its sign-in id denied, so a replayed copy of the cookie is a visitor's (the upstream has no logout call; ADR 008). */
 export async function action({ request }: ActionFunctionArgs) {
   return redirect("/index", { status: 303, headers: { "Set-Cookie": await clearToken(request) } });
 }

@@ -1,17 +1,18 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { readFormData } from "~/utils/form-data.server";
+import { redirect } from "~/utils/redirect.server";
 import { z } from "zod";
 import { languageCookie } from "~/auth/session.server";
 import { supportedLanguages } from "~/i18n/config";
 import { badRequest } from "~/utils/bad-request.server";
-import { safeRedirect } from "~/utils/safe-redirect";
 
 const SetLanguageSchema = z.object({ lng: z.enum(supportedLanguages), redirect: z.string().max(2000).optional() });
 
 /** POST /set-lang: remembers the language in a cookie and goes back to the page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = SetLanguageSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = SetLanguageSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw await badRequest(request);
-  return redirect(safeRedirect(parsed.data.redirect), {
+  return redirect(parsed.data.redirect ?? "/index", {
     status: 303,
     headers: { "Set-Cookie": await languageCookie.serialize(parsed.data.lng) },
   });

@@ -1,10 +1,12 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { readFormData } from "~/utils/form-data.server";
+import { redirect } from "~/utils/redirect.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { closeTopAd } from "~/utils/top-ad.server";
 
 /** POST /top-ad closes the top banner: data for a fetcher, post/redirect/get without JS. */
 export async function action({ request }: ActionFunctionArgs) {
-  const target = (await request.formData()).get("redirect");
+  const target = (await readFormData(request)).get("redirect");
   const headers = new Headers();
   for (const cookie of await closeTopAd(request)) headers.append("Set-Cookie", cookie);
   if (typeof target === "string") return redirect(safeRedirect(target), { status: 303, headers });

@@ -16,6 +16,7 @@ const KNOWN: Record<string, string> = {
   "动态码错误": "auth:errors.codeWrong",
   "手机动态码不正确": "auth:errors.codeWrong",
   "账号不存在": "auth:errors.accountUnknown",
+  "验证码错误次数过多，请重新获取": "auth:errors.codeBurned",
 };
 
 export function formErrorFor(error: { code: number; upstreamMessage: string }): string {

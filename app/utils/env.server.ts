@@ -24,6 +24,16 @@ export const EnvSchema = z
     SHOP_API_TEST_MODE: z.enum(["0", "1"]).default("0"),
     SHOP_CLOSED: z.enum(["0", "1"]).default("0"),
     LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+    /** How many reverse proxies in front of us to believe (X-Forwarded-For/-Proto/-Host); 0 = none. */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(\d{1,2}|true|false)$/, "must be a hop count such as 1, or false")
+      .transform((value) => (value === "false" ? 0 : value === "true" ? 1 : Number(value)))
+      .default("0"),
+    /** The shop's public origin (https://shop.example.com) for absolute URLs; unset → the request's own. */
+    PUBLIC_ORIGIN: urlWithScheme(/^https?:\/\/[^/]+\/?$/i, "must be an origin such as https://shop.example.com")
+      .transform((value) => new URL(value).origin)
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.UPSTREAM_URL && !env.SESSION_SECRET) {

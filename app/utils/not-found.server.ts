@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/utils/redirect.server";
 import { readToken } from "~/auth/session.server";
 import { isLoginRequired } from "~/utils/routes";
 import { loginUrlFor } from "~/utils/safe-redirect";

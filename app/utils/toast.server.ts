@@ -1,4 +1,5 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie } from "@remix-run/node";
+import { redirect } from "~/utils/redirect.server";
 import { z } from "zod";
 import { env } from "~/utils/env.server";
 import { cookieSecure } from "~/auth/session.server";

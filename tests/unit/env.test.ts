@@ -105,3 +105,22 @@ describe("env()", () => {
     expect(() => env()).toThrow(/UPSTREAM_URL and SESSION_SECRET/);
   });
 });
+
+describe("proxy trust and public origin", () => {
+  test("TRUST_PROXY is off by default and takes a hop count", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+  });
+
+  test.each(["yes", "-1", "10.0.0.0/8", "1.5"])("TRUST_PROXY=%j is refused", (value) => {
+    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
+  test("PUBLIC_ORIGIN is an origin", () => {
+    expect(parseEnv({ PUBLIC_ORIGIN: "https://shop.example.com/" }).PUBLIC_ORIGIN).toBe("https://shop.example.com");
+    expect(() => parseEnv({ PUBLIC_ORIGIN: "https://shop.example.com/path" })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => parseEnv({ PUBLIC_ORIGIN: "shop.example.com" })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});

@@ -8,10 +8,12 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
-import { attempt, refuse, refuseFields } from "~/auth/sign-in.server";
+import { clientAddress, type Subject } from "~/auth/attempts.server";
+import { limitedAttempt, refuse, refuseFields } from "~/auth/sign-in.server";
 import { CaptchaField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { CaptchaCodeSchema, CaptchaIdSchema, MobileSchema, passwordSchema, SmsCodeSchema } from "~/domain/auth-fields";
-import { getRegisterConfig, isMobileRegistered, newCaptcha, resetPassword, sendFindPasswordCode } from "~/upstream/auth.server";
+import { getRegisterConfig, newCaptcha, resetPassword, sendFindPasswordCode } from "~/upstream/auth.server";
+import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -50,20 +52,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireVisitor(request);
   const config = await getRegisterConfig(ctx);
   const schema = findPasswordSchema({ pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity });
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readFormData(request), { schema });
   const hidden = ["password", "confirm_password"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }), smsKey: null }, { status: 400 });
   const input = submission.value;
 
+  const client = clientAddress();
   if (input.intent === "send-code") {
     if (!input.captcha_code) return refuseFields(submission, { captcha_code: ["validation:required"] });
-    if (!(await isMobileRegistered(ctx, input.mobile))) return refuseFields(submission, { mobile: ["auth:errors.mobileUnknown"] });
-    const outcome = await attempt(() => sendFindPasswordCode(ctx, { mobile: input.mobile, captcha_id: input.captcha_id, captcha_code: input.captcha_code }));
-    if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+    // The upstream checks (and burns) the captcha before it says whether the mobile is registered,
+    // so nobody learns which mobiles have accounts without solving a captcha each time.
+    const subjects: Subject[] = [["sendPerMobile", input.mobile], ["sendPerClient", client]];
+    const outcome = await limitedAttempt(subjects, "always", () =>
+      sendFindPasswordCode(ctx, { mobile: input.mobile, captcha_id: input.captcha_id, captcha_code: input.captcha_code }),
+    );
+    if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
     return data({ result: submission.reply(), smsKey: outcome.value.key });
   }
-  const outcome = await attempt(() => resetPassword(ctx, { mobile: input.mobile, key: input.key, code: input.code, password: input.password }));
-  if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden);
+  const subjects: Subject[] = [["codePerMobile", input.mobile], ["codePerClient", client]];
+  const outcome = await limitedAttempt(subjects, "on-failure", () =>
+    resetPassword(ctx, { mobile: input.mobile, key: input.key, code: input.code, password: input.password }),
+  );
+  if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden, outcome);
   return redirectWithToast("/login", { kind: "success", key: "auth:findPassword.done" });
 }
 

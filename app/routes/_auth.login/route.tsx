@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from "react-i18next";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
-import { CAPTCHA_AFTER_FAILURES, clientAddress, forget, used, type Subject } from "~/auth/attempts.server";
+import { CAPTCHA_AFTER_FAILURES, clientAddress, count, forget, used, type Subject } from "~/auth/attempts.server";
 import { checkOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
 import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
@@ -62,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // After a few failures the form needs a captcha; ours when the upstream does not check one.
       if (!captchaRequired && (await Promise.all(subjects.map(used))).some((failures) => failures >= CAPTCHA_AFTER_FAILURES)) {
         if (!checkOwnCaptcha(input.captcha_id, input.captcha_code)) {
+          await count([subjects[1]]); // a bot that never solves it still runs into the client's limit
           const result = submission.reply({ fieldErrors: { captcha_code: [input.captcha_code ? "auth:errors.captchaWrong" : "auth:errors.captchaNeeded"] }, hideFields: ["password"] });
           return data({ result, smsKey: null, captcha: newOwnCaptcha() }, { status: 400 });
         }

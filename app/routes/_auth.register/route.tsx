@@ -8,7 +8,8 @@ import { useTranslation } from "react-i18next";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
-import { attempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
+import { clientAddress, type Subject } from "~/auth/attempts.server";
+import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import {
   getAgreement,
@@ -22,6 +23,7 @@ import {
   registerWithUsername,
   sendRegisterCode,
 } from "~/upstream/auth.server";
+import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { checkHoneypot, honeypotInputProps } from "~/utils/honeypot.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
@@ -65,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireVisitor(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(request, formData);
   const { rules } = await rulesFor(ctx);
   const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_register;
@@ -87,23 +89,28 @@ export async function action({ request }: ActionFunctionArgs) {
     realname: input.realname || undefined,
   };
   const captcha = { captcha_id: input.captcha_id, captcha_code: input.captcha_code };
+  const client = clientAddress();
 
   switch (input.intent) {
     case "register-username": {
-      const outcome = await attempt(() =>
+      const outcome = await limitedAttempt([["registerPerClient", client]], "always", () =>
         registerWithUsername(ctx, { username: input.username, password: input.password, ...captcha, ...extras }),
       );
-      if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden);
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden, outcome);
       return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
     }
     case "send-code": {
-      const outcome = await attempt(() => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
-      if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+      const subjects: Subject[] = [["sendPerMobile", input.mobile], ["sendPerClient", client]];
+      const outcome = await limitedAttempt(subjects, "always", () => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
       return data({ result: submission.reply(), smsKey: outcome.value.key });
     }
     case "register-mobile": {
-      const outcome = await attempt(() => registerWithMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...extras }));
-      if (!outcome.ok) return refuse(submission, [outcome.refusal]);
+      const subjects: Subject[] = [["codePerMobile", input.mobile], ["codePerClient", client], ["registerPerClient", client]];
+      const outcome = await limitedAttempt(subjects, "on-failure", () =>
+        registerWithMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...extras }),
+      );
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
       return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
     }
   }
