@@ -45,6 +45,8 @@ export default defineConfig({
         SESSION_SECRET: "e2e-only-session-secret-0123456789",
         COOKIE_SECURE: "false",
         LOG_LEVEL: "silent",
+        // Every journey signs in from 127.0.0.1; the per-account and per-mobile limits stay as shipped.
+        CLIENT_LIMIT_FACTOR: "100",
       },
       reuseExistingServer: false,
       timeout: 60_000,

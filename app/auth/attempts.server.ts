@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { env } from "~/utils/env.server";
 import { currentScope } from "~/utils/request-scope.server";
 
 /**
@@ -18,7 +19,7 @@ export const LIMITS = {
   codePerMobile: { points: 5, duration: 15 * MINUTE },
   codePerClient: { points: 20, duration: 15 * MINUTE },
   /** SMS codes sent per mobile and per client address (every request counts, sent or refused). */
-  sendPerMobile: { points: 5, duration: 60 * MINUTE },
+  sendPerMobile: { points: 10, duration: 60 * MINUTE },
   sendPerClient: { points: 20, duration: 60 * MINUTE },
   /** Registrations tried per client address. */
   registerPerClient: { points: 10, duration: 60 * MINUTE },
@@ -29,11 +30,16 @@ export const CAPTCHA_AFTER_FAILURES = 3;
 
 export type LimitName = keyof typeof LIMITS;
 
+/** A limit's attempts; per-client ones scaled by CLIENT_LIMIT_FACTOR (many buyers behind one office address). */
+function pointsOf(name: LimitName): number {
+  return name.endsWith("PerClient") ? LIMITS[name].points * env().CLIENT_LIMIT_FACTOR : LIMITS[name].points;
+}
+
 const limiters = new Map<LimitName, RateLimiterMemory>();
 function limiter(name: LimitName): RateLimiterMemory {
   let found = limiters.get(name);
   if (!found) {
-    found = new RateLimiterMemory({ keyPrefix: name, ...LIMITS[name] });
+    found = new RateLimiterMemory({ keyPrefix: name, points: pointsOf(name), duration: LIMITS[name].duration });
     limiters.set(name, found);
   }
   return found;
@@ -53,7 +59,7 @@ export async function blockedFor(subjects: Subject[]): Promise<number> {
   let wait = 0;
   subjects.forEach(([name], index) => {
     const state = states[index];
-    if (state && state.consumedPoints >= LIMITS[name].points) wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000));
+    if (state && state.consumedPoints >= pointsOf(name)) wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000));
   });
   return wait;
 }
@@ -74,6 +80,12 @@ export async function count(subjects: Subject[]): Promise<void> {
 /** How many attempts a subject has used in its window. */
 export async function used([name, key]: Subject): Promise<number> {
   return (await limiter(name).get(normalise(key)))?.consumedPoints ?? 0;
+}
+
+/** Whether the password form needs a captcha: a subject has failed CAPTCHA_AFTER_FAILURES times (per client: scaled as its limit). */
+export async function needsCaptcha(subjects: Subject[]): Promise<boolean> {
+  const counts = await Promise.all(subjects.map(used));
+  return subjects.some(([name], index) => counts[index] >= CAPTCHA_AFTER_FAILURES * (pointsOf(name) / LIMITS[name].points));
 }
 
 /** A successful sign-in forgets the account's failures (not the client address's). */

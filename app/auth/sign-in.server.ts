@@ -20,10 +20,13 @@ export async function signIn(
   return redirect(safeRedirect(options.redirectTo, options.fallback ?? "/member/index"), { status: 303, headers });
 }
 
-/** A 400 (or 429) answer with form-level errors (translation keys or upstream texts), keeping the typed values. */
-export function refuse<T>(submission: Submission<T>, formErrors: string[], hideFields: string[] = [], refusal?: Refusal) {
+/**
+ * A 400 (or 429) answer with form-level errors (translation keys or upstream texts), keeping the
+ * typed values; `smsKey` keeps a sent SMS code usable after a refused try.
+ */
+export function refuse<T>(submission: Submission<T>, formErrors: string[], hideFields: string[] = [], refusal?: Refusal, smsKey: string | null = null) {
   const headers: HeadersInit = refusal?.retryAfter ? { "Retry-After": String(refusal.retryAfter) } : {};
-  return data({ result: submission.reply({ formErrors, hideFields }) }, { status: refusal?.status ?? 400, headers });
+  return data({ result: submission.reply({ formErrors, hideFields }), smsKey }, { status: refusal?.status ?? 400, headers });
 }
 
 /** A 400 answer with errors on fields. */

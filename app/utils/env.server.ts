@@ -24,6 +24,8 @@ export const EnvSchema = z
     SHOP_API_TEST_MODE: z.enum(["0", "1"]).default("0"),
     SHOP_CLOSED: z.enum(["0", "1"]).default("0"),
     LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+    /** Multiplies the per-client-address attempt limits of sign-in (offices behind one NAT address). */
+    CLIENT_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
     /** How many reverse proxies in front of us to believe (X-Forwarded-For/-Proto/-Host); 0 = none. */
     TRUST_PROXY: z
       .string()

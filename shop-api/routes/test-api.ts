@@ -189,14 +189,20 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok({ member_id: memberId, tokens: rows.map((r) => r.token) })
   },
 
-  // Expire every live token of the member (its next call answers -10010 token已过期).
+  // Expire every live token of the member (its next call answers -10010 token已过期). Optional:
+  // `seconds` sets the expiry that far ahead instead (under 300 s the next call hands out a
+  // refreshtoken), `keep_latest` spares the newest token (a refreshed one).
   'POST /__test/expire-tokens': ({ params, db }) => {
     const memberId = memberOf(db, params)
     if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
     const now = nowSeconds()
+    const at = now + (integer(params, 'seconds') ?? -1)
+    const spared = bool(params, 'keep_latest')
+      ? (db.prepare('SELECT rowid FROM member_token WHERE member_id = ? ORDER BY create_time DESC, rowid DESC LIMIT 1').get(memberId) as { rowid: number } | undefined)?.rowid ?? -1
+      : -1
     const expired = db
-      .prepare('UPDATE member_token SET expire_time = ? WHERE member_id = ? AND (expire_time = 0 OR expire_time > ?)')
-      .run(now - 1, memberId, now).changes
+      .prepare('UPDATE member_token SET expire_time = ? WHERE member_id = ? AND (expire_time = 0 OR expire_time > ?) AND rowid != ?')
+      .run(at, memberId, now, spared).changes
     return ok({ member_id: memberId, expired })
   },
 

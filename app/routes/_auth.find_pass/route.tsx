@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await limitedAttempt(subjects, "on-failure", () =>
     resetPassword(ctx, { mobile: input.mobile, key: input.key, code: input.code, password: input.password }),
   );
-  if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden, outcome);
+  if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden, outcome, input.key);
   return redirectWithToast("/login", { kind: "success", key: "auth:findPassword.done" });
 }
 

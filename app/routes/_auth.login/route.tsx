@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from "react-i18next";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
-import { CAPTCHA_AFTER_FAILURES, clientAddress, count, forget, used, type Subject } from "~/auth/attempts.server";
+import { clientAddress, count, forget, needsCaptcha, type Subject } from "~/auth/attempts.server";
 import { checkOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
 import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
@@ -25,13 +25,13 @@ export const shouldRevalidate = revalidateCaptchaAfterPost;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);
   const mode = LoginModeSchema.parse(new URL(request.url).searchParams.get("mode"));
-  const [config, captchaConfig, ad, clientFailures] = await Promise.all([
+  const [config, captchaConfig, ad, clientNeedsCaptcha] = await Promise.all([
     getRegisterConfig(ctx),
     getCaptchaConfig(ctx),
     getAdv("NS_PC_LOGIN").catch(() => null),
-    used(["passwordPerClient", clientAddress()]),
+    needsCaptcha([["passwordPerClient", clientAddress()]]),
   ]);
-  const captcha = captchaConfig.shop_reception_login ? await newCaptcha(ctx) : clientFailures >= CAPTCHA_AFTER_FAILURES ? newOwnCaptcha() : null;
+  const captcha = captchaConfig.shop_reception_login ? await newCaptcha(ctx) : clientNeedsCaptcha ? newOwnCaptcha() : null;
   const banner = ad?.adv_list[0];
   return {
     mode: config.login.includes(mode) ? mode : (config.login[0] === "mobile" ? "mobile" : "password"),
@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "password-login": {
       const subjects: Subject[] = [["passwordPerAccount", input.username], ["passwordPerClient", client]];
       // After a few failures the form needs a captcha; ours when the upstream does not check one.
-      if (!captchaRequired && (await Promise.all(subjects.map(used))).some((failures) => failures >= CAPTCHA_AFTER_FAILURES)) {
+      if (!captchaRequired && (await needsCaptcha(subjects))) {
         if (!checkOwnCaptcha(input.captcha_id, input.captcha_code)) {
           await count([subjects[1]]); // a bot that never solves it still runs into the client's limit
           const result = submission.reply({ fieldErrors: { captcha_code: [input.captcha_code ? "auth:errors.captchaWrong" : "auth:errors.captchaNeeded"] }, hideFields: ["password"] });
@@ -84,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "mobile-login": {
       const subjects: Subject[] = [["codePerMobile", input.mobile], ["codePerClient", client]];
       const outcome = await limitedAttempt(subjects, "on-failure", () => logInWithCode(ctx, { mobile: input.mobile, key: input.key, code: input.code }));
-      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome, input.key);
       await forget([subjects[0]]);
       return signIn(request, outcome.value.token, { redirectTo: input.redirect });
     }

@@ -110,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const outcome = await limitedAttempt(subjects, "on-failure", () =>
         registerWithMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...extras }),
       );
-      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
+      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome, input.key);
       return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
     }
   }
