@@ -29,8 +29,9 @@ import {
 
 // Shared layout data (DESIGN.md): the same for every visitor, fetched without a token and cached.
 const LAYOUT: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
-// The open/closed switch must take effect quickly, so it is only cached for a moment.
-const STATUS: CachePolicy = { ttlMs: 3_000, staleMs: 0 };
+// The open/closed switch must take effect quickly, so it is only cached for a moment: at most one
+// status call per second per process, and a closed shop is seen within a second (docs/behaviour.md).
+const STATUS: CachePolicy = { ttlMs: 1_000, staleMs: 0 };
 
 function shared<T extends z.ZodTypeAny>(path: string, schema: T, body: Record<string, unknown> = {}) {
   return cached(`layout:${path}:${JSON.stringify(body)}`, LAYOUT, () => callUpstream(sharedContext(), path, schema, body));

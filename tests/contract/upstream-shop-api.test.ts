@@ -52,7 +52,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await shop.testApi("/__test/reset", {});
-  invalidate(); // the 3 s status cache and the config caches must not leak between cases
+  invalidate(); // the 1 s status cache and the config caches must not leak between cases
 });
 
 /** The context of a page request, as memberContext builds it (token passed directly). */
@@ -160,7 +160,7 @@ describe("shop status", () => {
     expect(await isShopOpen()).toBe(true);
 
     await shop.testApi("/__test/shop-status", { open: false });
-    invalidate(); // isShopOpen caches its answer for 3 s
+    invalidate(); // isShopOpen caches its answer for 1 s
     expect(await isShopOpen()).toBe(false);
 
     await shop.testApi("/__test/shop-status", { open: true });
