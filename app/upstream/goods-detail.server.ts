@@ -25,14 +25,18 @@ export const RECOMMEND_PAGE_SIZE = 5;
 
 /**
  * The goods of a `/sku-{id}` URL, where the id may be a sku id or a goods id (spec §2): asked
- * for as a sku first, then as a goods (its default sku). `null` when neither exists. Combos are
- * left out when the upstream cannot put them in the cart (capability "bundling", ADR 009).
+ * for as a sku first, then as a goods (its default sku). `null` when neither exists. Combos (the
+ * list and the badge) are left out when the upstream cannot put them in the cart (capability
+ * "bundling", ADR 009).
  */
 export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise<GoodsDetail | null> {
   const detail = (await detailBy(ctx, { sku_id: id })) ?? (await detailBy(ctx, { goods_id: id }));
-  if (detail && detail.bundling_list.length > 0 && !(await probeCapability("bundling"))) return { ...detail, bundling_list: [] };
-  return detail;
+  if (!detail || !offersCombos(detail) || (await probeCapability("bundling"))) return detail;
+  return { ...detail, bundling_list: [], goods_promotion: detail.goods_promotion.filter((entry) => !isCombo(entry)) };
 }
+
+const isCombo = (entry: { promotion_type: string }) => entry.promotion_type.trim().toLowerCase() === "bundling";
+const offersCombos = (detail: GoodsDetail) => detail.bundling_list.length > 0 || detail.goods_promotion.some(isCombo);
 
 /** Niushop answers a goods it does not have with `-10001 操作失败` (or `goods_sku_detail: null`). */
 const MISSING_GOODS_CODE = -10001;

@@ -281,6 +281,8 @@ describe("the UI hides what depends on an absent capability", () => {
     const cart = payload(await cartLoader(args(page("/cart", cookie))));
     expect(cart.cart!.bundles).toEqual([]);
     resetCapabilities();
-    expect(payload(await goodsLoader(args(page("/sku-17", cookie), { slug: "sku-17" }))).goods.bundlings).toEqual([]);
+    const goods = payload(await goodsLoader(args(page("/sku-17", cookie), { slug: "sku-17" }))).goods;
+    expect(goods.bundlings).toEqual([]);
+    expect(goods.promotion.kind).not.toBe("bundling");
   });
 });

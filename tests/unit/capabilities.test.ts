@@ -187,12 +187,20 @@ describe("goods detail: Niushop's answer for a missing goods", () => {
   });
 
   test("combos are left out when the upstream cannot put them in the cart", async () => {
-    const withCombo = { ...DETAIL, bundling_list: [{ bl_id: 1, bl_name: "组合", bl_price: "10.00", goods_money: "12.00", bundling_goods: [] }] };
+    const withCombo = {
+      ...DETAIL,
+      goods_promotion: [{ promotion_type: "bundling", promotion_name: "组合套餐", id: "1" }],
+      bundling_list: [{ bl_id: 1, bl_name: "组合", bl_price: "10.00", goods_money: "12.00", bundling_goods: [] }],
+    };
     upstream.on("/api/goodssku/detail", { body: envelope(0, "操作成功", { goods_sku_detail: withCombo }) });
     upstream.on("/bundling/api/cart/lists", { body: envelope(-1, "您尚未登录，请先进行登录", "") });
-    expect((await findGoodsDetail(sharedContext(), 5))!.bundling_list).toHaveLength(1);
+    const present = (await findGoodsDetail(sharedContext(), 5))!;
+    expect(present.bundling_list).toHaveLength(1);
+    expect(present.goods_promotion).toHaveLength(1);
     resetCapabilities();
     upstream.on("/bundling/api/cart/lists", HTML_404);
-    expect((await findGoodsDetail(sharedContext(), 5))!.bundling_list).toEqual([]);
+    const absent = (await findGoodsDetail(sharedContext(), 5))!;
+    expect(absent.bundling_list).toEqual([]);
+    expect(absent.goods_promotion).toEqual([]);
   });
 });
