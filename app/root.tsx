@@ -20,6 +20,7 @@ import { ToastMessage } from "~/components/toast-message";
 import { fallbackLanguage } from "~/i18n/config";
 import { languageOf } from "~/i18n/i18next.server";
 import { theme } from "~/theme";
+import { chromeCapabilities } from "~/upstream/capabilities.server";
 import { memberContext } from "~/upstream/context.server";
 import { getCartCount, getMember } from "~/upstream/member.server";
 import { getLayoutData, isShopOpen } from "~/upstream/site.server";
@@ -44,23 +45,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Spec §4: a closed shop sends every page but /closed to /closed.
   const open = await isShopOpen();
   if (!open && path !== "/closed") throw redirect("/closed", { headers });
-  if (!open) return data({ language, toast, layout: null, member: null, cartCount: 0, showTopAd: false }, { headers });
+  const noCapabilities = { switchAccount: false, saleControl: false };
+  if (!open) return data({ language, toast, layout: null, member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities }, { headers });
 
   const ctx = await memberContext(request);
-  const [layout, member, cartCount, showTopAd] = await Promise.all([
+  const [layout, member, cartCount, showTopAd, capabilities] = await Promise.all([
     getLayoutData(),
     ctx.token ? getMember(ctx) : null,
     ctx.token ? getCartCount(ctx) : 0,
     shouldShowTopAd(request),
+    // Chrome links to optional upstream features (ADR 009) are shown only where the feature exists.
+    chromeCapabilities(ctx.token !== null),
   ]);
   return data(
     {
       language,
       toast,
-      layout: toClientLayout(layout),
+      layout: toClientLayout(layout, capabilities),
       member: member ? { nickname: member.nickname || member.username, username: member.username } : null,
       cartCount,
       showTopAd,
+      capabilities,
     },
     { headers },
   );

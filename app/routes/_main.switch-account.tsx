@@ -8,10 +8,12 @@ import { requireMember } from "~/auth/guards.server";
 import { commitToken } from "~/auth/session.server";
 import { AccountList } from "~/components/layout/switch-account-link";
 import { toastContent } from "~/components/form/error-text";
+import { CapabilityAbsentError } from "~/upstream/capabilities.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
 import { listLinkedAccounts, switchAccount } from "~/upstream/member.server";
 import type { RouteHandle } from "~/utils/handle";
+import { notFoundResponse } from "~/utils/not-found.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -19,10 +21,11 @@ export const handle: RouteHandle = { title: "switchAccount.title" };
 
 const SwitchSchema = z.object({ member_id: z.coerce.number({ invalid_type_error: "validation:required" }).int().positive() });
 
-/** The linked accounts (the page for visitors without JS; the dialog loads the same data). */
+/** The linked accounts (the page for visitors without JS; the dialog loads the same data); 404 without the addon. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const accounts = await listLinkedAccounts(ctx);
+  if (!accounts) throw notFoundResponse();
   return { accounts };
 }
 
@@ -35,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await commitToken(request, token, { newSignIn: true });
     return redirectWithToast("/member/index", { kind: "success", key: "common:toast.loginSuccessful" }, [cookie]);
   } catch (error) {
+    if (error instanceof CapabilityAbsentError) throw notFoundResponse();
     if (!(error instanceof UpstreamError)) throw error;
     return redirectWithToast("/switch-account", { kind: "error", ...toastContent(formErrorFor(error)) });
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cached } from "~/utils/cache.server";
+import { withCapability } from "./capabilities.server";
 import { callUpstream, UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
 import { Ignored, SmsKeySchema, TokenSchema } from "./schemas/common";
 import {
@@ -39,21 +40,32 @@ export function getAgreement(ctx: UpstreamContext, type: "SERVICE" | "PRIVACY" =
   );
 }
 
+// The next three are additions a stock Niushop may lack (capabilities): absent → nothing to show.
+
+/** Business types offered at registration; `[]` when the upstream has none (the field is hidden). */
 export function listMemberLabels(ctx: UpstreamContext) {
-  return cached("auth:labels", CONFIG, () =>
-    callUpstream(withoutToken(ctx), "/api/register/labellist", z.array(MemberLabelSchema)),
+  return withCapability(
+    "registerLabels",
+    () => cached("auth:labels", CONFIG, () => callUpstream(withoutToken(ctx), "/api/register/labellist", z.array(MemberLabelSchema))),
+    [],
   );
 }
 
+/** Qualifications listed at registration; `[]` when the upstream has none (the list is hidden). */
 export function listAptitudes(ctx: UpstreamContext) {
-  return cached("auth:aptitudes", CONFIG, () =>
-    callUpstream(withoutToken(ctx), "/api/register/getAptitude", z.array(AptitudeSchema)),
+  return withCapability(
+    "aptitudes",
+    () => cached("auth:aptitudes", CONFIG, () => callUpstream(withoutToken(ctx), "/api/register/getAptitude", z.array(AptitudeSchema))),
+    [],
   );
 }
 
+/** The registration reward config; `null` without the memberregister addon. */
 export function getRegisterReward(ctx: UpstreamContext) {
-  return cached("auth:register-reward", CONFIG, () =>
-    callUpstream(withoutToken(ctx), "/memberregister/api/Config/Config", RegisterRewardSchema),
+  return withCapability(
+    "registerReward",
+    () => cached("auth:register-reward", CONFIG, () => callUpstream(withoutToken(ctx), "/memberregister/api/Config/Config", RegisterRewardSchema)),
+    null,
   );
 }
 

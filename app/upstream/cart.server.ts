@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requireCapability, withCapability } from "./capabilities.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { BundleLineSchema, CartCalculationSchema, CartLineSchema } from "./schemas/cart";
 import { Ignored } from "./schemas/common";
@@ -21,8 +22,11 @@ export function listCartLines(ctx: UpstreamContext) {
   return callUpstream(ctx, "/api/cart/goodslists", z.array(CartLineSchema), {});
 }
 
+// Combo lines are an addon (capability "bundling"): without it the cart has none, and the
+// mutations below throw CapabilityAbsentError instead of calling.
+
 export function listCartBundles(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/bundling/api/cart/lists", z.array(BundleLineSchema), {});
+  return withCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/lists", z.array(BundleLineSchema), {}), []);
 }
 
 export function setCartQuantity(ctx: UpstreamContext, cartId: number, num: number) {
@@ -30,7 +34,7 @@ export function setCartQuantity(ctx: UpstreamContext, cartId: number, num: numbe
 }
 
 export function setBundleQuantity(ctx: UpstreamContext, cartId: number, num: number) {
-  return callUpstream(ctx, "/bundling/api/cart/edit", Ignored, { cart_id: cartId, num });
+  return requireCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/edit", Ignored, { cart_id: cartId, num }));
 }
 
 /** Deletes lines (comma-separated ids, own rows only). */
@@ -39,11 +43,11 @@ export function deleteCartLines(ctx: UpstreamContext, cartIds: number[]) {
 }
 
 export function deleteBundleLine(ctx: UpstreamContext, cartId: number) {
-  return callUpstream(ctx, "/bundling/api/cart/delete", Ignored, { cart_id: cartId });
+  return requireCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/delete", Ignored, { cart_id: cartId }));
 }
 
 export function addBundleToCart(ctx: UpstreamContext, blId: number, num: number) {
-  return callUpstream(ctx, "/bundling/api/cart/add", Ignored, { bl_id: blId, num });
+  return requireCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/add", Ignored, { bl_id: blId, num }));
 }
 
 /** The upstream's own pricing of the given lines (the agreement test compares it with ours). */

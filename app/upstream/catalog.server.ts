@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { GoodsQuery } from "~/domain/goods-query";
 import { GOODS_PAGE_SIZE } from "~/domain/goods-query";
 import { cached } from "~/utils/cache.server";
+import { withCapability } from "./capabilities.server";
 import { sharedContext } from "./context.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import {
@@ -58,9 +59,14 @@ export function getCategoryInfo(ctx: UpstreamContext, categoryId: number) {
 
 /** Search suggestions (spec §2 header "suggestions"): names matching the typed keyword. */
 export function suggestGoods(ctx: UpstreamContext, keyword: string) {
-  return callUpstream(ctx, "/api/goodssku/searchGoodsByKeyWord", SuggestionSchema, { keyword });
+  return withCapability("searchSuggestions", () => callUpstream(ctx, "/api/goodssku/searchGoodsByKeyWord", SuggestionSchema, { keyword }), []);
 }
 
+/** The member's sale-control rules; `null` when the upstream has no sale control (salecontrol addon). */
 export function listSaleControl(ctx: UpstreamContext, type: "goods" | "category", page: number) {
-  return callUpstream(ctx, "/salecontrol/api/salecontrol/saleControlList", SaleControlPageSchema, { type, page, page_size: 20 });
+  return withCapability(
+    "salecontrol",
+    () => callUpstream(ctx, "/salecontrol/api/salecontrol/saleControlList", SaleControlPageSchema, { type, page, page_size: 20 }),
+    null,
+  );
 }

@@ -1,6 +1,7 @@
 import { displayedPromotion, nowInSeconds } from "~/domain/promotion";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
+import { probeCapability } from "./capabilities.server";
 import { assetUrl, sharedContext } from "./context.server";
 import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
@@ -24,13 +25,29 @@ export const RECOMMEND_PAGE_SIZE = 5;
 
 /**
  * The goods of a `/sku-{id}` URL, where the id may be a sku id or a goods id (spec §2): asked
- * for as a sku first, then as a goods (its default sku). `null` when neither exists.
+ * for as a sku first, then as a goods (its default sku). `null` when neither exists. Combos (the
+ * list and the badge) are left out when the upstream cannot put them in the cart (capability
+ * "bundling", ADR 009).
  */
 export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise<GoodsDetail | null> {
-  const bySku = await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, { sku_id: id });
-  if (bySku.goods_sku_detail) return bySku.goods_sku_detail;
-  const byGoods = await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, { goods_id: id });
-  return byGoods.goods_sku_detail;
+  const detail = (await detailBy(ctx, { sku_id: id })) ?? (await detailBy(ctx, { goods_id: id }));
+  if (!detail || !offersCombos(detail) || (await probeCapability("bundling"))) return detail;
+  return { ...detail, bundling_list: [], goods_promotion: detail.goods_promotion.filter((entry) => !isCombo(entry)) };
+}
+
+const isCombo = (entry: { promotion_type: string }) => entry.promotion_type.trim().toLowerCase() === "bundling";
+const offersCombos = (detail: GoodsDetail) => detail.bundling_list.length > 0 || detail.goods_promotion.some(isCombo);
+
+/** Niushop answers a goods it does not have with `-10001 操作失败` (or `goods_sku_detail: null`). */
+const MISSING_GOODS_CODE = -10001;
+
+async function detailBy(ctx: UpstreamContext, key: { sku_id: number } | { goods_id: number }): Promise<GoodsDetail | null> {
+  try {
+    return (await callUpstream(ctx, "/api/goodssku/detail", GoodsDetailEnvelopeSchema, key)).goods_sku_detail;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.code === MISSING_GOODS_CODE) return null;
+    throw error;
+  }
 }
 
 export function listEvaluations(ctx: UpstreamContext, goodsId: number, page: number) {

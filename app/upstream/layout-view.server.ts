@@ -1,3 +1,4 @@
+import type { ChromeCapabilities } from "./capabilities.server";
 import { assetUrl } from "./context.server";
 import type { LayoutData } from "./site.server";
 import type { CategoryNode } from "./schemas/category";
@@ -9,8 +10,14 @@ function categoryView(node: CategoryNode): CategoryNode {
   return { ...node, image: assetUrl(node.image), child_list: node.child_list.map(categoryView) };
 }
 
-/** What the browser gets of the layout data: image paths made absolute, lists cut to what is shown. */
-export function toClientLayout(layout: LayoutData) {
+/** Pages of optional upstream features (ADR 009): nav entries to them go when the feature is absent. */
+const SALE_CONTROL_PAGES = /^\/(sacontrol|cacontrelist)\/?(?:[?#]|$)/i;
+
+/**
+ * What the browser gets of the layout data: image paths made absolute, lists cut to what is
+ * shown, nav entries to pages of absent features left out.
+ */
+export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapabilities, "saleControl"> = { saleControl: true }) {
   const { site, copyright, topAd } = layout;
   return {
     site: {
@@ -30,7 +37,7 @@ export function toClientLayout(layout: LayoutData) {
     topAd: topAd.adv_position
       ? topAd.adv_list.slice(0, 1).map((ad) => ({ ...ad, adv_image: assetUrl(ad.adv_image) }))[0] ?? null
       : null,
-    navList: layout.navList,
+    navList: capabilities.saleControl ? layout.navList : layout.navList.filter((item) => !SALE_CONTROL_PAGES.test(item.nav_url.url)),
     friendlyLinks: layout.friendlyLinks.map((link) => ({ ...link, link_pic: assetUrl(link.link_pic) })),
     certificates: layout.footerList.cert_list.map((entry) => ({ ...entry, icon: assetUrl(entry.icon) })),
     platforms: layout.footerList.platform_list.map((entry) => ({ ...entry, icon: assetUrl(entry.icon) })),

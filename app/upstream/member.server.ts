@@ -1,3 +1,4 @@
+import { requireCapability, withCapability } from "./capabilities.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { TokenSchema } from "./schemas/common";
 import { CountSchema, LinkedAccountsSchema, MemberSchema, OrderNumSchema } from "./schemas/member";
@@ -20,11 +21,16 @@ export function getUsableCouponCount(ctx: UpstreamContext) {
   return callUpstream(ctx, "/coupon/api/coupon/num", CountSchema, { state: 1 });
 }
 
+/** The accounts of the member's group; `null` when the upstream has no account switch (multiaccount addon). */
 export function listLinkedAccounts(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/multiaccount/api/MultiAccount/lists", LinkedAccountsSchema, {}).then((data) => data.group_list);
+  return withCapability(
+    "multiaccount",
+    () => callUpstream(ctx, "/multiaccount/api/MultiAccount/lists", LinkedAccountsSchema, {}).then((data) => data.group_list),
+    null,
+  );
 }
 
-/** Exchanges the token for one of a linked account (spec §4 "Account switch"). */
+/** Exchanges the token for one of a linked account (spec §4 "Account switch"); CapabilityAbsentError without the addon. */
 export function switchAccount(ctx: UpstreamContext, memberId: number) {
-  return callUpstream(ctx, "/multiaccount/api/MultiAccount/change", TokenSchema, { member_id: memberId });
+  return requireCapability("multiaccount", () => callUpstream(ctx, "/multiaccount/api/MultiAccount/change", TokenSchema, { member_id: memberId }));
 }

@@ -2,17 +2,26 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { SaleControlRowView } from "~/components/catalog/sale-control-list";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { probeCapability } from "./capabilities.server";
 import { listSaleControl } from "./catalog.server";
 import { assetUrl, memberContext } from "./context.server";
 
 const PageSchema = z.coerce.number().int().min(1).max(500).catch(1);
 
-/** Loader of /sacontrol (goods) and /cacontrelist (categories): the member's restrictions, or a login prompt. */
+/**
+ * Loader of /sacontrol (goods) and /cacontrelist (categories): the member's restrictions, or a
+ * login prompt; 404 when the upstream has no sale control (capability "salecontrol").
+ */
 export async function loadSaleControl({ request }: LoaderFunctionArgs, kind: "goods" | "category") {
   const page = PageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const ctx = await memberContext(request);
-  if (!ctx.token) return data({ isMember: false, rows: [] as SaleControlRowView[], page, pageCount: 0 });
+  if (!ctx.token) {
+    if (!(await probeCapability("salecontrol"))) throw notFoundResponse();
+    return data({ isMember: false, rows: [] as SaleControlRowView[], page, pageCount: 0 });
+  }
   const result = await listSaleControl(ctx, kind, page);
+  if (!result) throw notFoundResponse();
   const rows: SaleControlRowView[] = result.list.map((entry) => ({
     id: entry.id,
     name: (kind === "goods" ? entry.goods_name : entry.category_name) || String(entry.goods_id ?? entry.category_id ?? entry.id),

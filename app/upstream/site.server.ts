@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { log } from "~/utils/log.server";
+import { withCapability } from "./capabilities.server";
 import { assetUrl, sharedContext } from "./context.server";
-import { callUpstream, UpstreamError } from "./http.server";
+import { callUpstream, EndpointMissingError, UpstreamError } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { CategoryTreeSchema, type CategoryNode } from "./schemas/category";
 import { HelpClassSchema } from "./schemas/help";
@@ -13,9 +14,11 @@ import {
   CopyrightSchema,
   DefaultImagesSchema,
   FooterListSchema,
+  type FooterList,
   FriendlyLinkSchema,
   GoodsServiceSchema,
   MoreConfigSchema,
+  type MoreConfig,
   NavItemSchema,
   SearchWordsSchema,
   ServicerConfigSchema,
@@ -26,18 +29,27 @@ import {
 
 // Shared layout data (DESIGN.md): the same for every visitor, fetched without a token and cached.
 const LAYOUT: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
-// The open/closed switch must take effect quickly, so it is only cached for a moment.
-const STATUS: CachePolicy = { ttlMs: 3_000, staleMs: 0 };
+// The open/closed switch must take effect quickly, so it is only cached for a moment: at most one
+// status call per second per process, and a closed shop is seen within a second (docs/behaviour.md).
+const STATUS: CachePolicy = { ttlMs: 1_000, staleMs: 0 };
 
 function shared<T extends z.ZodTypeAny>(path: string, schema: T, body: Record<string, unknown> = {}) {
   return cached(`layout:${path}:${JSON.stringify(body)}`, LAYOUT, () => callUpstream(sharedContext(), path, schema, body));
 }
 
-/** Optional pieces of the chrome: a missing addon endpoint or an odd answer must not take pages down. */
+/**
+ * Optional pieces of the chrome: a missing endpoint or an odd answer must not take pages down.
+ * Pieces known to be missing on a stock Niushop go through withCapability (not even called while
+ * absent); any other missing endpoint falls back here.
+ */
 async function optional<T>(path: string, load: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await load();
   } catch (error) {
+    if (error instanceof EndpointMissingError) {
+      log("layout_piece_missing", { path: error.path });
+      return fallback;
+    }
     if (error instanceof Response && error.status >= 500) {
       log("layout_piece_unavailable", { path, status: error.status });
       return fallback;
@@ -63,6 +75,9 @@ export async function isShopOpen(): Promise<boolean> {
   });
 }
 
+const NO_FOOTER: FooterList = { cert_list: [], platform_list: [] };
+const NO_MORE_CONFIG: MoreConfig = { index: { category: 0 } };
+
 /** Everything the main layout renders, loaded in parallel (each piece cached on its own). */
 export async function getLayoutData() {
   const [
@@ -77,15 +92,15 @@ export async function getLayoutData() {
     optional("adv", () => getAdv("NS_PC_INDEX_TOP"), { adv_position: null, adv_list: [] } as AdvDetail),
     optional("navList", () => shared("/api/pc/navList", z.array(NavItemSchema)), []),
     optional("friendlyLink", () => shared("/api/pc/friendlyLink", z.array(FriendlyLinkSchema)), []),
-    optional("footerList", () => shared("/pc/api/pc/footerList", FooterListSchema), { cert_list: [], platform_list: [] }),
-    optional("moreConfig", () => shared("/pc/api/pc/moreConfig", MoreConfigSchema), { index: { category: 0 } }),
+    optional("footerList", () => withCapability("footer", () => shared("/pc/api/pc/footerList", FooterListSchema), NO_FOOTER), NO_FOOTER),
+    optional("moreConfig", () => withCapability("moreConfig", () => shared("/pc/api/pc/moreConfig", MoreConfigSchema), NO_MORE_CONFIG), NO_MORE_CONFIG),
     optional("goodsService", () => shared("/api/goods/service", z.array(GoodsServiceSchema)), []),
     optional("category", () => shared("/api/goodscategory/tree", CategoryTreeSchema, { level: 3, template: 2 }), [] as CategoryNode[]),
     optional("helpclass", () => shared("/api/helpclass/lists", z.array(HelpClassSchema)), []),
     optional("hotWords", () => shared("/api/goods/hotSearchWords", SearchWordsSchema), { words: "" }),
     optional("defaultWords", () => shared("/api/goods/defaultSearchWords", SearchWordsSchema), { words: "" }),
     optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),
-    optional("weappQrcode", () => shared("weapp/api/weapp/qrcode", z.string().catch("")), ""),
+    optional("weappQrcode", () => withCapability("weappQrcode", () => shared("weapp/api/weapp/qrcode", z.string().catch("")), ""), ""),
   ]);
   return {
     site, copyright, defaultImages, servicer: servicer.pc, categoryConfig, topAd, navList, friendlyLinks,

@@ -75,9 +75,9 @@ describe("catalog", () => {
     const page = await listGoods(demo, { page: 1 }, 100);
     expect(page.list.some((row) => row.member_price !== null)).toBe(true);
     expect(page.list.some((row) => row.sale_control !== null)).toBe(true);
-    const goods = await listSaleControl(demo, "goods", 1);
+    const goods = (await listSaleControl(demo, "goods", 1))!;
     expect(goods.count).toBeGreaterThan(0);
-    const categories = await listSaleControl(demo, "category", 1);
+    const categories = (await listSaleControl(demo, "category", 1))!;
     expect(categories.list.some((entry) => entry.category_name)).toBe(true);
   });
 

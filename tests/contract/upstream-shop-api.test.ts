@@ -52,7 +52,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await shop.testApi("/__test/reset", {});
-  invalidate(); // the 3 s status cache and the config caches must not leak between cases
+  invalidate(); // the 1 s status cache and the config caches must not leak between cases
 });
 
 /** The context of a page request, as memberContext builds it (token passed directly). */
@@ -160,7 +160,7 @@ describe("shop status", () => {
     expect(await isShopOpen()).toBe(true);
 
     await shop.testApi("/__test/shop-status", { open: false });
-    invalidate(); // isShopOpen caches its answer for 3 s
+    invalidate(); // isShopOpen caches its answer for 1 s
     expect(await isShopOpen()).toBe(false);
 
     await shop.testApi("/__test/shop-status", { open: true });
@@ -198,7 +198,7 @@ describe("member", () => {
 
     expect(await getUsableCouponCount(ctx(token, "/member/index"))).toBe(2);
 
-    const accounts = await listLinkedAccounts(ctx(token, "/member/index"));
+    const accounts = (await listLinkedAccounts(ctx(token, "/member/index")))!;
     expect(accounts).toHaveLength(2);
     expect(accounts.filter((account) => account.is_current_member)).toEqual([expect.objectContaining({ member_id: member.member_id })]);
     const branch = accounts.find((account) => !account.is_current_member)!;
@@ -208,7 +208,7 @@ describe("member", () => {
     expect(switched.token).not.toBe(token);
     const branchMember = await getMember(ctx(switched.token, "/member/index"));
     expect(branchMember.username).toBe("demo_branch");
-    const accountsAfter = await listLinkedAccounts(ctx(switched.token, "/member/index"));
+    const accountsAfter = (await listLinkedAccounts(ctx(switched.token, "/member/index")))!;
     expect(accountsAfter.find((account) => account.is_current_member)?.member_id).toBe(branch.member_id);
   });
 
@@ -266,7 +266,7 @@ describe("sign-in configuration", () => {
     expect(aptitudes.length).toBeGreaterThan(0);
     expect(aptitudes.every((aptitude) => typeof aptitude.is_must === "boolean")).toBe(true);
 
-    const reward = await getRegisterReward(ctx());
+    const reward = (await getRegisterReward(ctx()))!;
     expect(typeof reward.is_use).toBe("boolean");
   });
 });

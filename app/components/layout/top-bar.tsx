@@ -8,7 +8,7 @@ import { SwitchAccountLink } from "./switch-account-link";
 /** The thin bar above the header: greeting or login/register, account switch, logout, links. */
 export function TopBar() {
   const { t } = useTranslation();
-  const { member } = useRootData();
+  const { member, capabilities } = useRootData();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const loginHref = `/login?${new URLSearchParams({ redirect: here })}`;
@@ -20,7 +20,7 @@ export function TopBar() {
           {member ? (
             <>
               <span>{t("topBar.hello", { name: member.nickname })}</span>
-              <SwitchAccountLink />
+              {capabilities.switchAccount ? <SwitchAccountLink /> : null}
               <Form method="post" action="/logout" className="inline-form">
                 <UnstyledButton type="submit" className="top-bar__link">
                   {t("topBar.logout")}

@@ -1,0 +1,157 @@
+import { log } from "~/utils/log.server";
+import { sharedContext } from "./context.server";
+import { callUpstream, EndpointMissingError, ShopClosedError, UpstreamError } from "./http.server";
+import { Ignored } from "./schemas/common";
+
+/**
+ * Optional features of the upstream (ADR 009). A stock Niushop lacks some endpoints the app calls
+ * (addons, B2B additions) and answers them like an unknown route (EndpointMissingError). Each such
+ * feature is a capability, named after what the UI needs; `path` is the endpoint that tells
+ * whether it is there (called token-free by probeCapability).
+ */
+export const CAPABILITIES = {
+  /** Linked accounts and the account switch (top bar, /switch-account). */
+  multiaccount: { path: "/multiaccount/api/MultiAccount/lists" },
+  /** The member's sale-control lists (/sacontrol, /cacontrelist). */
+  salecontrol: { path: "/salecontrol/api/salecontrol/saleControlList" },
+  /** Combo (bundling) lines in the cart, the only way this storefront sells combos. */
+  bundling: { path: "/bundling/api/cart/lists" },
+  /** Footer certificates and platform links. */
+  footer: { path: "/pc/api/pc/footerList" },
+  /** PC display switches (home category menu expanded). */
+  moreConfig: { path: "/pc/api/pc/moreConfig" },
+  /** Business type (member label) choice at registration. */
+  registerLabels: { path: "/api/register/labellist" },
+  /** Qualifications (aptitudes) listed at registration. */
+  aptitudes: { path: "/api/register/getAptitude" },
+  /** The registration reward shown at registration. */
+  registerReward: { path: "/memberregister/api/Config/Config" },
+  /** The mini-program QR code in the header/footer. */
+  weappQrcode: { path: "weapp/api/weapp/qrcode" },
+  /** Goods names suggested while typing in the header search. */
+  searchSuggestions: { path: "/api/goodssku/searchGoodsByKeyWord" },
+} as const satisfies Record<string, { path: string }>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** How long an answer about a capability is trusted before the endpoint is asked again. */
+export const CAPABILITY_TTL_MS = 10 * 60_000;
+
+/** The capability is absent upstream (requireCapability): the feature does not exist here. */
+export class CapabilityAbsentError extends Error {
+  constructor(readonly capability: Capability) {
+    super(`the upstream has no ${capability}`);
+    this.name = "CapabilityAbsentError";
+  }
+}
+
+// What is known, per capability: bounded by construction (one entry per name of CAPABILITIES).
+type Known = { present: boolean; until: number };
+const known = new Map<Capability, Known>();
+/** Capabilities whose absence was logged; logged again only after they came back. */
+const announced = new Set<Capability>();
+const probing = new Map<Capability, Promise<boolean>>();
+
+function current(name: Capability): Known | undefined {
+  const entry = known.get(name);
+  if (entry && entry.until > Date.now()) return entry;
+  if (entry) known.delete(name);
+  return undefined;
+}
+
+function markAbsent(name: Capability, path: string) {
+  known.set(name, { present: false, until: Date.now() + CAPABILITY_TTL_MS });
+  if (announced.has(name)) return;
+  announced.add(name);
+  log("capability_absent", { capability: name, path });
+}
+
+function markPresent(name: Capability) {
+  known.set(name, { present: true, until: Date.now() + CAPABILITY_TTL_MS });
+  if (!announced.delete(name)) return;
+  log("capability_present", { capability: name });
+}
+
+/**
+ * What a failure says about the endpoint: any refusal in the envelope proves it is there, except
+ * -3 (a stock Niushop checks the closed shop before it looks for the action); a thrown Response
+ * (down, slow, a redirect of the error catalogue) says nothing.
+ */
+function learnFrom(name: Capability, error: unknown) {
+  if (error instanceof EndpointMissingError) markAbsent(name, error.path);
+  else if (error instanceof UpstreamError && !(error instanceof ShopClosedError)) markPresent(name);
+}
+
+/** False only while the capability is known to be absent (unknown counts as present). */
+export function hasCapability(name: Capability): boolean {
+  return current(name)?.present !== false;
+}
+
+/**
+ * Runs `load` (the calls of the feature) unless the capability is known to be absent. An endpoint
+ * the upstream lacks marks it absent for CAPABILITY_TTL_MS (logged once) and gives `fallback`;
+ * while absent, `load` is not called at all. Any other failure is thrown as before.
+ */
+export async function withCapability<T, F = T>(name: Capability, load: () => Promise<T>, fallback: F): Promise<T | F> {
+  if (!hasCapability(name)) return fallback;
+  try {
+    const value = await load();
+    markPresent(name);
+    return value;
+  } catch (error) {
+    learnFrom(name, error);
+    if (error instanceof EndpointMissingError) return fallback;
+    throw error;
+  }
+}
+
+/** As withCapability for calls with no sensible fallback (mutations): absent → CapabilityAbsentError. */
+export async function requireCapability<T>(name: Capability, load: () => Promise<T>): Promise<T> {
+  const absent = Symbol("absent");
+  const value = await withCapability(name, load, absent);
+  if (value === absent) throw new CapabilityAbsentError(name);
+  return value as T;
+}
+
+/**
+ * Whether the capability is there, for UI that must know before the feature's own call (a link
+ * in the chrome): what is known, else one token-free call of its endpoint (shared by concurrent
+ * requests). An answer that says nothing (upstream down) counts as present and is not kept.
+ */
+export function probeCapability(name: Capability): Promise<boolean> {
+  const entry = current(name);
+  if (entry) return Promise.resolve(entry.present);
+  const running = probing.get(name);
+  if (running) return running;
+  const probe = callUpstream(sharedContext(), CAPABILITIES[name].path, Ignored)
+    .then(
+      () => {
+        markPresent(name);
+        return true;
+      },
+      (error: unknown) => {
+        learnFrom(name, error);
+        return hasCapability(name);
+      },
+    )
+    .finally(() => probing.delete(name));
+  probing.set(name, probe);
+  return probe;
+}
+
+/** What the chrome (root loader) needs to know: links shown only when their page can work. */
+export async function chromeCapabilities(isMember: boolean) {
+  const [switchAccount, saleControl] = await Promise.all([
+    isMember ? probeCapability("multiaccount") : Promise.resolve(false),
+    probeCapability("salecontrol"),
+  ]);
+  return { switchAccount, saleControl };
+}
+export type ChromeCapabilities = Awaited<ReturnType<typeof chromeCapabilities>>;
+
+/** Forgets everything known (tests). */
+export function resetCapabilities() {
+  known.clear();
+  announced.clear();
+  probing.clear();
+}
