@@ -8,13 +8,13 @@ const COLORS = { success: "green", error: "red", warning: "orange", info: "blue"
 /** The one flash message (spec §8): rendered by the server, dismissed by JS after a few seconds. */
 export function ToastMessage({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(true);
+  // Each new toast shows until its own timer dismisses it.
+  const [dismissed, setDismissed] = useState<Toast | null>(null);
   useEffect(() => {
-    setOpen(true);
-    const timer = setTimeout(() => setOpen(false), 4000);
+    const timer = setTimeout(() => setDismissed(toast), 4000);
     return () => clearTimeout(timer);
   }, [toast]);
-  if (!open) return null;
+  if (dismissed === toast) return null;
   const text = toast.text || (toast.key ? t(toast.key) : "");
   return (
     <div className="toast-region" role={toast.kind === "error" ? "alert" : "status"}>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toCents } from "./pricing/money";
 import { KeywordSchema } from "./search";
 
 /** Page sizes of goods lists (the old PC client used 25). */
@@ -37,7 +38,7 @@ export const GoodsQuerySchema = z
     coupon: OptionalInt,
     search_type: z.enum(["goods", "shop"]).optional(),
   })
-  .refine((query) => !query.min_price || !query.max_price || Number(query.min_price) <= Number(query.max_price), {
+  .refine((query) => !query.min_price || !query.max_price || toCents(query.min_price) <= toCents(query.max_price), {
     message: "catalog:list.priceRangeInvalid",
     path: ["max_price"],
   });

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { attempt } from "~/auth/sign-in.server";
 import { errorText, toastContent } from "~/components/form/error-text";
 import { AdBanner } from "~/components/catalog/ad-banner";
+import { toCents } from "~/domain/pricing/money";
 import { listCouponTypes, receiveCoupon } from "~/upstream/coupon.server";
 import { memberContext } from "~/upstream/context.server";
 import { getBanner } from "~/upstream/site.server";
@@ -77,7 +78,7 @@ export default function CouponZonePage() {
                 <Text c="red.8" fw={700} size="xl">
                   {coupon.kind === "discount" ? t("coupon.discount", { rate: Number(coupon.discount) }) : formatMoney(coupon.money)}
                 </Text>
-                <Text size="sm">{Number(coupon.atLeast) > 0 ? t("coupon.atLeast", { amount: formatMoney(coupon.atLeast) }) : t("coupon.noThreshold")}</Text>
+                <Text size="sm">{toCents(coupon.atLeast) > 0n ? t("coupon.atLeast", { amount: formatMoney(coupon.atLeast) }) : t("coupon.noThreshold")}</Text>
               </div>
               {coupon.held > 0 ? <Badge color="green">{t("coupon.held", { count: coupon.held })}</Badge> : null}
             </Group>

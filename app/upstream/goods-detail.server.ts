@@ -1,3 +1,4 @@
+import { toCents } from "~/domain/pricing/money";
 import { displayedPromotion, nowInSeconds } from "~/domain/promotion";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
@@ -103,7 +104,7 @@ export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl?: 
   const info = detail.promotion_info;
   const promotion = displayedPromotion(detail, now);
   const price = promotion.kind === "seckill" || promotion.kind === "discount" ? (info?.price ?? detail.discount_price) : detail.discount_price;
-  const memberPrice = detail.member_price && Number(detail.member_price) > 0 ? detail.member_price : null;
+  const memberPrice = toCents(detail.member_price) > 0n ? detail.member_price : null;
   return {
     goodsId: detail.goods_id,
     skuId: detail.sku_id,
@@ -127,7 +128,7 @@ export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl?: 
     brandName: detail.brand_name ?? "",
     price,
     // A promotional price strikes through the sku's own price; otherwise the market price.
-    marketPrice: Number(price) < Number(detail.price) ? detail.price : detail.market_price,
+    marketPrice: toCents(price) < toCents(detail.price) ? detail.price : detail.market_price,
     memberPrice,
     promotion: { ...promotion, color: detail.promotion_color ?? "" },
     limits:

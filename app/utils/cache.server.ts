@@ -1,44 +1,51 @@
 /**
  * In-process cache with TTL plus stale-while-revalidate, for data that is the same for every
- * visitor (ADR 004). A fresh value is served as is; a stale one is served at once while one
- * background refresh runs; past `staleMs` the caller waits for a new value. Failures are never
- * cached, and a failed background refresh keeps the stale value.
+ * visitor (ADR 004): `@epic-web/cachified` over a bounded `lru-cache`. A fresh value is served as
+ * is; a stale one is served at once while one background refresh runs; past `staleMs` the caller
+ * waits for a new value. Failures are never cached, and a failed background refresh keeps the
+ * stale value.
  */
-type Entry<T> = { value: T; storedAt: number; refreshing?: Promise<T> };
+import { cachified, type CacheEntry } from "@epic-web/cachified";
+import { LRUCache } from "lru-cache";
 
-const entries = new Map<string, Entry<unknown>>();
+/**
+ * The cached keys are a few dozen (layout pieces, configs, agreements), but some embed an upstream
+ * id or request body, so the key space is open-ended: the bound keeps memory flat whatever asks,
+ * and 500 is an order of magnitude above what the pages use, so nothing in normal use is evicted.
+ * Entries carry no LRU TTL: cachified judges freshness from their metadata, and a dead entry only
+ * waits for eviction or its next load.
+ */
+export const CACHE_MAX_ENTRIES = 500;
+
+const store = new LRUCache<string, CacheEntry>({ max: CACHE_MAX_ENTRIES });
+
+/**
+ * cachified shares a pending load only while it is younger than the TTL, so a load slower than a
+ * short TTL (the 3 s shop status against a hanging upstream) would be started again and again.
+ * Sharing it here keeps the old promise: one load per key at a time, however many requests ask.
+ */
 const inflight = new Map<string, Promise<unknown>>();
 
-export type CachePolicy = { ttlMs: number; staleMs: number };
-
-export async function cached<T>(key: string, policy: CachePolicy, load: () => Promise<T>): Promise<T> {
-  const entry = entries.get(key) as Entry<T> | undefined;
-  const age = entry ? Date.now() - entry.storedAt : Infinity;
-  if (entry && age < policy.ttlMs) return entry.value;
-  if (entry && age < policy.ttlMs + policy.staleMs) {
-    entry.refreshing ??= refresh(key, load).finally(() => {
-      entry.refreshing = undefined;
-    });
-    entry.refreshing.catch(() => {}); // keep serving the stale value
-    return entry.value;
-  }
-  return refresh(key, load);
-}
-
-/** One load per key at a time, however many requests ask. */
-function refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   const running = inflight.get(key) as Promise<T> | undefined;
   if (running) return running;
-  const promise = load()
-    .then((value) => {
-      entries.set(key, { value, storedAt: Date.now() });
-      return value;
-    })
-    .finally(() => inflight.delete(key));
+  const promise = load().finally(() => inflight.delete(key));
   inflight.set(key, promise);
   return promise;
 }
 
+export type CachePolicy = { ttlMs: number; staleMs: number };
+
+export function cached<T>(key: string, policy: CachePolicy, load: () => Promise<T>): Promise<T> {
+  return cachified({
+    key,
+    cache: store,
+    ttl: policy.ttlMs,
+    staleWhileRevalidate: policy.staleMs,
+    getFreshValue: () => once(key, load),
+  });
+}
+
 export function invalidate(prefix = "") {
-  for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+  for (const key of [...store.keys()]) if (key.startsWith(prefix)) store.delete(key);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { cached, invalidate } from "~/utils/cache.server";
+import { CACHE_MAX_ENTRIES, cached, invalidate } from "~/utils/cache.server";
 
 const POLICY = { ttlMs: 1_000, staleMs: 5_000 };
 
@@ -22,7 +22,7 @@ function controlledLoader<T>() {
   };
 }
 
-/** Lets promise callbacks (then/finally) run. */
+/** Lets promise callbacks (then/finally) and zero-delay timers run (cachified starts a background refresh after a 0 ms timer). */
 const flush = () => new Promise<void>((resolve) => queueMicrotask(resolve)).then(() => vi.advanceTimersByTimeAsync(0));
 
 beforeEach(() => {
@@ -30,7 +30,8 @@ beforeEach(() => {
   invalidate();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await flush(); // no refresh left waiting on a fake timer for the next test
   vi.useRealTimers();
 });
 
@@ -53,6 +54,7 @@ describe("cached", () => {
   test("stale-while-revalidate: the stale value is served at once and one background refresh runs", async () => {
     const loader = controlledLoader<string>();
     const first = cached("k", POLICY, loader.load);
+    await flush();
     loader.resolveNext("v1");
     expect(await first).toBe("v1");
 
@@ -60,6 +62,9 @@ describe("cached", () => {
     expect(await cached("k", POLICY, loader.load)).toBe("v1");
     expect(await cached("k", POLICY, loader.load)).toBe("v1");
     expect(await cached("k", POLICY, loader.load)).toBe("v1");
+    await flush();
+    expect(await cached("k", POLICY, loader.load)).toBe("v1");
+    await flush();
     expect(loader.load).toHaveBeenCalledTimes(2); // the first load + exactly one refresh
 
     loader.resolveNext("v2");
@@ -71,15 +76,18 @@ describe("cached", () => {
   test("a failed background refresh keeps the stale value and is retried later", async () => {
     const loader = controlledLoader<string>();
     const first = cached("k", POLICY, loader.load);
+    await flush();
     loader.resolveNext("v1");
     await first;
 
     vi.advanceTimersByTime(2_000);
     expect(await cached("k", POLICY, loader.load)).toBe("v1");
+    await flush();
     loader.rejectNext(new Error("upstream down"));
     await flush();
 
     expect(await cached("k", POLICY, loader.load)).toBe("v1");
+    await flush();
     expect(loader.load).toHaveBeenCalledTimes(3); // a new refresh after the failed one
     loader.resolveNext("v2");
     await flush();
@@ -100,7 +108,9 @@ describe("cached", () => {
     const load = vi.fn(async () => ++n);
     const policy = { ttlMs: 3_000, staleMs: 0 };
     expect(await cached("status", policy, load)).toBe(1);
-    vi.advanceTimersByTime(3_000);
+    vi.advanceTimersByTime(3_000); // the TTL's last millisecond is still fresh (cachified's bound is inclusive)
+    expect(await cached("status", policy, load)).toBe(1);
+    vi.advanceTimersByTime(1);
     expect(await cached("status", policy, load)).toBe(2);
   });
 
@@ -117,6 +127,7 @@ describe("cached", () => {
   test("concurrent first loads are coalesced into one", async () => {
     const loader = controlledLoader<string>();
     const calls = [cached("k", POLICY, loader.load), cached("k", POLICY, loader.load), cached("k", POLICY, loader.load)];
+    await flush();
     expect(loader.load).toHaveBeenCalledTimes(1);
     expect(loader.waiting).toBe(1);
     loader.resolveNext("shared");
@@ -126,13 +137,35 @@ describe("cached", () => {
   test("a coalesced failure reaches every waiter, and the next call loads again", async () => {
     const loader = controlledLoader<string>();
     const calls = [cached("k", POLICY, loader.load), cached("k", POLICY, loader.load)];
+    await flush();
     loader.rejectNext(new Error("down"));
     const results = await Promise.allSettled(calls);
     expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
     const next = cached("k", POLICY, loader.load);
+    await flush();
     expect(loader.load).toHaveBeenCalledTimes(2);
     loader.resolveNext("back");
     expect(await next).toBe("back");
+  });
+
+  test("a load slower than the TTL stays the only one for its key", async () => {
+    const loader = controlledLoader<string>();
+    const policy = { ttlMs: 3_000, staleMs: 0 };
+    const first = cached("slow", policy, loader.load);
+    await flush();
+    vi.advanceTimersByTime(10_000); // e.g. the shop status against a hanging upstream
+    const second = cached("slow", policy, loader.load);
+    await flush();
+    expect(loader.load).toHaveBeenCalledTimes(1);
+    loader.resolveNext("late");
+    expect(await Promise.all([first, second])).toEqual(["late", "late"]);
+  });
+
+  test(`holds at most ${CACHE_MAX_ENTRIES} keys, dropping the least recently used`, async () => {
+    for (let i = 0; i <= CACHE_MAX_ENTRIES; i++) await cached(`k${i}`, POLICY, async () => i);
+    expect(await cached(`k${CACHE_MAX_ENTRIES}`, POLICY, async () => -1)).toBe(CACHE_MAX_ENTRIES);
+    expect(await cached("k1", POLICY, async () => -1)).toBe(1);
+    expect(await cached("k0", POLICY, async () => -1)).toBe(-1); // evicted by the 501st key
   });
 });
 

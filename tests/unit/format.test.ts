@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { formatDate, formatDateTime, formatMoney, toCents, unitOrDefault } from "~/utils/format";
+import { toCents } from "~/domain/pricing/money";
+import { formatDate, formatDateTime, formatMoney, unitOrDefault } from "~/utils/format";
 
 describe("toCents", () => {
   test.each([

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, NumberInput, Text } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { errorText } from "~/components/form/error-text";
@@ -40,11 +40,10 @@ export function QuantityStepper({
   const shown = submitted === undefined || submitted === null ? quantity : clampQuantity(submitted, limits);
   const warning = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.warning : null;
   // After each edit the field shows the cart's quantity again, even when the clamp left it
-  // unchanged (typing 0 on a line of 1 stays 1): remount the field when an edit settles.
-  const [settled, setSettled] = useState(0);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) setSettled((count) => count + 1);
-  }, [fetcher.state, fetcher.data]);
+  // unchanged (typing 0 on a line of 1 stays 1): remount the field when an edit settles. Counted
+  // during render when a new answer has settled (React's "adjust state on change" pattern).
+  const [settled, setSettled] = useState({ data: fetcher.data, count: 0 });
+  if (fetcher.state === "idle" && fetcher.data && fetcher.data !== settled.data) setSettled({ data: fetcher.data, count: settled.count + 1 });
 
   return (
     <fetcher.Form method="post" action="/cart" className="quantity-stepper">
@@ -61,7 +60,7 @@ export function QuantityStepper({
           −
         </ActionIcon>
         <NumberInput
-          key={`${cartId}-${quantity}-${settled}`}
+          key={`${cartId}-${quantity}-${settled.count}`}
           name="typed"
           defaultValue={shown}
           min={1}

@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { toCents } from "~/domain/pricing/money";
 import { formatMoney } from "~/utils/format";
 
 /**
@@ -32,7 +33,7 @@ export function PriceTag({
       <Text component="span" c="red.8" fw={700} size={size}>
         {formatMoney(price)}
       </Text>
-      {marketPrice && marketPrice !== price && Number(marketPrice) > 0 ? (
+      {marketPrice && marketPrice !== price && toCents(marketPrice) > 0n ? (
         <Text component="s" c="dimmed" size="sm" ml={6}>
           {formatMoney(marketPrice)}
         </Text>

@@ -1,6 +1,6 @@
 import type { Cents } from "./money";
 
-export { centsToYuan, yuanToCents, type Cents } from "./money";
+export { centsToYuan, parseMoney, toCents, yuanToCents, type Cents } from "./money";
 
 /**
  * The promotion pricing rules of spec §5, as one pure function per line (docs/pricing.md).

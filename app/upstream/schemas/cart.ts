@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Flag, IntLike, Money, Text } from "./common";
+import { Flag, IntLike, Money, OptionalMoney, Text } from "./common";
 import { GetFreeGoodsSchema, PriceTierSchema, SaleControlSchema } from "./goods";
 
 // Cart lines (docs/catalog-contract.md "Cart"): the real sample's keys plus the spec §3 fields.
@@ -38,8 +38,7 @@ export const CartLineSchema = z.object({
   price: Money,
   market_price: Money.catch("0.00"),
   discount_price: Money,
-  // `""` means "no member price" and must not become "0": match it before Money does.
-  member_price: z.union([z.literal(""), Money, z.literal(null)]).optional().catch(undefined).transform((value) => (value ? value : null)),
+  member_price: OptionalMoney,
   stock: IntLike.catch(0),
   goods_state: IntLike.catch(1),
   min_buy: IntLike.catch(0),

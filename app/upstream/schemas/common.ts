@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseMoney } from "~/domain/pricing/money";
 
 // Helpers for the upstream's loose JSON (contract/LIVE.md "Surprises in the real shapes").
 
@@ -10,15 +11,27 @@ export const Flag = z
   .union([z.number(), z.string(), z.boolean()])
   .transform((value) => value === true || value === 1 || value === "1");
 
-/** Money: a 2-decimal string ("12.50") or a computed JSON number; kept as a decimal string. */
+/**
+ * Money: a 2-decimal string ("12.50") or a computed JSON number; kept as a decimal string ("" → "0"),
+ * checked by the one money parser (`parseMoney`) so everything downstream can read it.
+ */
 export const Money = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = typeof value === "number" ? String(value) : value.trim() === "" ? "0" : value.trim();
-  if (!/^-?\d+(\.\d+)?(e-?\d+)?$/i.test(text)) {
+  const text = typeof value === "number" ? String(value) : value.trim() || "0";
+  try {
+    parseMoney(text);
+  } catch {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: "not a money value" });
     return z.NEVER;
   }
   return text;
 });
+
+/** Money that may be absent: `""` (visitors: no member price), null or missing → null, never "0" (so `""` is matched before Money). */
+export const OptionalMoney = z
+  .union([z.literal(""), Money, z.literal(null)])
+  .optional()
+  .catch(undefined)
+  .transform((value) => value || null);
 
 /** Text that may be null or missing upstream; always a string for us. */
 export const Text = z.string().nullish().transform((value) => value ?? "");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Flag, IntLike, Money, Text, jsonString } from "./common";
+import { Flag, IntLike, Money, OptionalMoney, Text, jsonString } from "./common";
 
 /** A number that may be missing or junk: 0 then. */
 const Count = IntLike.catch(0);
@@ -79,13 +79,6 @@ export const GoodsPromotionSchema = z.object({
   id: IntLike.catch(0),
 });
 export type GoodsPromotion = z.infer<typeof GoodsPromotionSchema>;
-
-// `""` (visitors, no member price) must not become "0": match it before Money does.
-const OptionalMoney = z
-  .union([z.literal(""), Money, z.literal(null)])
-  .optional()
-  .catch(undefined)
-  .transform((value) => (value === null || value === undefined || value === "" ? null : value));
 
 /** A row of goodssku/page (and the other goods lists). */
 export const GoodsRowSchema = z.object({

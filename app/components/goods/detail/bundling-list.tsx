@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { toCents } from "~/domain/pricing/money";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
 import { formatMoney } from "~/utils/format";
 
@@ -30,7 +31,7 @@ export function BundlingList({ bundlings, priceVisible, hiddenText }: { bundling
               <span>
                 {t("bundling.price")}: <strong>{priceVisible ? formatMoney(bundling.price) : hiddenText}</strong>
               </span>
-              {priceVisible && Number(bundling.goodsMoney) > 0 ? (
+              {priceVisible && toCents(bundling.goodsMoney) > 0n ? (
                 <s>
                   {t("bundling.original")}: {formatMoney(bundling.goodsMoney)}
                 </s>

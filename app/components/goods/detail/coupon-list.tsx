@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { toCents } from "~/domain/pricing/money";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
 import { formatDate, formatMoney } from "~/utils/format";
 
@@ -18,7 +19,7 @@ export function CouponList({ coupons }: { coupons: GoodsDetailView["coupons"] })
       <ul>
         {coupons.map((coupon) => {
           const value = coupon.type === "discount" ? t("coupon.discount", { discount: Number(coupon.discount) }) : t("coupon.reward", { money: formatMoney(coupon.money, false) });
-          const threshold = Number(coupon.atLeast) > 0 ? t("coupon.atLeast", { money: formatMoney(coupon.atLeast, false) }) : t("coupon.noThreshold");
+          const threshold = toCents(coupon.atLeast) > 0n ? t("coupon.atLeast", { money: formatMoney(coupon.atLeast, false) }) : t("coupon.noThreshold");
           const validity = coupon.endTime ? t("coupon.until", { date: formatDate(coupon.endTime) }) : coupon.fixedTerm ? t("coupon.fixedTerm", { days: coupon.fixedTerm }) : "";
           const unavailable = coupon.soldOut ? t("coupon.soldOut") : coupon.limitReached ? t("coupon.limitReached") : null;
           return (

@@ -1,0 +1,53 @@
+// ESLint flat config: recommended JS + typescript-eslint (no type-aware rules: fast, no project
+// service), React hooks rules for the storefront, and eslint-config-prettier last so formatting is
+// Prettier's job alone (`npm run lint` runs both).
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier/flat";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig, globalIgnores } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default defineConfig([
+  globalIgnores(["build/", "data/", "public/", "node_modules/", "test-results/", "playwright-report/", ".cache/"]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    name: "project/globals",
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    name: "project/storefront",
+    files: ["app/**/*.{ts,tsx}"],
+    // Remix modules run on the server and in the browser.
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    name: "project/commonjs",
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+  },
+
+  {
+    name: "project/rules",
+    rules: {
+      // The code marks deliberately unused parameters with a leading `_` (`loader(_: LoaderFunctionArgs)`, `(_req, res)`).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      // One redirect helper (STYLE.md B4 "Security"): every redirect goes through safeRedirect.
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@remix-run/node", importNames: ["redirect"], message: "Redirect through ~/utils/redirect.server (safeRedirect)" }] },
+      ],
+    },
+  },
+  {
+    name: "project/redirect-helper",
+    files: ["app/utils/redirect.server.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+
+  prettier,
+]);
