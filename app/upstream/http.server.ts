@@ -51,12 +51,13 @@ export class TokenRejectedError extends UpstreamError {
 
 /**
  * The endpoint does not exist upstream: a stock Niushop answers unknown routes with an HTML page
- * and HTTP 200 (LIVE.md), other servers with 404. The feature that needs it is absent.
+ * and HTTP 200 (LIVE.md), other servers with 404. Where a capability expects that, the feature is
+ * absent (capabilities.server.ts); anywhere else it is what it is thrown as: a 502 bad gateway
+ * Response, rendered by the error boundary like any upstream fault.
  */
-export class EndpointMissingError extends Error {
+export class EndpointMissingError extends Response {
   constructor(readonly path: string) {
-    super(`${path} does not exist upstream`);
-    this.name = "EndpointMissingError";
+    super(JSON.stringify({ reason: "upstream-bad-gateway" }), { status: 502, headers: { "Content-Type": "application/json" } });
   }
 }
 

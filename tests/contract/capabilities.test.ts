@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import { startTestShopApi, type TestShopApi } from "../../shop-api/testing";
-import { startStockFront, type EndpointSwitches } from "../support/stock-front";
+import { shopApiSwitches, type EndpointSwitches } from "../support/endpoint-switches";
 import { commitToken } from "~/auth/session.server";
 import { loader as rootLoader } from "~/root";
 import { loader as registerLoader } from "~/routes/_auth.register/route";
@@ -36,10 +36,7 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   shop = await startTestShopApi();
-  // TODO(lead): once shop-api's endpoint switches (helper-a: disabledEndpoints, POST /__test/endpoints)
-  // are merged, use them instead of the proxy (this file passes with them, checked on helper-a's branch):
-  //   switches = shopApiSwitches(shop);   (import it from ../support/stock-front)
-  switches = await startStockFront(shop.url);
+  switches = shopApiSwitches(shop);
   process.env.UPSTREAM_URL = switches.url;
   process.env.SESSION_SECRET = "contract-test-secret-0123456789";
   process.env.UPSTREAM_TIMEOUT_MS = "10000";
@@ -52,7 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   fetchSpy?.mockRestore();
   await switches?.disable([]);
-  await switches?.close();
   await shop?.close();
   process.env = { ...savedEnv };
   resetEnvCache();

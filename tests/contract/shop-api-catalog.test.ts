@@ -166,7 +166,10 @@ describe('goodssku/page search', () => {
     expect(all.count).toBe((await page(ALL)).count)
     const range = await page({ page_size: 0, min_price: 10, max_price: 20 })
     expect(range.count).toBeGreaterThan(10)
-    for (const row of range.list) expect(Number(row.discount_price)).toBeGreaterThanOrEqual(10), expect(Number(row.discount_price)).toBeLessThanOrEqual(20)
+    for (const row of range.list) {
+      expect(Number(row.discount_price)).toBeGreaterThanOrEqual(10)
+      expect(Number(row.discount_price)).toBeLessThanOrEqual(20)
+    }
     const atLeast = await page({ page_size: 0, min_price: '1000', max_price: '' })
     expect(atLeast.list.map((r) => r.goods_name).sort()).toEqual(['家用制氧机 8F-5W', '干燕窝 50g'].sort())
     const atMost = await page({ page_size: 0, min_price: '', max_price: '5' })

@@ -299,7 +299,11 @@ describe("error catalogue of a page request (context.server, spec §8)", () => {
 describe("gateway failures → error page statuses", () => {
   test("an HTML page with HTTP 200 (unknown route on a stock Niushop) → EndpointMissingError", async () => {
     upstream.on("/api/nope", { contentType: "text/html; charset=utf-8", body: "<!DOCTYPE html><html><body>页面错误！</body></html>" });
-    expect(await rejection(callUpstream(context(), "/api/nope", z.unknown()))).toBeInstanceOf(EndpointMissingError);
+    const error = await rejection(callUpstream(context(), "/api/nope", z.unknown()));
+    expect(error).toBeInstanceOf(EndpointMissingError);
+    // Where no capability expects it, it is thrown as what it is: a 502 for the error boundary.
+    expect(error).toBeInstanceOf(Response);
+    expect((error as Response).status).toBe(502);
   });
 
   test("text that is neither JSON nor an HTML page → 502", async () => {
