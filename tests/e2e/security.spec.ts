@@ -84,8 +84,11 @@ test("pages send security headers and a nonce-based CSP", async ({ request }) =>
   const headers = response.headers();
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["x-frame-options"]).toBeDefined();
-  expect(headers["cache-control"]).toBe("private, no-cache");
+  expect(headers["x-frame-options"]).toBe("DENY"); // agrees with frame-ancestors 'none'
+  expect(headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+  expect(headers["permissions-policy"]).toMatch(/camera=\(\)/);
+  expect(headers["cache-control"]).toBe("private, no-store"); // every page shows the visitor's or member's state
+  expect(headers["vary"]).toMatch(/\bCookie\b/);
   const health = await request.get("/healthz");
   expect(await health.text()).toBe("ok");
 });
