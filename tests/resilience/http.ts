@@ -94,7 +94,7 @@ function sendRaw(req: Req): Promise<Res> {
   return new Promise((resolve) => {
     let answered = false;
     const outgoing = httpRequest(
-      { host: url.hostname, port: url.port, method: req.method ?? "GET", path: req.path, headers, timeout: req.timeoutMs ?? 20_000 },
+      { host: url.hostname, port: url.port, method: req.method ?? "GET", path: req.path, headers, timeout: req.timeoutMs ?? 20_000, agent: false }, // a fresh connection: no stale keep-alive socket
       (incoming) => {
         answered = true;
         const chunks: Buffer[] = [];

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, send, type Req, type Res } from "./http";
 
 /**
@@ -83,18 +85,8 @@ export function hasFindings(): boolean {
   return findings.length > 0;
 }
 
-/** Prints the summary table, then every failure grouped by probe and problem. */
-export function printReport(elapsedMs: number) {
-  const rows = order.map((probe) => {
-    const failures = findings.filter((finding) => finding.probe === probe).length;
-    return [probe, String(counts.get(probe) ?? 0), String(failures), failures ? "FAIL" : "ok"];
-  });
-  const head = ["probe", "checks", "failures", ""];
-  const widths = head.map((_, column) => Math.max(...[head, ...rows].map((row) => [...row[column]].length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] + (cell.length - [...cell].length))).join("  ");
-  console.log(`\n${line(head)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of rows) console.log(line(row));
-
+/** Prints every failure grouped by probe and problem, then the summary table; writes the findings as JSON to `jsonPath`. */
+export function printReport(elapsedMs: number, jsonPath?: string) {
   for (const probe of order) {
     const mine = findings.filter((finding) => finding.probe === probe);
     if (mine.length === 0) continue;
@@ -106,6 +98,20 @@ export function printReport(elapsedMs: number) {
       for (const finding of group) console.log(`      [${finding.case}] ${finding.request}\n          ⇒ ${finding.got}`);
     }
   }
+
+  const rows = order.map((probe) => {
+    const failures = findings.filter((finding) => finding.probe === probe).length;
+    return [probe, String(counts.get(probe) ?? 0), String(failures), failures ? "FAIL" : "ok"];
+  });
+  const head = ["probe", "checks", "failures", ""];
+  const widths = head.map((_, column) => Math.max(...[head, ...rows].map((row) => row[column].length)));
+  const line = (row: string[]) => row.map((cell, column) => (column === 1 || column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
+  console.log(`\n${line(head)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
+  for (const row of rows) console.log(line(row));
+  if (jsonPath) {
+    mkdirSync(path.dirname(jsonPath), { recursive: true });
+    writeFileSync(jsonPath, JSON.stringify({ elapsedMs: Math.round(elapsedMs), checks: Object.fromEntries(counts), findings }, null, 2));
+  }
   const total = findings.length;
-  console.log(`\n${total === 0 ? "No findings" : `${total} finding${total === 1 ? "" : "s"}`} in ${(elapsedMs / 1000).toFixed(1)} s`);
+  console.log(`\n${total === 0 ? "No findings" : `${total} finding${total === 1 ? "" : "s"}`} in ${(elapsedMs / 1000).toFixed(1)} s${jsonPath ? ` (details: ${jsonPath})` : ""}`);
 }

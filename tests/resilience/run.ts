@@ -4,7 +4,8 @@
  * Starts its own reference shop API (test mode, fresh data in ./data/resilience), the BFF in front
  * of it, and a second BFF in front of a fault upstream; replays the probes of tests/resilience/probes
  * (open redirects, XSS, forged cookies, cross-site posts, malformed bodies, upstream faults);
- * prints a table and every failure with its exact request; exits 1 on any finding.
+ * prints every failure with its exact request (a curl line), then a table; writes the findings to
+ * test-results/resilience.json; exits 1 on any finding (2 when it could not run).
  *
  * Needs `npm run build` first. Env: RESILIENCE_BFF_PORT (3300), RESILIENCE_SHOP_API_PORT (4300),
  * RESILIENCE_FAULT_BFF_PORT (3301), RESILIENCE_FAULT_UPSTREAM_PORT (4301), CHROME_PATH
@@ -93,7 +94,7 @@ async function main(): Promise<number> {
     stopAll();
     await upstream.close();
   }
-  printReport(performance.now() - started);
+  printReport(performance.now() - started, "test-results/resilience.json");
   return hasFindings() ? 1 : 0;
 }
 

@@ -19,7 +19,7 @@ export const FAULT_BFF = `http://127.0.0.1:${PORTS.faultBff}`;
 export const SESSION_SECRET = "resilience-only-session-secret-0123456789";
 export const DATA_DIR = "./data/resilience";
 /** The fault BFF's upstream time-out: a hanging upstream must give a 504 quickly. */
-export const FAULT_TIMEOUT_MS = 1500;
+export const FAULT_TIMEOUT_MS = 1000;
 
 const children = new Set<ChildProcess>();
 const stderrTails = new Map<ChildProcess, string>();

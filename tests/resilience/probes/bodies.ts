@@ -25,7 +25,7 @@ const encode = (fields: Record<string, string>) => new URLSearchParams(fields).t
 const boundary = "----resilienceBoundary7MA4YWxkTrZu0gW";
 const multipart = (fields: Record<string, string>) =>
   Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + `--${boundary}--\r\n`;
-const HUGE = 6 * 1024 * 1024;
+const HUGE = 3 * 1024 * 1024;
 
 export const BODY_CASES: BodyCase[] = [
   { name: "no content type, form bytes", body: (r) => Buffer.from(encode(r.valid)), unreadable: true },

@@ -219,24 +219,31 @@ export async function probeXssInBrowser(browser: Browser, sessions: Sessions, st
       await page.goto(BFF + visit.url, { waitUntil: "load", timeout: 45_000 });
       if (visit.post) {
         // A plain form built in the page (same origin) and submitted by a click, as a visitor would.
-        await page.evaluate(({ action, fields }) => {
-          const element = document.createElement("form");
-          element.method = "post";
-          element.action = action;
-          for (const [name, value] of Object.entries(fields)) {
-            const input = document.createElement("input");
-            input.type = "hidden";
-            input.name = name;
-            input.value = value;
-            element.append(input);
-          }
-          const button = document.createElement("button");
-          button.type = "submit";
-          button.id = "resilience-submit";
-          button.textContent = "submit";
-          element.append(button);
-          document.body.prepend(element);
-        }, visit.post);
+        // The page may still be settling (hydration, fetchers): wait, and try once more if it navigated meanwhile.
+        await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
+        const buildForm = () =>
+          page.evaluate(({ action, fields }) => {
+            const element = document.createElement("form");
+            element.method = "post";
+            element.action = action;
+            for (const [name, value] of Object.entries(fields)) {
+              const input = document.createElement("input");
+              input.type = "hidden";
+              input.name = name;
+              input.value = value;
+              element.append(input);
+            }
+            const button = document.createElement("button");
+            button.type = "submit";
+            button.id = "resilience-submit";
+            button.textContent = "submit";
+            element.append(button);
+            document.body.prepend(element);
+          }, visit.post!);
+        await buildForm().catch(async () => {
+          await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
+          await buildForm();
+        });
         await Promise.all([page.waitForNavigation({ waitUntil: "load", timeout: 45_000 }), page.click("#resilience-submit", { force: true })]);
       }
       await page.waitForTimeout(400); // handlers (onload, onfocus, ontoggle) fire right after load
