@@ -88,7 +88,17 @@ async function honeypotCases(): Promise<Array<{ name: string; fields: Record<str
   ];
 }
 
+/** Routes without an action: a form posted there gets a 405, which must still be a page or a clear text (global check). */
+export const NO_ACTION_PATHS = ["/", "/index", "/list", "/brand", "/closed", "/suggest", "/theme.css"];
+
 export async function probeBodies(sessions: Sessions) {
+  for (const path of NO_ACTION_PATHS) {
+    const req: Req = { base: BFF, method: "POST", path, headers: { ...SAME_ORIGIN, "Content-Type": urlencoded }, body: "intent=x", document: true, raw: true };
+    const res = await exchange(PROBE, "POST to a route without an action", req);
+    if (res.error) fail(PROBE, `POST ${path} (no action)`, req, res, "no answer");
+    else if (res.status >= 500) fail(PROBE, `POST ${path} (no action)`, req, res, `${res.status} to a post where no action exists (expected 405)`);
+  }
+
   const jobs: Array<{ route: ActionRoute; c: BodyCase }> = [];
   for (const route of ACTION_ROUTES) for (const c of BODY_CASES) jobs.push({ route, c });
   // Huge bodies one at a time (a shared 2-core machine); the rest four at a time.
