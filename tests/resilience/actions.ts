@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Every route module of app/routes that exports an `action`, with a URL to post to and a
+ * well-formed body. `uncoveredActionRoutes()` compares this list with app/routes, so a new action
+ * route fails the run until it is listed here.
+ */
+export type ActionRoute = {
+  /** The route module, relative to app/routes. */
+  file: string;
+  path: string;
+  /** Who posts: a visitor, or a logged-in member (member-only actions send visitors to /login first). */
+  as: "visitor" | "member";
+  /** A well-formed body (the action may still refuse it on the merits). */
+  valid: Record<string, string>;
+  /** False for actions that never read the body (logout): a redirect is then a fine answer to any body. */
+  readsBody: boolean;
+};
+
+export const ACTION_ROUTES: ActionRoute[] = [
+  { file: "_auth.login/route.tsx", path: "/login", as: "visitor", valid: { intent: "password-login", username: "nobody_resilience", password: "wrong-password-1", redirect: "/index" }, readsBody: true },
+  { file: "_auth.register/route.tsx", path: "/register", as: "visitor", valid: { intent: "register-username", username: "resilience_x", password: "abc123456", confirm_password: "abc123456", agreement: "on", redirect: "/index" }, readsBody: true },
+  { file: "_auth.find_pass/route.tsx", path: "/find_pass", as: "visitor", valid: { intent: "send-code", mobile: "13800000000", captcha_id: "x", captcha_code: "1234" }, readsBody: true },
+  { file: "_main.cart/route.tsx", path: "/cart", as: "member", valid: { intent: "delete", cart_id: "999999", redirect: "/cart" }, readsBody: true },
+  { file: "_main.coupon.tsx", path: "/coupon", as: "member", valid: { intent: "receive", coupon_type_id: "999999" }, readsBody: true },
+  { file: "_main.$slug.tsx", path: "/sku-1", as: "member", valid: { intent: "qrcode" }, readsBody: true },
+  { file: "_main.$.tsx", path: "/no-such-page", as: "visitor", valid: { intent: "x" }, readsBody: false },
+  { file: "_main.switch-account.tsx", path: "/switch-account", as: "member", valid: { member_id: "999999" }, readsBody: true },
+  { file: "float-layer.tsx", path: "/float-layer", as: "visitor", valid: { window: "1-2", redirect: "/index" }, readsBody: true },
+  { file: "top-ad.tsx", path: "/top-ad", as: "visitor", valid: { redirect: "/index" }, readsBody: true },
+  { file: "set-lang.tsx", path: "/set-lang", as: "visitor", valid: { lng: "zh-cn", redirect: "/index" }, readsBody: true },
+  { file: "logout.tsx", path: "/logout", as: "visitor", valid: {}, readsBody: false },
+];
+
+const EXPORTS_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+(?:const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
+
+function routeModules(dir: string, prefix = ""): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeModules(full, `${prefix}${name}/`);
+    return /\.(tsx?|jsx?)$/.test(name) ? [`${prefix}${name}`] : [];
+  });
+}
+
+/** Route modules that export an action but have no entry above. */
+export function uncoveredActionRoutes(routesDir = "app/routes"): string[] {
+  const listed = new Set(ACTION_ROUTES.map((route) => route.file));
+  return routeModules(routesDir).filter((file) => EXPORTS_ACTION.test(readFileSync(path.join(routesDir, file), "utf8")) && !listed.has(file));
+}
