@@ -132,6 +132,17 @@ app.use((req, res, next) => {
   next();
 });
 
+// Form posts are small; a body beyond this is refused before anything reads it (413).
+const MAX_BODY_BYTES = 1024 * 1024;
+app.use((req, res, next) => {
+  const length = Number(req.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").set("Cache-Control", "no-store").set("Connection", "close").send("请求内容过大 / Request body too large");
+    return;
+  }
+  next();
+});
+
 // Upstream images (relative "upload/…" and "public/…" paths) are proxied, so browsers never need
 // to reach the upstream itself.
 app.get(/^\/media\/((?:upload|public|static)\/[\w\-./]+)$/, async (req, res) => {
@@ -188,6 +199,14 @@ app.all("*", (req, res, next) => {
 });
 
 const httpServer = createServer(app);
+// Requests Node refuses before Express sees them (a cookie or header over 16 KB, a broken request
+// line) get a short text answer instead of an empty one.
+httpServer.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  if (!socket.writable) return socket.destroy();
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  const text = error.code === "HPE_HEADER_OVERFLOW" ? "请求头过大 / Request headers too large" : "请求有误 / Bad request";
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+});
 httpServer.listen(config.PORT, config.HOST, () => {
   log("listening", { url: `http://localhost:${config.PORT}`, upstream: upstreamUrl, mode: config.NODE_ENV });
 });

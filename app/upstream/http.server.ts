@@ -26,27 +26,35 @@ export type UpstreamContext = {
 
 export type MemberNeed = "none" | "optional" | "required";
 
-/** The upstream answered with a failure code (its message is shown to the user unless a subclass says otherwise). */
-export class UpstreamError extends Error {
+/**
+ * The upstream answered with a failure code. Callers that expect a refusal catch it and show its
+ * message (a form error or a toast); one nobody expected reaches Remix as what it also is, a 502
+ * Response, so the page says the shop service failed instead of crashing with a 500.
+ */
+export class UpstreamError extends Response {
+  readonly name: string = "UpstreamError";
   constructor(
     readonly path: string,
     readonly code: number,
     readonly upstreamMessage: string,
     readonly data: unknown,
   ) {
-    super(`${path} answered ${code}: ${upstreamMessage}`);
-    this.name = "UpstreamError";
+    super(JSON.stringify({ reason: "upstream-refused" }), { status: 502, headers: { "Content-Type": "application/json" } });
+  }
+
+  get message(): string {
+    return `${this.path} answered ${this.code}: ${this.upstreamMessage}`;
   }
 }
 
 /** Spec §8 "-3": the PC channel is closed. */
 export class ShopClosedError extends UpstreamError {
-  override name = "ShopClosedError";
+  override readonly name: string = "ShopClosedError";
 }
 
 /** Spec §8 token errors: the token is bad or expired, or a member-only call was made without one. */
 export class TokenRejectedError extends UpstreamError {
-  override name = "TokenRejectedError";
+  override readonly name: string = "TokenRejectedError";
 }
 
 /**

@@ -30,7 +30,7 @@ function originOf(value: string): string | null {
 export function crossSiteRefusal(headers: OriginHeaders, ownOrigin: string): "cross-site" | "malformed-origin" | null {
   const { origin, secFetchSite, referer } = headers;
   const expected = originOf(ownOrigin);
-  if (origin && origin !== "null") {
+  if (origin !== undefined && origin !== "null") {
     const parsed = originOf(origin);
     if (!parsed) return "malformed-origin";
     return parsed === expected ? null : "cross-site";

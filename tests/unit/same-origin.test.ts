@@ -12,6 +12,8 @@ describe("crossSiteRefusal", () => {
     [{ origin: "http://evil.test" }, "cross-site"],
     [{ origin: "http://shop.test.evil.test:3000" }, "cross-site"],
     [{ origin: "not a url" }, "malformed-origin"],
+    [{ origin: "" }, "malformed-origin"],
+    [{ origin: "http://shop.test:3000, http://evil.test" }, "malformed-origin"],
     [{ origin: "http://" }, "malformed-origin"],
     [{ origin: "javascript:alert(1)" }, "malformed-origin"],
     [{ origin: "null", secFetchSite: "same-origin" }, null],

@@ -109,11 +109,7 @@ async function honeypotFields(): Promise<Record<string, string>> {
 
 export type StoredMember = { payload: string; cookie: string | null; username: string };
 
-/**
- * Members whose nickname, mobile and username are payloads, all in one account group. The first
- * logs in with its password; the others are reached by switching accounts (no password hashing
- * per member, so this stays quick).
- */
+/** Members whose nickname, mobile and username are payloads, all in one account group, each signed in. */
 async function storedMembers(): Promise<StoredMember[]> {
   const first = await createMember({ nickname: XSS_PAYLOADS[0], mobile: `${XSS_PAYLOADS[0]}#0` });
   const firstCookie = await logIn(first.username, first.password);
@@ -123,11 +119,11 @@ async function storedMembers(): Promise<StoredMember[]> {
     const member = await createMember({ ...fields, username: payload }).catch(() => createMember(fields)); // a username the shop API refuses
     return { payload, member };
   });
+  // Each member signs in itself: an account switch starts a new sign-in and retires the cookie it
+  // came from (ADR 008), so one cookie cannot be switched from many times.
   await pool(created, 3, async ({ payload, member }) => {
-    const body = new URLSearchParams({ member_id: String(member.member_id) });
-    const res = await send({ base: BFF, method: "POST", path: "/switch-account", headers: { ...FORM, Cookie: firstCookie }, body, document: true });
-    const cookie = res.status === 303 ? cookieHeader(res.setCookies, firstCookie) : null;
-    members.push({ payload, username: member.username, cookie: cookie && cookie.includes("__session=") ? cookie : null });
+    const cookie = await logIn(member.username, member.password).catch(() => null);
+    members.push({ payload, username: member.username, cookie });
   });
   return members;
 }
@@ -149,7 +145,7 @@ export async function probeXss(sessions: Sessions): Promise<StoredMember[]> {
   // Stored: each member's own pages, and the account list that shows every member of the group.
   const stored = await storedMembers();
   for (const member of stored.filter((entry) => entry.cookie === null)) {
-    fail(PROBE, `stored ${JSON.stringify(member.payload)}`, `POST /switch-account to member ${JSON.stringify(member.username)}`, "no session", "cannot switch to the member that stores this payload (setup: its pages are not checked)");
+    fail(PROBE, `stored ${JSON.stringify(member.payload)}`, `POST /login as member ${JSON.stringify(member.username)}`, "no session", "cannot sign in as the member that stores this payload (setup: its pages are not checked)");
   }
   const loggedIn = stored.filter((entry): entry is StoredMember & { cookie: string } => entry.cookie !== null);
   await pool(loggedIn, 4, async (member) => {
