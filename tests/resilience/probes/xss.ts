@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { cookieHeader, pool, send, type Req, type Res } from "../http";
+import { pool, send, type Req, type Res } from "../http";
 import { inputValues, startTags, withoutScripts } from "../html";
 import { createMember, FORM, logIn, type Sessions } from "../members";
 import { activePart, XSS_PAYLOADS } from "../payloads";
