@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/utils/env.server";
+import { methodNotAllowed } from "~/utils/bad-request.server";
 
 /**
  * "Save to desktop" (spec §2 top bar): an Internet shortcut to this shop's home page. With
@@ -17,3 +18,5 @@ export function loader({ request }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = methodNotAllowed;

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { KeywordSchema } from "~/domain/search";
 import { suggestGoods } from "~/upstream/catalog.server";
 import { sharedContext } from "~/upstream/context.server";
+import { methodNotAllowed } from "~/utils/bad-request.server";
 
 /** GET /suggest?keyword=: goods names for the header search's suggestions (a JS enhancement). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -11,3 +12,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = await suggestGoods(sharedContext(), keyword.data).catch(() => []);
   return { suggestions: list.slice(0, 10).map((item) => ({ id: item.sku_id ?? item.goods_id, name: item.goods_name })) };
 }
+
+export const action = methodNotAllowed;

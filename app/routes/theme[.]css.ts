@@ -1,4 +1,5 @@
 import { themeCss } from "~/theme";
+import { methodNotAllowed } from "~/utils/bad-request.server";
 
 let css: string | undefined;
 
@@ -8,3 +9,5 @@ export function loader() {
     headers: { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }
+
+export const action = methodNotAllowed;

@@ -15,3 +15,10 @@ export async function plainError(request: Request, status: 400 | 403 | 405 | 415
 export function badRequest(request: Request): Promise<Response> {
   return plainError(request, 400);
 }
+
+/** The `action` of a GET-only resource route: a translated 405 instead of Remix's JSON error. */
+export async function methodNotAllowed({ request }: { request: Request }): Promise<Response> {
+  const response = await plainError(request, 405);
+  response.headers.set("Allow", "GET, HEAD");
+  return response;
+}

@@ -43,8 +43,14 @@ function routeModules(dir: string, prefix = ""): string[] {
   });
 }
 
+/** GET-only resource routes answer every POST with the translated 405 (no body read): nothing to probe. */
+const GET_ONLY = /export\s+const\s+action\s*=\s*methodNotAllowed\b/;
+
 /** Route modules that export an action but have no entry above. */
 export function uncoveredActionRoutes(routesDir = "app/routes"): string[] {
   const listed = new Set(ACTION_ROUTES.map((route) => route.file));
-  return routeModules(routesDir).filter((file) => EXPORTS_ACTION.test(readFileSync(path.join(routesDir, file), "utf8")) && !listed.has(file));
+  return routeModules(routesDir).filter((file) => {
+    const source = readFileSync(path.join(routesDir, file), "utf8");
+    return EXPORTS_ACTION.test(source) && !GET_ONLY.test(source) && !listed.has(file);
+  });
 }
