@@ -12,6 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -76,6 +77,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const title = pageTitle(matches, t);
   useChangeLanguage(language);
   const nonce = useNonce();
+  // A marker for tests: set once React has hydrated the document (never in the server HTML).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <html lang={language} {...mantineHtmlProps} data-mantine-color-scheme="light">

@@ -75,8 +75,16 @@ export async function skuName(skuId: number): Promise<string> {
   return body.data.sku_name || body.data.goods_name;
 }
 
-/** Opens `path` and, with JS, waits until the page has hydrated and settled (no requests in flight). */
+/**
+ * With JS, waits until React has hydrated the document: root's Layout sets `data-hydrated` on
+ * `<html>` from an effect, so event handlers are attached from then on. Without JS, nothing to wait for.
+ */
+export async function waitForHydration(page: Page) {
+  if (withJs()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Opens `path` and, with JS, waits until the page has hydrated. */
 export async function gotoSettled(page: Page, path: string) {
   await page.goto(path);
-  if (withJs()) await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
 }
