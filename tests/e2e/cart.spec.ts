@@ -134,3 +134,47 @@ test("bad input gets a message and a 4xx, and no line changes", async ({ page })
   await page.reload();
   await expect(page.getByTestId("header-cart-count")).toHaveText("2");
 });
+
+/**
+ * Slows the page's CPU (Chromium's DevTools protocol) so the first paint comes well before
+ * hydration (which also waits for the translations): typing right after `goto` then lands
+ * before, during or after hydration, as a quick user's typing does on a slow machine.
+ */
+async function slowCpu(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+const OPEN_WAITS = ["commit", "domcontentloaded", "load"] as const;
+
+test("a quantity typed right after the page opens is kept (before, during or after hydration), with Enter", async ({ page }) => {
+  test.setTimeout(120_000); // a slowed CPU
+  await memberWithCart(page, [{ sku_id: 1, num: 1 }]);
+  const name = await skuName(1);
+  await slowCpu(page);
+  for (const [index, value] of ["7", "3", "9", "2"].entries()) {
+    await page.goto("/cart", { waitUntil: OPEN_WAITS[index % OPEN_WAITS.length] }); // no waiting for hydration: type at once
+    const field = line(page, name).getByRole("textbox", { name: /的数量$/ });
+    await field.fill(value);
+    await field.press("Enter");
+    await expect(page.getByTestId("header-cart-count"), `typed ${value}`).toHaveText(value);
+    await expect(field).toHaveValue(value);
+  }
+  await page.reload();
+  await expect(page.getByTestId("header-cart-count")).toHaveText("2");
+});
+
+test("a quantity typed right after the page opens and left with Tab is sent (JS)", async ({ page }) => {
+  test.skip(!withJs(), "without JS leaving the field sends nothing: Enter or the update button does");
+  test.setTimeout(120_000); // a slowed CPU
+  await memberWithCart(page, [{ sku_id: 1, num: 1 }]);
+  const name = await skuName(1);
+  await slowCpu(page);
+  for (const [index, value] of ["6", "2", "5", "3"].entries()) {
+    await page.goto("/cart", { waitUntil: OPEN_WAITS[index % OPEN_WAITS.length] });
+    const field = line(page, name).getByRole("textbox", { name: /的数量$/ });
+    await field.fill(value);
+    await field.press("Tab");
+    await expect(page.getByTestId("header-cart-count"), `typed ${value}`).toHaveText(value);
+    await expect(field).toHaveValue(value);
+  }
+});
