@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       url: ad.adv_url.url,
       background: ad.background,
     })),
-    floors: toFloorViews(floors),
+    floors: toFloorViews(floors, { isMember: Boolean(token) }),
     floatLayer: toFloatLayerView(floatLayer, memory, Date.now()),
     isMember: Boolean(token),
   };

@@ -82,7 +82,7 @@ describe("catalog", () => {
   });
 
   test("home: floors of the four styles and the float layer", async () => {
-    const floors = toFloorViews(await getFloors());
+    const floors = toFloorViews(await getFloors(), { isMember: true });
     expect(new Set(floors.map((floor) => floor.style))).toEqual(new Set(["floor-style-1", "floor-style-2", "floor-style-3", "floor-style-4"]));
     expect(floors.every((floor) => floor.goods.length + floor.rightGoods.length > 0)).toBe(true);
     const layer = await getFloatLayer();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, logIn, testApi, withJs } from "./support";
+import { DEMO, logIn, testApi, upstreamCall, waitForHydration, withJs } from "./support";
 
 /**
  * The goods detail page /sku-{id}, with JS and without. Demo goods (reference shop API seed):
@@ -75,13 +75,122 @@ test("the wholesale tier table", async ({ page }) => {
 
 test("follow and unfollow", async ({ page }) => {
   await freshMember(page);
-  await page.getByRole("button", { name: "关注", exact: true }).click();
+  await waitForHydration(page);
+  if (withJs()) {
+    // A fetcher with optimistic state: the button flips while the post is still on its way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/sku-17.data", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "关注", exact: true }).click();
+    await expect(page.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("关注成功")).toHaveCount(0);
+    release();
+    await page.unrouteAll({ behavior: "wait" });
+  } else {
+    await page.getByRole("button", { name: "关注", exact: true }).click();
+  }
   await expect(page.getByText("关注成功")).toBeVisible();
   const following = page.getByRole("button", { name: "已关注" });
   await expect(following).toHaveAttribute("aria-pressed", "true");
   await following.click();
   await expect(page.getByText("已取消关注")).toBeVisible();
   await expect(page.getByRole("button", { name: "关注", exact: true })).toHaveAttribute("aria-pressed", "false");
+});
+
+/** The goods' click counter in the reference shop API (what `/api/goods/modifyclicks` raises). */
+async function clicks(skuId: number): Promise<number> {
+  const data = await upstreamCall<{ goods_sku_detail: { click_num: number } }>("/api/goodssku/detail", { sku_id: skuId });
+  return data.goods_sku_detail.click_num;
+}
+
+test("a view is recorded once: opening the page, following and adding to the cart raise the click count by exactly 1", async ({ page }) => {
+  const sku = withJs() ? 5 : 6; // goods no other journey opens, one per project (they run in parallel)
+  const before = await clicks(sku);
+  await freshMember(page, `/sku-${sku}`); // the login's redirect opens the page: the one view
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "关注", exact: true }).click();
+  await expect(page.getByText("关注成功")).toBeVisible();
+  await expect(page.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "加入购物车" }).click();
+  await expect(page.getByText("加入购物车成功")).toBeVisible();
+  await expect(cartCount(page)).toHaveText("1");
+  await page.getByRole("button", { name: "已关注" }).click();
+  await expect(page.getByText("已取消关注")).toBeVisible();
+  expect(await clicks(sku)).toBe(before + 1);
+  // Opening it again from elsewhere is a new view.
+  await page.goto("/cart");
+  await page.goto(`/sku-${sku}`);
+  await expect.poll(() => clicks(sku)).toBe(before + 2);
+});
+
+test("receiving a coupon with JS shows the result at once (the last one the member may take)", async ({ page }) => {
+  test.skip(!withJs(), "without JS the post is a plain post/redirect/get, covered by the coupon journey");
+  await freshMember(page);
+  await waitForHydration(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/sku-17.data", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "领取 新客立减10元" }).click();
+  // max_fetch 1: receiving it makes it unavailable, shown before the answer arrives.
+  await expect(page.getByRole("button", { name: "已领取 新客立减10元" })).toBeDisabled();
+  release();
+  await page.unrouteAll({ behavior: "wait" });
+  await expect(page.getByText("领取成功")).toBeVisible();
+  await expect(page.getByRole("button", { name: "已领取 新客立减10元" })).toBeDisabled();
+  await expect(page).toHaveURL("/sku-17");
+});
+
+/** Every price of a goods as the shop API has it (2-decimal strings), coupons' face values aside. */
+async function pricesOf(skuId: number): Promise<string[]> {
+  const { goods_sku_detail: detail } = await upstreamCall<{ goods_sku_detail: Record<string, unknown> }>("/api/goodssku/detail", { sku_id: skuId });
+  const found = new Set<string>();
+  const walk = (value: unknown, key = "") => {
+    if (key === "coupon_list") return;
+    if (Array.isArray(value)) return value.forEach((item) => walk(item));
+    if (value && typeof value === "object") return Object.entries(value).forEach(([name, item]) => walk(item, name));
+    if (/price|money/.test(key) && /^\d+\.\d{2}$/.test(String(value)) && Number(value) > 0) found.add(String(value));
+  };
+  walk(detail);
+  return [...found];
+}
+
+/** The money strings of `prices` that `text` holds (as a whole number, not inside a longer one). */
+function pricesIn(text: string, prices: string[]): string[] {
+  return prices.filter((price) => new RegExp(`(?<![\\d.])${price.replace(".", "\\.")}(?!\\d)`).test(text));
+}
+
+test("a visitor's pages carry no price at all: not in the HTML, not in the page's data", async ({ page }) => {
+  const detailPrices = await pricesOf(17);
+  expect(detailPrices).toContain("12.90"); // the seckill price, so the check below means something
+  for (const path of ["/sku-17", "/sku-4", `/list?keyword=${encodeURIComponent("阿莫西林")}`, "/index"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("登录可见");
+    const skus = [...new Set([...html.matchAll(/\/sku-(\d+)/g)].map((match) => Number(match[1])))];
+    expect(skus.length, path).toBeGreaterThan(0);
+    const prices = [...new Set((await Promise.all(skus.slice(0, 40).map(pricesOf))).flat())];
+    expect(pricesIn(html, prices), path).toEqual([]);
+  }
+  if (withJs()) {
+    // A client-side navigation's data (single fetch `.data`) holds none either.
+    await page.goto(`/list?keyword=${encodeURIComponent("布洛芬")}`);
+    await waitForHydration(page);
+    const [data] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === "/sku-17.data"),
+      page.locator('a[href="/sku-17"]').first().click(),
+    ]);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("布洛芬");
+    const body = await data.text();
+    expect(body).toContain("布洛芬");
+    expect(pricesIn(body, detailPrices)).toEqual([]);
+  }
 });
 
 test("a visitor who follows is sent to login and back", async ({ page }) => {

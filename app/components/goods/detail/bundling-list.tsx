@@ -28,9 +28,9 @@ export function BundlingList({ bundlings, priceVisible, hiddenText }: { bundling
             </ul>
             <div className="bundling__price">
               <span>
-                {t("bundling.price")}: <strong>{priceVisible ? formatMoney(bundling.price) : hiddenText}</strong>
+                {t("bundling.price")}: <strong>{priceVisible && bundling.price !== null ? formatMoney(bundling.price) : hiddenText}</strong>
               </span>
-              {priceVisible && Number(bundling.goodsMoney) > 0 ? (
+              {priceVisible && bundling.goodsMoney !== null && Number(bundling.goodsMoney) > 0 ? (
                 <s>
                   {t("bundling.original")}: {formatMoney(bundling.goodsMoney)}
                 </s>
