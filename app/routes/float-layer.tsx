@@ -10,7 +10,8 @@ const CloseSchema = z.object({ window: z.string().max(64).regex(/^\d+-\d+$/), re
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = CloseSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw await badRequest(request);
-  const headers = { "Set-Cookie": await rememberFloatLayerClosed(parsed.data.window, Date.now()) };
+  const headers = new Headers();
+  for (const value of await rememberFloatLayerClosed(parsed.data.window, Date.now())) headers.append("Set-Cookie", value);
   if (parsed.data.redirect !== undefined) return redirect(safeRedirect(parsed.data.redirect), { status: 303, headers });
   return data({ closed: true }, { headers });
 }

@@ -86,9 +86,9 @@ export type FloorView = ReturnType<typeof toFloorViews>[number];
 export type FloorGoodsView = FloorView["goods"][number];
 
 /** The float layer to show now, or null (spec §4 rules in app/domain/float-layer.ts). */
-export function toFloatLayerView(layer: FloatLayer | null, memory: FloatLayerMemory, now: number) {
+export function toFloatLayerView(layer: FloatLayer | null, memory: FloatLayerMemory, now: number, closedThisVisit: string | null = null) {
   if (!layer || !layer.img_url) return null;
   const rule = { type: floatLayerTypeOf(layer.type, layer.number), startTime: layer.startTime, endTime: layer.endTime, enabled: layer.is_show };
-  if (!shouldShowFloatLayer(rule, memory, now)) return null;
+  if (!shouldShowFloatLayer(rule, memory, now, closedThisVisit)) return null;
   return { image: assetUrl(layer.img_url), url: layer.url.url, title: layer.title, window: windowKey(rule) };
 }
