@@ -22,7 +22,7 @@ import { languageOf } from "~/i18n/i18next.server";
 import { theme } from "~/theme";
 import { memberContext } from "~/upstream/context.server";
 import { getCartCount, getMember } from "~/upstream/member.server";
-import { getLayoutData, isShopOpen } from "~/upstream/site.server";
+import { getLayoutData, getSiteInfo, isShopOpen } from "~/upstream/site.server";
 import { toClientLayout } from "~/upstream/layout-view.server";
 import { pageTitle, type RouteHandle } from "~/utils/handle";
 import { useNonce } from "~/utils/nonce";
@@ -44,7 +44,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Spec §4: a closed shop sends every page but /closed to /closed.
   const open = await isShopOpen();
   if (!open && path !== "/closed") throw redirect("/closed", { headers });
-  if (!open) return data({ language, toast, layout: null, member: null, cartCount: 0, showTopAd: false }, { headers });
+  if (!open) {
+    // The upstream now refuses every call, site info too: the last one the BFF saw (cached) names the site in the title.
+    const siteName = (await getSiteInfo().catch(() => null))?.site_name ?? "";
+    return data({ language, toast, layout: null, siteName, member: null, cartCount: 0, showTopAd: false }, { headers });
+  }
 
   const ctx = await memberContext(request);
   const [layout, member, cartCount, showTopAd] = await Promise.all([
@@ -73,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = root?.language ?? fallbackLanguage;
   const { t } = useTranslation();
   const matches = useMatches();
-  const siteName = root?.layout?.site.site_name || t("siteNameFallback");
+  const siteName = root?.layout?.site.site_name || (root && "siteName" in root ? root.siteName : "") || t("siteNameFallback");
   const title = pageTitle(matches, t);
   useChangeLanguage(language);
   const nonce = useNonce();
