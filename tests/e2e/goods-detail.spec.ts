@@ -225,6 +225,27 @@ test("add to cart: a toast, and the header cart count goes up", async ({ page })
   await expect(page).toHaveURL("/sku-17");
 });
 
+/** Live regions (an ARIA live role or aria-live) holding `text`: a screen reader announces each one. */
+const liveRegionsWith = (page: Page, text: string) =>
+  page.locator('[role="alert"], [role="status"], [role="log"], [aria-live]:not([aria-live="off"])').filter({ hasText: text });
+
+test("a toast is announced once: one live region holds it (a status for success, an alert for errors)", async ({ page }) => {
+  await freshMember(page);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "加入购物车" }).click();
+  await expect(page.getByText("加入购物车成功")).toBeVisible();
+  await expect(liveRegionsWith(page, "加入购物车成功")).toHaveCount(1);
+  await expect(liveRegionsWith(page, "加入购物车成功")).toHaveAttribute("role", "status");
+
+  // A refusal (sku 32 is out of stock) is the error toast of the page it comes back to.
+  const refused = await page.request.post("/sku-32", { form: { intent: "add-to-cart", num: "1" }, maxRedirects: 0 });
+  expect(refused.status()).toBe(303);
+  await page.goto("/sku-32");
+  await expect(page.locator(".toast-region")).toHaveText("商品库存不足");
+  await expect(liveRegionsWith(page, "商品库存不足")).toHaveCount(1);
+  await expect(liveRegionsWith(page, "商品库存不足")).toHaveAttribute("role", "alert");
+});
+
 test("a quantity of 0 or abc is refused with 400 and a message; the cart stays as it was", async ({ page }) => {
   await freshMember(page);
   for (const [num, message] of [
