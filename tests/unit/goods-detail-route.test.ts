@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { commitToken } from "~/auth/session.server";
 import { action, loader } from "~/routes/_main.$slug";
 import { invalidate } from "~/utils/cache.server";
-import { resetEnvCache } from "~/utils/env.server";
+import { pointBffAt } from "../support/bff-environment";
 import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 import { loadSample } from "../support/shape";
 
@@ -13,23 +13,18 @@ import { loadSample } from "../support/shape";
  */
 
 let upstream: FakeUpstream;
-const savedEnv = { ...process.env };
+let restore = () => {};
 let memberCookie = "";
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  process.env.UPSTREAM_URL = upstream.url;
-  process.env.SESSION_SECRET = "unit-test-secret-0123456789";
-  process.env.UPSTREAM_TIMEOUT_MS = "2000";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
+  restore = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "2000" });
   memberCookie = (await commitToken(new Request("http://shop.test/login"), "member-token")).split(";")[0];
 });
 
 afterAll(async () => {
   await upstream.close();
-  process.env = { ...savedEnv };
-  resetEnvCache();
+  restore();
 });
 
 const DETAIL = (loadSample("api_goodssku_detail_logged_in") as { data: { goods_sku_detail: Record<string, unknown> } }).data.goods_sku_detail;
