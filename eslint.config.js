@@ -48,6 +48,18 @@ export default defineConfig([
     files: ["app/utils/redirect.server.ts"],
     rules: { "no-restricted-imports": "off" },
   },
+  {
+    // Playwright fixtures are destructured even when a hook needs none ("async ({}, testInfo)").
+    name: "project/playwright",
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
+    // The probes build and recognise payloads with control characters on purpose.
+    name: "project/resilience",
+    files: ["tests/resilience/**/*.ts"],
+    rules: { "no-control-regex": "off" },
+  },
 
   prettier,
 ]);

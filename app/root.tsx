@@ -13,6 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -23,7 +24,7 @@ import { theme } from "~/theme";
 import { chromeCapabilities } from "~/upstream/capabilities.server";
 import { memberContext } from "~/upstream/context.server";
 import { getCartCount, getMember } from "~/upstream/member.server";
-import { getLayoutData, isShopOpen } from "~/upstream/site.server";
+import { getLayoutData, getSiteInfo, isShopOpen } from "~/upstream/site.server";
 import { toClientLayout } from "~/upstream/layout-view.server";
 import { pageTitle, type RouteHandle } from "~/utils/handle";
 import { useNonce } from "~/utils/nonce";
@@ -46,7 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const open = await isShopOpen();
   if (!open && path !== "/closed") throw redirect("/closed", { headers });
   const noCapabilities = { switchAccount: false, saleControl: false };
-  if (!open) return data({ language, toast, layout: null, member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities }, { headers });
+  if (!open) {
+    // The upstream now refuses every call, site info too: the last one the BFF saw (cached) names the site in the title.
+    const siteName = (await getSiteInfo().catch(() => null))?.site_name ?? "";
+    return data({ language, toast, layout: null, siteName, member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities }, { headers });
+  }
 
   const ctx = await memberContext(request);
   const [layout, member, cartCount, showTopAd, capabilities] = await Promise.all([
@@ -78,10 +83,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = root?.language ?? fallbackLanguage;
   const { t } = useTranslation();
   const matches = useMatches();
-  const siteName = root?.layout?.site.site_name || t("siteNameFallback");
+  const siteName = root?.layout?.site.site_name || (root && "siteName" in root ? root.siteName : "") || t("siteNameFallback");
   const title = pageTitle(matches, t);
   useChangeLanguage(language);
   const nonce = useNonce();
+  // A marker for tests: set once React has hydrated the document (never in the server HTML).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <html lang={language} {...mantineHtmlProps} data-mantine-color-scheme="light">

@@ -5,7 +5,12 @@ import type { Toast } from "~/utils/toast.server";
 
 const COLORS = { success: "green", error: "red", warning: "orange", info: "blue" } as const;
 
-/** The one flash message (spec §8): rendered by the server, dismissed by JS after a few seconds. */
+/**
+ * The one flash message (spec §8): rendered by the server, dismissed by JS after a few seconds.
+ * It is one live region, announced once: the notification itself is the `alert` (errors) or the
+ * `status` (the rest); the wrapper only places it (Mantine's Notification is an alert by default,
+ * so a wrapper with a role of its own made two nested live regions).
+ */
 export function ToastMessage({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   // Each new toast shows until its own timer dismisses it.
@@ -17,8 +22,8 @@ export function ToastMessage({ toast }: { toast: Toast }) {
   if (dismissed === toast) return null;
   const text = toast.text || (toast.key ? t(toast.key) : "");
   return (
-    <div className="toast-region" role={toast.kind === "error" ? "alert" : "status"}>
-      <Notification color={COLORS[toast.kind]} withCloseButton={false} withBorder>
+    <div className="toast-region">
+      <Notification role={toast.kind === "error" ? "alert" : "status"} color={COLORS[toast.kind]} withCloseButton={false} withBorder>
         {text}
       </Notification>
     </div>

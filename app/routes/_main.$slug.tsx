@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { SimpleGrid, Text, Title } from "@mantine/core";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { readFormData } from "~/utils/form-data.server";
+import { redirect } from "~/utils/redirect.server";
 import { useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -8,7 +10,7 @@ import { attempt } from "~/auth/sign-in.server";
 import { toastContent } from "~/components/form/error-text";
 import { GoodsCard } from "~/components/goods/goods-card";
 import { PriceTag } from "~/components/goods/price-tag";
-import { GoodsDetailActionSchema } from "~/components/goods/detail/action-schema";
+import { FETCHER_FIELD, GoodsDetailActionSchema } from "~/components/goods/detail/action-schema";
 import { AttributeList } from "~/components/goods/detail/attribute-list";
 import { BundlingList } from "~/components/goods/detail/bundling-list";
 import { BuyForm } from "~/components/goods/detail/buy-form";
@@ -32,6 +34,8 @@ import {
   getAftersale,
   getEvaluateConfig,
   getGoodsQrCode,
+  goodsForViewer,
+  isNewGoodsView,
   listEvaluations,
   listRecommended,
   recordGoodsView,
@@ -45,7 +49,7 @@ import { formatMoney, unitOrDefault } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse, throwNotFound } from "~/utils/not-found.server";
 import { parsePrefixedId } from "~/utils/routes";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, setToastCookie, type Toast } from "~/utils/toast.server";
 import { useRootData } from "~/utils/use-root-data";
 
 /**
@@ -91,16 +95,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const aftersale = getAftersale()
     .then((html) => upstreamHtml(html, ctx.baseUrl))
     .catch(() => "");
+  const viewer = { isMember: Boolean(ctx.token) };
   const recommended = listRecommended(ctx)
-    .then((page) => page.list.map((row) => toGoodsCard(row)))
+    .then((page) => page.list.map((row) => toGoodsCard(row, viewer)))
     .catch(() => []);
 
   const detail = await findGoodsDetail(ctx, id);
   if (!detail) throw notFoundResponse();
 
   const wantsQr = url.searchParams.get("qr") === "1";
-  // Paging evaluations, picking an image or opening the QR code is not a new view of the goods.
-  const isFreshView = !["eval_page", "img", "qr"].some((name) => url.searchParams.has(name));
+  // Only a new view is recorded: not a revalidation, a post/redirect/get or an in-page parameter.
+  const isFreshView = isNewGoodsView(request);
   const [evaluateConfig, aftersaleHtml, recommendedGoods, evaluations, qr] = await Promise.all([
     config,
     aftersale,
@@ -114,7 +119,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw await redirectWithToast(pageUrl(request), { kind: "error", text: qr.error }, [], 302);
   }
 
-  const goods = toGoodsDetailView(detail, { upstreamUrl: ctx.baseUrl });
+  // Prices the viewer may not see are dropped here, so they are not in the page's data either.
+  const goods = goodsForViewer(toGoodsDetailView(detail, { upstreamUrl: ctx.baseUrl }), viewer);
   const showEvaluations = (evaluateConfig ?? detail.evaluate_config)?.evaluate_show ?? true;
   return {
     goods,
@@ -138,7 +144,7 @@ function qrFailure(error: unknown): { error: string } {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = parsePrefixedId(params.slug, "sku");
   if (id === null) throw notFoundResponse(); // as the splat route's action
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: GoodsDetailActionSchema });
   if (submission.status !== "success") {
     // The buy form shows its field errors; any other broken post gets one form-level message.
@@ -162,6 +168,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const detail = await findGoodsDetail(ctx, id);
   if (!detail) throw notFoundResponse();
   const goods = { goods_id: detail.goods_id, sku_id: detail.sku_id };
+  // Follow and coupon forms are fetchers once hydrated (they say so with FETCHER_FIELD): they get
+  // data, and the toast rides on the revalidation that follows. A plain post gets post/redirect/get.
+  const viaFetcher = formData.get(FETCHER_FIELD) === "1";
+  const answer = async (toast: Toast) =>
+    viaFetcher ? data({ ok: toast.kind === "success" }, { headers: { "Set-Cookie": await setToastCookie(toast) } }) : redirectWithToast(back, toast);
 
   switch (command.intent) {
     case "add-to-cart":
@@ -185,13 +196,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "follow":
     case "unfollow": {
       const outcome = await attempt(() => (command.intent === "follow" ? followGoods(ctx, goods) : unfollowGoods(ctx, goods)));
-      if (!outcome.ok) return redirectWithToast(back, { kind: "error", ...toastContent(outcome.refusal) });
-      return redirectWithToast(back, { kind: "success", key: command.intent === "follow" ? "goods:toast.followed" : "goods:toast.unfollowed" });
+      if (!outcome.ok) return answer({ kind: "error", ...toastContent(outcome.refusal) });
+      return answer({ kind: "success", key: command.intent === "follow" ? "goods:toast.followed" : "goods:toast.unfollowed" });
     }
     case "receive-coupon": {
       const outcome = await attempt(() => receiveCoupon(ctx, command.coupon_type_id));
-      if (!outcome.ok) return redirectWithToast(back, { kind: "error", ...toastContent(outcome.refusal) });
-      return redirectWithToast(back, { kind: "success", key: "goods:toast.couponReceived" });
+      if (!outcome.ok) return answer({ kind: "error", ...toastContent(outcome.refusal) });
+      return answer({ kind: "success", key: "goods:toast.couponReceived" });
     }
   }
 }

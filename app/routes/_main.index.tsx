@@ -10,7 +10,7 @@ import { getFloatLayer, getFloors } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
 import { toFloatLayerView, toFloorViews } from "~/upstream/home-view.server";
 import { getAdv } from "~/upstream/site.server";
-import { readFloatLayerMemory } from "~/utils/float-layer.server";
+import { readFloatLayerClosedThisVisit, readFloatLayerMemory } from "~/utils/float-layer.server";
 import type { RouteHandle } from "~/utils/handle";
 
 export const handle: RouteHandle = { i18n: ["catalog", "goods"], title: "home.title" };
@@ -20,11 +20,12 @@ export const handle: RouteHandle = { i18n: ["catalog", "goods"], title: "home.ti
  * is shared content, cached; the member only changes whether prices show.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [banners, floors, floatLayer, memory, token] = await Promise.all([
+  const [banners, floors, floatLayer, memory, closedThisVisit, token] = await Promise.all([
     getAdv("NS_PC_INDEX").catch(() => null),
     getFloors().catch(() => []),
     getFloatLayer().catch(() => null),
     readFloatLayerMemory(request),
+    readFloatLayerClosedThisVisit(request),
     readToken(request),
   ]);
   return {
@@ -35,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       url: ad.adv_url.url,
       background: ad.background,
     })),
-    floors: toFloorViews(floors),
-    floatLayer: toFloatLayerView(floatLayer, memory, Date.now()),
+    floors: toFloorViews(floors, { isMember: Boolean(token) }),
+    floatLayer: toFloatLayerView(floatLayer, memory, Date.now(), closedThisVisit),
     isMember: Boolean(token),
   };
 }

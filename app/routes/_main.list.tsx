@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     error: null,
     query,
-    goods: page.list.map((row) => toGoodsCard(row)),
+    goods: page.list.map((row) => toGoodsCard(row, { isMember: Boolean(ctx.token) })),
     count: page.count,
     pageCount: page.page_count,
     brands: brands.map((brand) => ({ id: brand.brand_id, name: brand.brand_name })),

@@ -1,5 +1,6 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/utils/redirect.server";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isShopOpen } from "~/upstream/site.server";

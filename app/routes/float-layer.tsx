@@ -1,4 +1,6 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { readFormData } from "~/utils/form-data.server";
+import { redirect } from "~/utils/redirect.server";
 import { z } from "zod";
 import { badRequest } from "~/utils/bad-request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -8,9 +10,10 @@ const CloseSchema = z.object({ window: z.string().max(64).regex(/^\d+-\d+$/), re
 
 /** POST /float-layer: the visitor closed the home float layer (fetcher with JS; PRG without). */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = CloseSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CloseSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw await badRequest(request);
-  const headers = { "Set-Cookie": await rememberFloatLayerClosed(parsed.data.window, Date.now()) };
+  const headers = new Headers();
+  for (const value of await rememberFloatLayerClosed(parsed.data.window, Date.now())) headers.append("Set-Cookie", value);
   if (parsed.data.redirect !== undefined) return redirect(safeRedirect(parsed.data.redirect), { status: 303, headers });
   return data({ closed: true }, { headers });
 }

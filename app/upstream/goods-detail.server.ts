@@ -4,6 +4,7 @@ import { cached, type CachePolicy } from "~/utils/cache.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
 import { probeCapability } from "./capabilities.server";
 import { assetUrl, sharedContext } from "./context.server";
+import { canSeePrice } from "./goods-view.server";
 import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { GoodsPageSchema } from "./schemas/goods";
@@ -82,6 +83,33 @@ export async function getGoodsQrCode(ctx: UpstreamContext, skuId: number): Promi
   return img;
 }
 
+/** Query parameters that only change something inside the page (image, evaluation page, QR code). */
+const IN_PAGE_PARAMS = ["eval_page", "img", "qr"];
+
+/**
+ * Whether this run of the detail loader is a new view of the goods, to be recorded upstream.
+ * The loader also runs when nothing new was viewed: the revalidation after any action on the page
+ * (with JS, a `.data` request the page itself makes), the post/redirect/get of a form (without
+ * JS), a language switch, an in-page parameter. All of those come from the page itself, so their
+ * `Referer` is the page (our Referrer-Policy sends the path to our own origin), while a first
+ * load, a link from elsewhere (documents and client-side navigations alike), a typed URL or a
+ * reload (which keeps its original referrer) do not. Without a Referer it counts as new.
+ */
+export function isNewGoodsView(request: Request): boolean {
+  const url = new URL(request.url);
+  if (IN_PAGE_PARAMS.some((name) => url.searchParams.has(name))) return false;
+  const referer = request.headers.get("Referer");
+  if (!referer) return true;
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return true;
+  }
+  // The same page: the path without the `.data` suffix of single fetch requests.
+  return from.pathname.replace(/\.data$/, "") !== url.pathname.replace(/\.data$/, "");
+}
+
 /**
  * A member's view of a goods: the browsing footprint and the click counter (both need the token).
  * Best effort: a failure is logged by the client core and never breaks the page.
@@ -126,17 +154,27 @@ export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl?: 
     validityDays: detail.validity_days,
     unit: detail.unit,
     brandName: detail.brand_name ?? "",
-    price,
+    price: price as string | null,
     // A promotional price strikes through the sku's own price; otherwise the market price.
-    marketPrice: toCents(price) < toCents(detail.price) ? detail.price : detail.market_price,
+    marketPrice: (toCents(price) < toCents(detail.price) ? detail.price : detail.market_price) as string | null,
     memberPrice,
     promotion: { ...promotion, color: detail.promotion_color ?? "" },
     limits:
       info && (promotion.kind === "seckill" || promotion.kind === "discount")
         ? { goodsMin: info.goods_min, goodsLimit: info.goods_limit, numMultiple: info.num_multiple }
         : null,
-    tiers: info?.price_json ?? [],
-    getFree: promotion.kind === "getfree" ? (info?.getFreeGoods ?? []).map((offer) => ({ ...offer, image: assetUrl(offer.goods?.goods_image.split(",")[0]) })) : [],
+    tiers: (info?.price_json ?? []).map((tier) => ({ num: tier.num, limit_num: tier.limit_num, price: tier.price as string | null })),
+    getFree:
+      promotion.kind === "getfree"
+        ? (info?.getFreeGoods ?? []).map((offer) => ({
+            goodsId: offer.goods_id,
+            name: offer.goods?.goods_name ?? "",
+            image: assetUrl(offer.goods?.goods_image.split(",")[0]),
+            count: offer.count,
+            unit: offer.unit || offer.goods?.unit || "",
+            price: offer.price as string | null,
+          }))
+        : [],
     stock: detail.stock,
     stockName: detail.stock_name ?? "",
     minBuy: detail.min_buy,
@@ -166,17 +204,19 @@ export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl?: 
       fixedTerm: coupon.validity_type === 1 ? coupon.fixed_term : 0,
       soldOut: coupon.count >= 0 && coupon.lead_count >= coupon.count,
       limitReached: coupon.max_fetch > 0 && coupon.member_coupon_num >= coupon.max_fetch,
+      // How many more can be received (null = no limit): what receiving one will change, predictably.
+      stockLeft: coupon.count >= 0 ? Math.max(0, coupon.count - coupon.lead_count) : null,
+      memberLeft: coupon.max_fetch > 0 ? Math.max(0, coupon.max_fetch - coupon.member_coupon_num) : null,
     })),
     bundlings: detail.bundling_list.map((bundling) => ({
       id: bundling.bl_id,
       name: bundling.bl_name,
-      price: bundling.bl_price,
-      goodsMoney: bundling.goods_money,
+      price: bundling.bl_price as string | null,
+      goodsMoney: bundling.goods_money as string | null,
       goods: bundling.bundling_goods.map((goods) => ({
         skuId: goods.sku_id,
         name: goods.sku_name || goods.goods_name,
         image: assetUrl(goods.sku_image.split(",")[0]),
-        price: goods.price,
       })),
     })),
     services: detail.goods_service.map((service) => ({ name: service.service_name, desc: service.desc })),
@@ -185,6 +225,24 @@ export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl?: 
   };
 }
 export type GoodsDetailView = ReturnType<typeof toGoodsDetailView>;
+
+/**
+ * The view as this viewer may see it (spec §6): for a visitor, or a member whose sale control
+ * sets `view_price` 0, every price (own, market, member, tiers, exchange offers, combos) is
+ * `null`, so it is in neither the HTML nor the loader data the page carries.
+ */
+export function goodsForViewer(view: GoodsDetailView, viewer: { isMember: boolean }): GoodsDetailView {
+  if (canSeePrice(viewer.isMember, view.saleControl)) return view;
+  return {
+    ...view,
+    price: null,
+    marketPrice: null,
+    memberPrice: null,
+    tiers: view.tiers.map((tier) => ({ ...tier, price: null })),
+    getFree: view.getFree.map((offer) => ({ ...offer, price: null })),
+    bundlings: view.bundlings.map((bundling) => ({ ...bundling, price: null, goodsMoney: null })),
+  };
+}
 
 /**
  * Upstream HTML made safe to render: sanitized, and images on the upstream itself (absolute URLs

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { floatLayerTypeOf, shouldShowFloatLayer, windowKey, type FloatLayerMemory } from "~/domain/float-layer";
 import { assetUrl } from "./context.server";
+import { canSeePrice } from "./goods-view.server";
 import { IntLike, Money, Text } from "./schemas/common";
 import { FloorCategorySchema, type FloatLayer, type Floor } from "./schemas/catalog";
 import { SaleControlSchema } from "./schemas/goods";
@@ -23,18 +24,20 @@ function slot(floor: Floor, name: string) {
   return floor.value[name];
 }
 
-function goodsOf(floor: Floor, name: string) {
+/** Prices only for a viewer who may see them (a visitor's HTML and loader data hold none). */
+function goodsOf(floor: Floor, name: string, isMember: boolean) {
   const list = slot(floor, name)?.value.list ?? [];
   return list.flatMap((item) => {
     const parsed = FloorGoodsSchema.safeParse(item);
     if (!parsed.success) return [];
     const goods = parsed.data;
+    const priceVisible = canSeePrice(isMember, goods.sale_control);
     return [{
       skuId: goods.sku_id,
       name: goods.sku_name || goods.goods_name,
       image: assetUrl((goods.sku_image || goods.goods_image).split(",")[0]),
-      price: goods.discount_price,
-      marketPrice: goods.market_price,
+      price: priceVisible ? goods.discount_price : null,
+      marketPrice: priceVisible ? goods.market_price : null,
       saleNum: goods.sale_num,
       introduction: goods.introduction,
       saleControl: goods.sale_control,
@@ -62,7 +65,7 @@ function textOf(floor: Floor, name: string) {
 
 const STYLES = new Set(["floor-style-1", "floor-style-2", "floor-style-3", "floor-style-4"]);
 
-export function toFloorViews(floors: Floor[]) {
+export function toFloorViews(floors: Floor[], viewer: { isMember: boolean }) {
   return floors
     .filter((floor) => STYLES.has(floor.block_name))
     .map((floor, index) => ({
@@ -73,9 +76,9 @@ export function toFloorViews(floors: Floor[]) {
       more: textOf(floor, "more"),
       leftImg: imageOf(floor, "leftImg"),
       bottomImg: imageOf(floor, "bottomImg"),
-      goods: goodsOf(floor, "goodsList").slice(0, 8),
-      rightGoods: goodsOf(floor, "rightGoodsList").slice(0, 6),
-      bottomGoods: goodsOf(floor, "bottomGoodsList").slice(0, 5),
+      goods: goodsOf(floor, "goodsList", viewer.isMember).slice(0, 8),
+      rightGoods: goodsOf(floor, "rightGoodsList", viewer.isMember).slice(0, 6),
+      bottomGoods: goodsOf(floor, "bottomGoodsList", viewer.isMember).slice(0, 5),
       categories: categoriesOf(floor, "categoryList"),
     }));
 }
@@ -83,9 +86,9 @@ export type FloorView = ReturnType<typeof toFloorViews>[number];
 export type FloorGoodsView = FloorView["goods"][number];
 
 /** The float layer to show now, or null (spec §4 rules in app/domain/float-layer.ts). */
-export function toFloatLayerView(layer: FloatLayer | null, memory: FloatLayerMemory, now: number) {
+export function toFloatLayerView(layer: FloatLayer | null, memory: FloatLayerMemory, now: number, closedThisVisit: string | null = null) {
   if (!layer || !layer.img_url) return null;
   const rule = { type: floatLayerTypeOf(layer.type, layer.number), startTime: layer.startTime, endTime: layer.endTime, enabled: layer.is_show };
-  if (!shouldShowFloatLayer(rule, memory, now)) return null;
+  if (!shouldShowFloatLayer(rule, memory, now, closedThisVisit)) return null;
   return { image: assetUrl(layer.img_url), url: layer.url.url, title: layer.title, window: windowKey(rule) };
 }

@@ -1,22 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { createShopApi } from "../../shop-api/server";
+import { beforeAll, expect, test } from "vitest";
 import { priceCartLine, selectedTotals } from "~/domain/cart";
-import { resetEnvCache } from "~/utils/env.server";
 import { calculateCart, listCartBundles, listCartLines } from "~/upstream/cart.server";
 import { toCartView } from "~/upstream/cart-view.server";
 import type { UpstreamContext } from "~/upstream/http.server";
+import { useLiveShopApi } from "../support/bff-environment";
 
 /**
  * The agreement test of issue 4: for many random carts, the BFF's totals (app/domain/cart +
  * app/domain/pricing) equal the reference shop API's /api/Cart/calculate, which implements the
  * same rules independently.
  */
-let shopApi: Awaited<ReturnType<typeof createShopApi>>;
-let dir: string;
+const live = useLiveShopApi({ log: false });
 let ctx: UpstreamContext;
 let username: string;
 
@@ -24,31 +19,16 @@ let username: string;
 const SKUS = [1, 2, 104, 143, 144, 147, 148, 14, 34, 111, 49, 71, 87, 139, 72, 103];
 const BUNDLES = [1, 2, 3];
 
-async function testApi(pathname: string, body: unknown) {
-  const response = await fetch(`${shopApi.url}${pathname}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  expect(response.ok).toBe(true);
-  return response.json();
+async function testApi(pathname: string, body: Record<string, unknown>) {
+  const response = await live.shop.testApi<{ username: string; password: string }>(pathname, body);
+  expect(response.status).toBe(200);
+  return response.body;
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "cart-agreement-"));
-  shopApi = await createShopApi({ dbPath: path.join(dir, "shop.sqlite"), testApi: true, log: false });
-  process.env.UPSTREAM_URL = shopApi.url;
-  process.env.SESSION_SECRET = "agreement-test-secret-0123456789";
-  resetEnvCache();
   const member = await testApi("/__test/member", {});
   username = member.username;
-  const login = await fetch(`${shopApi.url}/api/login/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ app_type: "pc", username: member.username, password: member.password }),
-  }).then((response) => response.json());
-  ctx = { baseUrl: shopApi.url, timeoutMs: 10_000, token: login.data.token, member: "optional" };
-});
-
-afterAll(async () => {
-  await shopApi?.close();
-  rmSync(dir, { recursive: true, force: true });
+  ctx = { baseUrl: live.shop.url, timeoutMs: 10_000, token: await live.shop.login(member.username, member.password), member: "optional" };
 });
 
 const cartArb = fc.record({

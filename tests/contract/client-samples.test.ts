@@ -20,7 +20,7 @@ import {
   ServicerConfigSchema,
   SiteInfoSchema,
 } from "~/upstream/schemas/site";
-import { resetEnvCache } from "~/utils/env.server";
+import { pointBffAt } from "../support/bff-environment";
 import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 import { loadSample } from "../support/shape";
 
@@ -222,20 +222,16 @@ describe("the client's schemas parse the data of every matching real sample", ()
 
 describe("the client core classifies every real failure answer", () => {
   let upstream: FakeUpstream;
-  const savedEnv = { ...process.env };
 
+  let restore = () => {};
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    process.env.UPSTREAM_URL = upstream.url;
-    process.env.SESSION_SECRET = "contract-test-secret-0123456789";
-    process.env.LOG_LEVEL = "silent";
-    resetEnvCache();
+    restore = pointBffAt(upstream.url);
   });
 
   afterAll(async () => {
     await upstream.close();
-    process.env = { ...savedEnv };
-    resetEnvCache();
+    restore();
   });
 
   test.each(Object.entries(ERRORS))("%s", async (sample, { token, auth, outcome, code }) => {

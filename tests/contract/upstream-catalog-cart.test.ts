@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestShopApi, type TestShopApi } from "../../shop-api/testing";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { TestShopApi } from "../../shop-api/testing";
 import {
   addBundleToCart,
   addToCart,
@@ -16,32 +16,22 @@ import { listCouponTypes } from "~/upstream/coupon.server";
 import { toFloorViews } from "~/upstream/home-view.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { invalidate } from "~/utils/cache.server";
-import { resetEnvCache } from "~/utils/env.server";
+import { useLiveShopApi } from "../support/bff-environment";
 
 /**
  * The catalog and cart pages' upstream functions (app/upstream/catalog.server.ts, coupon.server.ts,
  * cart.server.ts) against the reference shop API on a fresh database.
  */
+const live = useLiveShopApi();
 let shop: TestShopApi;
-const savedEnv = { ...process.env };
 let member: UpstreamContext;
 let visitor: UpstreamContext;
 
 beforeAll(async () => {
-  shop = await startTestShopApi();
-  process.env.UPSTREAM_URL = shop.url;
-  process.env.SESSION_SECRET = "contract-test-secret-0123456789";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
+  shop = live.shop;
   const fresh = (await shop.testApi("/__test/member", {})).body as { username: string; password: string };
   member = { baseUrl: shop.url, timeoutMs: 10_000, token: await shop.login(fresh.username, fresh.password), member: "optional" };
   visitor = { ...member, token: null };
-});
-
-afterAll(async () => {
-  await shop?.close();
-  process.env = { ...savedEnv };
-  resetEnvCache();
 });
 
 beforeEach(() => invalidate());
@@ -82,7 +72,7 @@ describe("catalog", () => {
   });
 
   test("home: floors of the four styles and the float layer", async () => {
-    const floors = toFloorViews(await getFloors());
+    const floors = toFloorViews(await getFloors(), { isMember: true });
     expect(new Set(floors.map((floor) => floor.style))).toEqual(new Set(["floor-style-1", "floor-style-2", "floor-style-3", "floor-style-4"]));
     expect(floors.every((floor) => floor.goods.length + floor.rightGoods.length > 0)).toBe(true);
     const layer = await getFloatLayer();

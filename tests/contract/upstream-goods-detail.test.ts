@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestShopApi, type TestShopApi } from "../../shop-api/testing";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { TestShopApi } from "../../shop-api/testing";
 import { requestContext } from "~/upstream/context.server";
 import { isLoginRequired } from "~/utils/routes";
 import { displayedPromotion } from "~/domain/promotion";
@@ -19,7 +19,7 @@ import {
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { getCartCount } from "~/upstream/member.server";
 import { invalidate } from "~/utils/cache.server";
-import { resetEnvCache } from "~/utils/env.server";
+import { useLiveShopApi } from "../support/bff-environment";
 
 /**
  * The goods detail page's upstream functions against the reference shop API (in-process, fresh
@@ -28,24 +28,13 @@ import { resetEnvCache } from "~/utils/env.server";
  * message), 35 (view_price 0), 155 (both 0).
  */
 
+const live = useLiveShopApi();
 let shop: TestShopApi;
-const savedEnv = { ...process.env };
 let demoToken = "";
 
 beforeAll(async () => {
-  shop = await startTestShopApi();
-  process.env.UPSTREAM_URL = shop.url;
-  process.env.SESSION_SECRET = "contract-test-secret-0123456789";
-  process.env.UPSTREAM_TIMEOUT_MS = "10000";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
+  shop = live.shop;
   demoToken = await shop.login("demo", "demo123456");
-});
-
-afterAll(async () => {
-  await shop?.close();
-  process.env = { ...savedEnv };
-  resetEnvCache();
 });
 
 beforeEach(() => {
@@ -122,7 +111,7 @@ describe("findGoodsDetail", () => {
     expect(wholesale.tiers.map((tier) => tier.num)).toEqual([10, 50, 100]);
 
     const getfree = toGoodsDetailView((await findGoodsDetail(ctx(demoToken), 71))!);
-    expect(getfree.getFree[0]).toMatchObject({ count: 1, goods: { goods_name: "板蓝根颗粒" } });
+    expect(getfree.getFree[0]).toMatchObject({ count: 1, name: "板蓝根颗粒" });
   });
 
   test("goods_content images are served through /media after sanitizing", async () => {

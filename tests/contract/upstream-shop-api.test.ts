@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestShopApi, type TestShopApi } from "../../shop-api/testing";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { TestShopApi } from "../../shop-api/testing";
 import { requestContext } from "~/upstream/context.server";
 import { isLoginRequired } from "~/utils/routes";
 import {
@@ -25,29 +25,18 @@ import { getCartCount, getMember, getOrderNum, getUsableCouponCount, listLinkedA
 import { getAdv, getLayoutData, getSiteInfo, isShopOpen } from "~/upstream/site.server";
 import type { CategoryNode } from "~/upstream/schemas/category";
 import { invalidate } from "~/utils/cache.server";
-import { resetEnvCache } from "~/utils/env.server";
+import { useLiveShopApi } from "../support/bff-environment";
 
 /**
  * The real app/upstream/* functions against the reference shop API (in-process, fresh temp DB,
  * test API on): the same calls the BFF's loaders and actions make, over HTTP.
  */
 
+const live = useLiveShopApi();
 let shop: TestShopApi;
-const savedEnv = { ...process.env };
 
-beforeAll(async () => {
-  shop = await startTestShopApi();
-  process.env.UPSTREAM_URL = shop.url;
-  process.env.SESSION_SECRET = "contract-test-secret-0123456789";
-  process.env.UPSTREAM_TIMEOUT_MS = "10000";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
-});
-
-afterAll(async () => {
-  await shop?.close();
-  process.env = { ...savedEnv };
-  resetEnvCache();
+beforeAll(() => {
+  shop = live.shop;
 });
 
 beforeEach(async () => {

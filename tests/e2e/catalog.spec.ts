@@ -6,7 +6,7 @@ test("browse: home → category page → list → goods detail", async ({ page }
   await closeFloatLayer(page);
   // Floors server-render their goods.
   await expect(page.locator("section.floor").first()).toBeVisible();
-  await page.getByRole("navigation", { name: "主导航" }).getByRole("link").first().isVisible();
+  await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link").first()).toBeVisible();
   await page.goto("/category");
   await expect(page.getByRole("heading", { level: 1, name: "商品分类" })).toBeVisible();
   await page.getByRole("link", { name: "西药", exact: true }).first().click();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { DEMO, testApi } from "./support";
+import { DEMO, testApi, upstreamCall } from "./support";
 
 // Upstream switches are global, so these journeys run in the "switches" project, after the js and
 // no-js projects, one at a time (serial mode in this single file).
@@ -17,6 +17,9 @@ async function pageWith(browser: Browser, javaScriptEnabled: boolean) {
 for (const javaScriptEnabled of [true, false]) {
   test(`a closed shop sends every page to /closed and back when it opens (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {
     const page = await pageWith(browser, javaScriptEnabled);
+    const { site_name: siteName } = await upstreamCall<{ site_name: string }>("/api/site/info");
+    await page.goto("/index"); // the BFF has seen the site (its info is cached)
+    await expect(page).toHaveTitle(new RegExp(` - ${siteName}$`));
     await testApi.post("/__test/shop-status", { open: false });
     // The BFF caches the open/closed switch for 3 seconds.
     await expect(async () => {
@@ -24,7 +27,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(new URL(page.url()).pathname).toBe("/closed");
     }).toPass({ timeout: 10_000 });
     await expect(page.getByRole("heading", { name: "本店暂停营业" })).toBeVisible();
-    await expect(page).toHaveTitle(/店铺已关闭/);
+    await expect(page).toHaveTitle(`店铺已关闭 - ${siteName}`); // page title + " - " + site name, as on every page
     for (const path of ["/login", "/register", "/member/index", "/no-such-page"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/closed$/);

@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, logIn, testApi, withJs } from "./support";
+import { DEMO, logIn, testApi, waitForHydration, withJs } from "./support";
 
 test("the upstream token never reaches the HTML, the scripts or document.cookie", async ({ page, context }) => {
-  // Capture every response body the browser gets while a member uses the site.
-  const bodies: string[] = [];
-  page.on("response", async (response) => {
+  // Capture every response body the browser gets while a member uses the site (reads are awaited below).
+  const reads: Array<Promise<{ path: string; body: string }>> = [];
+  page.on("response", (response) => {
     const type = response.headers()["content-type"] ?? "";
-    if (/html|javascript|json|text/.test(type)) bodies.push(await response.text().catch(() => ""));
+    if (!/html|javascript|json|text|turbo-stream/.test(type)) return;
+    const path = new URL(response.url()).pathname;
+    reads.push(response.text().then((body) => ({ path, body }), () => ({ path, body: "" }))); // redirects have no body
   });
   const member = await testApi.createMember();
   await logIn(page, member.username, member.password);
@@ -14,21 +16,45 @@ test("the upstream token never reaches the HTML, the scripts or document.cookie"
   await page.goto("/index");
   await page.goto("/cart");
   await page.goto("/switch-account");
+  if (withJs()) {
+    // A client-side navigation: its data comes as a single-fetch `.data` response.
+    await waitForHydration(page);
+    await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === "/cart.data"),
+      page.locator('a[href="/cart"]').first().click(),
+    ]);
+    await expect(page).toHaveURL(/\/cart$/);
+  }
+
+  const captured = (await Promise.all(reads)).filter((read) => read.body.length > 0);
+  // The checks below mean something only if the member's pages were really captured.
+  const paths = captured.map((read) => read.path);
+  for (const path of ["/member/index", "/index", "/cart", "/switch-account"]) expect(paths.filter((captured) => captured === path || captured === `${path}.data`), `captured ${path}`).not.toEqual([]);
+  if (withJs()) {
+    expect(paths.filter((path) => path.endsWith(".data")).length).toBeGreaterThan(0);
+    expect(paths.some((path) => path.endsWith(".js"))).toBe(true);
+  }
+  expect(captured.filter((read) => read.body.includes(member.username)).length, "pages rendered for the member").toBeGreaterThan(0);
 
   // The member's real upstream tokens, read from the reference shop API.
   const { tokens } = await testApi.get<{ tokens: string[] }>(`/__test/tokens?username=${member.username}`);
   expect(tokens.length).toBeGreaterThan(0);
-  const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
+  const cookies = await context.cookies();
+  const session = cookies.find((cookie) => cookie.name === "__session");
   expect(session?.httpOnly).toBe(true);
   for (const token of tokens) {
-    expect(decodeURIComponent(session!.value)).not.toContain(token); // sealed inside the cookie
-    for (const body of bodies) expect(body).not.toContain(token);
+    for (const cookie of cookies) expect(decodeURIComponent(cookie.value), cookie.name).not.toContain(token); // sealed inside the cookie
+    for (const read of captured) expect(read.body, read.path).not.toContain(token);
   }
   if (withJs()) {
     const documentCookie = await page.evaluate(() => document.cookie);
     expect(documentCookie).not.toContain("__session");
-    const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-    for (const token of tokens) expect(storage).not.toContain(token);
+    const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+    expect(storage).toContain('"local"'); // it was read
+    for (const token of tokens) {
+      expect(storage).not.toContain(token);
+      expect(documentCookie).not.toContain(token);
+    }
   }
 });
 

@@ -67,16 +67,31 @@ export async function memberWithCart(page: Page, lines: Array<{ sku_id: number; 
   return member;
 }
 
-/** The name a sku has in the cart (its sku_name), read from the shop API. */
-export async function skuName(skuId: number): Promise<string> {
+/** A call to the reference shop API itself (the upstream's envelope), as the PC channel, without a token. */
+export async function upstreamCall<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
   const context = await shopApi();
-  const response = await context.post("/api/goodssku/info", { data: { app_type: "pc", sku_id: skuId } });
-  const body = (await response.json()) as { data: { sku_name: string; goods_name: string } };
-  return body.data.sku_name || body.data.goods_name;
+  const response = await context.post(path, { data: { app_type: "pc", ...body } });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  expect(envelope.code, `${path} → ${envelope.message}`).toBeGreaterThanOrEqual(0);
+  return envelope.data;
 }
 
-/** Opens `path` and, with JS, waits until the page has hydrated and settled (no requests in flight). */
+/** The name a sku has in the cart (its sku_name), read from the shop API. */
+export async function skuName(skuId: number): Promise<string> {
+  const data = await upstreamCall<{ sku_name: string; goods_name: string }>("/api/goodssku/info", { sku_id: skuId });
+  return data.sku_name || data.goods_name;
+}
+
+/**
+ * With JS, waits until React has hydrated the document: root's Layout sets `data-hydrated` on
+ * `<html>` from an effect, so event handlers are attached from then on. Without JS, nothing to wait for.
+ */
+export async function waitForHydration(page: Page) {
+  if (withJs()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Opens `path` and, with JS, waits until the page has hydrated. */
 export async function gotoSettled(page: Page, path: string) {
   await page.goto(path);
-  if (withJs()) await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
 }

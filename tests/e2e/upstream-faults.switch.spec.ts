@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { FAULTS_BFF_PORT } from "./ports";
+import { startSecondBff } from "./second-bff";
 
 /**
  * An upstream that is down, slow, broken or answering nonsense gives an error page with the
@@ -11,9 +12,8 @@ import { expect, test } from "@playwright/test";
 type Mode = "down" | "slow" | "html" | "http-500" | "bad-shape";
 let mode: Mode = "down";
 let upstream: Server;
-let bff: ChildProcess;
-const BFF_PORT = 3190;
-const base = `http://127.0.0.1:${BFF_PORT}`;
+let bff: Awaited<ReturnType<typeof startSecondBff>>;
+const base = `http://127.0.0.1:${FAULTS_BFF_PORT}`;
 
 test.describe.configure({ mode: "serial" });
 
@@ -28,28 +28,12 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   const { port } = upstream.address() as AddressInfo;
-  bff = spawn("node", ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(BFF_PORT),
-      HOST: "127.0.0.1",
-      UPSTREAM_URL: `http://127.0.0.1:${port}`,
-      UPSTREAM_TIMEOUT_MS: "1000",
-      SESSION_SECRET: "faults-test-secret-0123456789",
-      COOKIE_SECURE: "false",
-      LOG_LEVEL: "silent",
-    },
-    stdio: "ignore",
-  });
-  await expect(async () => {
-    const response = await fetch(`${base}/healthz`);
-    expect(response.ok).toBe(true);
-  }).toPass({ timeout: 20_000 });
+  bff = await startSecondBff({ port: FAULTS_BFF_PORT, upstreamUrl: `http://127.0.0.1:${port}`, env: { UPSTREAM_TIMEOUT_MS: "1000" } });
 });
 
 test.afterAll(async () => {
-  bff?.kill("SIGTERM");
+  await bff?.stop();
+  upstream.closeAllConnections();
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { commitToken } from "~/auth/session.server";
 import { action, loader } from "~/routes/_main.$slug";
 import { invalidate } from "~/utils/cache.server";
-import { resetEnvCache } from "~/utils/env.server";
+import { pointBffAt } from "../support/bff-environment";
 import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 import { loadSample } from "../support/shape";
 
@@ -13,23 +13,18 @@ import { loadSample } from "../support/shape";
  */
 
 let upstream: FakeUpstream;
-const savedEnv = { ...process.env };
+let restore = () => {};
 let memberCookie = "";
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  process.env.UPSTREAM_URL = upstream.url;
-  process.env.SESSION_SECRET = "unit-test-secret-0123456789";
-  process.env.UPSTREAM_TIMEOUT_MS = "2000";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
+  restore = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "2000" });
   memberCookie = (await commitToken(new Request("http://shop.test/login"), "member-token", { newSignIn: true })).split(";")[0];
 });
 
 afterAll(async () => {
   await upstream.close();
-  process.env = { ...savedEnv };
-  resetEnvCache();
+  restore();
 });
 
 const DETAIL = (loadSample("api_goodssku_detail_logged_in") as { data: { goods_sku_detail: Record<string, unknown> } }).data.goods_sku_detail;
@@ -125,6 +120,37 @@ describe("loader", () => {
     expect(calls("/api/goodsevaluate/page")[1].body).toMatchObject({ goods_id: 5, page: 2 });
   });
 
+  test("a view is recorded once: not again when the page itself reloads its data (revalidation, post/redirect/get)", async () => {
+    const from = (referer: string) => loader({ request: page("/sku-5", { member: true, headers: { Referer: referer } }), params: { slug: "sku-5" }, context: {} });
+    await from("http://shop.test/list?keyword=x"); // arrived from the list: a view
+    await from("http://shop.test/sku-5"); // revalidation after follow / add to cart (JS), or the redirect after the post (no JS)
+    await from("http://shop.test/sku-5?img=2");
+    await load("/sku-5?img=2", true); // an in-page parameter
+    expect(calls("/api/goods/modifyclicks")).toHaveLength(1);
+    expect(calls("/api/goodsbrowse/add")).toHaveLength(1);
+    await from("http://shop.test/sku-6"); // another spec of the goods: a new view
+    await load("/sku-5", true); // no Referer (typed URL, bookmark): a new view
+    expect(calls("/api/goods/modifyclicks")).toHaveLength(3);
+  });
+
+  test("a visitor's loader data holds no price at all; a member's has them", async () => {
+    const seckill = { ...DETAIL, promotion_info: { price: "1999.00", goods_min: 1, goods_limit: 5, num_multiple: 1, price_json: JSON.stringify([{ num: 10, limit_num: 0, price: "2899.00" }]) } };
+    shop(seckill);
+    upstream.on("/api/goodssku/recommend", {
+      body: envelope(0, "操作成功", { page_count: 1, count: 1, list: [{ goods_id: 9, sku_id: 9, goods_name: "推荐", price: "77.70", market_price: "88.80", discount_price: "77.70", member_price: "66.60" }] }),
+    });
+    const visitor = JSON.stringify(await load("/sku-5"));
+    for (const price of ["1999", "2999", "3999", "2899", "77.7", "88.8", "66.6"]) expect(visitor).not.toContain(price);
+    const member = JSON.stringify(await load("/sku-5", true));
+    for (const price of ["1999.00", "2999.00", "2899.00", "77.70"]) expect(member).toContain(price);
+  });
+
+  test("sale control view_price 0 keeps a member's prices off the page too", async () => {
+    shop({ ...DETAIL, sale_control: { is_member_by: 1, view_price: 0, not_buy_msg: "" } });
+    const data = await load("/sku-5", true);
+    expect([data.goods.price, data.goods.marketPrice, data.goods.memberPrice]).toEqual([null, null, null]);
+  });
+
   test("evaluations are left out when evaluate_show is 0", async () => {
     upstream.on("/api/goodsevaluate/config", { body: envelope(0, "操作成功", { evaluate_status: 1, evaluate_show: 0, evaluate_audit: 1 }) });
     expect((await load("/sku-5")).evaluations).toBeNull();
@@ -192,6 +218,22 @@ describe("action", () => {
     const response = await thrown(post("/sku-5", { intent: "follow" }));
     expect(response.status).toBe(303);
     expect(response.headers.get("Set-Cookie")).toMatch(/^__toast=/);
+  });
+
+  test("a fetcher's follow gets data and the toast cookie (the revalidation shows it); a plain post gets post/redirect/get", async () => {
+    upstream.on("/api/goodscollect/add", { body: envelope(0, "操作成功", 1) });
+    const viaFetcher = (await post("/sku-5", { intent: "follow", _fetcher: "1" })) as unknown as { data: unknown; init: { headers: Record<string, string> } };
+    expect(viaFetcher.data).toEqual({ ok: true });
+    expect(new Headers(viaFetcher.init.headers).get("Set-Cookie")).toMatch(/^__toast=/);
+    const plain = await thrown(post("/sku-5", { intent: "follow" }));
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("Location")).toBe("/sku-5");
+  });
+
+  test("a fetcher's refused coupon gets ok: false with the refusal as the toast", async () => {
+    upstream.on("/coupon/api/coupon/receive", { body: envelope(-1, "优惠券已领完", "") });
+    const response = (await post("/sku-5", { intent: "receive-coupon", coupon_type_id: "2", _fetcher: "1" })) as unknown as { data: unknown };
+    expect(response.data).toEqual({ ok: false });
   });
 
   test("receiving a coupon sends get_type 2", async () => {

@@ -1,6 +1,6 @@
-import { ActionIcon, Group, NumberInput, Text } from "@mantine/core";
+import { ActionIcon, Group, Text, TextInput } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { errorText } from "~/components/form/error-text";
@@ -13,6 +13,11 @@ type Bounds = { min: number; step: number; max: number };
  * The cart quantity: − / + buttons and a typed value, all one POST form. With JS it is a fetcher
  * and the shown quantity is optimistic (the clamp is predictable); without JS the post comes back
  * to the cart. A refused edit shows the message and the previous quantity stays.
+ *
+ * The field is uncontrolled (the DOM owns what is typed): a value typed between the first paint
+ * and hydration survives hydration and the re-renders after it (a controlled field was reset to
+ * the loader's quantity by the first re-render, so a quick edit was lost). If the field was left
+ * before hydration, its blur had no handler yet: the edit is sent once hydrated.
  */
 export function QuantityStepper({
   cartId,
@@ -45,6 +50,18 @@ export function QuantityStepper({
   const [settled, setSettled] = useState({ data: fetcher.data, count: 0 });
   if (fetcher.state === "idle" && fetcher.data && fetcher.data !== settled.data) setSettled({ data: fetcher.data, count: settled.count + 1 });
 
+  const field = useRef<HTMLInputElement>(null);
+  const submitTyped = (input: HTMLInputElement) => {
+    if (String(clampQuantity(input.value, limits)) !== String(quantity)) fetcher.submit(input.form);
+  };
+  useEffect(() => {
+    // Typed and left before hydration: send it now (still focused: its blur will).
+    const input = field.current;
+    if (input && document.activeElement !== input && input.value !== input.defaultValue) submitTyped(input);
+    // Once, on hydration: later edits go through onBlur and Enter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <fetcher.Form method="post" action="/cart" className="quantity-stepper">
       <input type="hidden" name="intent" value={intent} />
@@ -59,23 +76,19 @@ export function QuantityStepper({
         <ActionIcon type="submit" name="num" value={shown - bounds.step} variant="default" disabled={disabled || shown <= bounds.min} aria-label={t("decrease", { name: label })}>
           −
         </ActionIcon>
-        <NumberInput
+        <TextInput
           key={`${cartId}-${quantity}-${settled.count}`}
+          ref={field}
           name="typed"
-          defaultValue={shown}
-          min={1}
-          step={bounds.step}
-          max={bounds.max}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={String(shown)}
           w={72}
           size="xs"
-          hideControls
           disabled={disabled}
           aria-label={t("quantityOf", { name: label })}
-          onBlur={(event) => {
-            if (!hydrated) return;
-            const typed = event.currentTarget.value;
-            if (String(clampQuantity(typed, limits)) !== String(quantity)) fetcher.submit(event.currentTarget.form);
-          }}
+          onBlur={(event) => submitTyped(event.currentTarget)}
         />
         <ActionIcon type="submit" name="num" value={shown + bounds.step} variant="default" disabled={disabled || shown + bounds.step > bounds.max} aria-label={t("increase", { name: label })}>
           +

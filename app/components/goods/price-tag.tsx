@@ -5,7 +5,8 @@ import { formatMoney } from "~/utils/format";
 
 /**
  * A goods price as the roles of spec §6 see it: visitors see "login visible" instead of a price;
- * a sale-control rule with view_price 0 hides it too; members see ¥ with 2 decimals.
+ * a sale-control rule with view_price 0 hides it too; members see ¥ with 2 decimals. A hidden
+ * price does not even reach the browser (the views carry `null`), so `price` may be null.
  */
 export function PriceTag({
   price,
@@ -14,14 +15,14 @@ export function PriceTag({
   hiddenReason,
   size = "lg",
 }: {
-  price: string;
+  price: string | null;
   marketPrice?: string | null;
   visible: boolean;
   hiddenReason: "login" | "sale-control";
   size?: "sm" | "md" | "lg" | "xl";
 }) {
   const { t } = useTranslation("goods");
-  if (!visible) {
+  if (!visible || price === null) {
     return (
       <Text component="span" c="red.8" fw={700} size={size} className="price price--hidden">
         {hiddenReason === "login" ? t("price.loginVisible") : t("price.noPermission")}

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { readFormData } from "~/utils/form-data.server";
+import { redirect } from "~/utils/redirect.server";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { requireMember } from "~/auth/guards.server";
@@ -60,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireMember(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const back = formData.get("redirect");
   const submission = parseWithZod(formData, { schema: CartIntentSchema });
   if (submission.status !== "success") {
@@ -163,6 +165,15 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const [selected, setSelected] = useState(() => new Set(initiallySelected));
+  useEffect(() => {
+    // Boxes ticked or unticked before hydration: the DOM has the visitor's choice, which the
+    // controlled boxes would otherwise reset to the loader's selection on the next render.
+    const boxes = document.querySelectorAll<HTMLInputElement>('input[form="cart-selection"][name="cart_id"]');
+    const chosen = new Set([...boxes].filter((box) => box.checked).map((box) => Number(box.value)));
+    // Syncing from the DOM (an outside system at hydration) once is what this effect is for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSelected((current) => (chosen.size === current.size && [...chosen].every((id) => current.has(id)) ? current : chosen));
+  }, []);
   const lines = useMemo(() => cart.groups.flatMap((group) => group.lines), [cart]);
   const buyableIds = useMemo(() => [...lines.map((line) => line.cartId), ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId)], [lines, cart.bundles]);
   const totals = selectedTotals(lines, cart.bundles, selected);

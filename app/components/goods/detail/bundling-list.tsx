@@ -29,9 +29,9 @@ export function BundlingList({ bundlings, priceVisible, hiddenText }: { bundling
             </ul>
             <div className="bundling__price">
               <span>
-                {t("bundling.price")}: <strong>{priceVisible ? formatMoney(bundling.price) : hiddenText}</strong>
+                {t("bundling.price")}: <strong>{priceVisible && bundling.price !== null ? formatMoney(bundling.price) : hiddenText}</strong>
               </span>
-              {priceVisible && toCents(bundling.goodsMoney) > 0n ? (
+              {priceVisible && bundling.goodsMoney !== null && toCents(bundling.goodsMoney) > 0n ? (
                 <s>
                   {t("bundling.original")}: {formatMoney(bundling.goodsMoney)}
                 </s>

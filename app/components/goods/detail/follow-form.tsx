@@ -1,29 +1,36 @@
 import { Button } from "@mantine/core";
 import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FetcherFlag } from "./fetcher-flag";
 
-/** Follow/unfollow as a POST form; a visitor's post is answered with the login redirect. */
+/**
+ * Follow/unfollow as a POST form; a visitor's post is answered with the login redirect. With JS it
+ * is a fetcher and the state is optimistic (the next state is what was asked for, the count moves
+ * with it) until the revalidated page says otherwise; without JS it is post/redirect/get.
+ */
 export function FollowForm({ followed, count }: { followed: boolean; count: number }) {
   const { t } = useTranslation("goods");
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && ["follow", "unfollow"].includes(String(navigation.formData?.get("intent")));
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const asked = fetcher.formData?.get("intent");
+  const shownFollowed = asked === "follow" ? true : asked === "unfollow" ? false : followed;
+  const shownCount = Math.max(0, count + (shownFollowed === followed ? 0 : shownFollowed ? 1 : -1));
   return (
-    <Form method="post" preventScrollReset className="follow-form">
-      <input type="hidden" name="intent" value={followed ? "unfollow" : "follow"} />
+    <fetcher.Form method="post" preventScrollReset className="follow-form">
+      <FetcherFlag />
+      <input type="hidden" name="intent" value={shownFollowed ? "unfollow" : "follow"} />
       <Button
         type="submit"
         variant="subtle"
-        color={followed ? "red" : "gray"}
+        color={shownFollowed ? "red" : "gray"}
         size="compact-sm"
-        loading={pending}
-        aria-pressed={followed}
-        title={followed ? t("detail.unfollowHint") : undefined}
-        leftSection={followed ? <IconHeartFilled size={16} aria-hidden /> : <IconHeart size={16} aria-hidden />}
+        aria-pressed={shownFollowed}
+        title={shownFollowed ? t("detail.unfollowHint") : undefined}
+        leftSection={shownFollowed ? <IconHeartFilled size={16} aria-hidden /> : <IconHeart size={16} aria-hidden />}
       >
-        {followed ? t("detail.unfollow") : t("detail.follow")}
+        {shownFollowed ? t("detail.unfollow") : t("detail.follow")}
       </Button>
-      {count > 0 ? <span className="follow-form__count">{t("detail.followCount", { count })}</span> : null}
-    </Form>
+      {shownCount > 0 ? <span className="follow-form__count">{t("detail.followCount", { count: shownCount })}</span> : null}
+    </fetcher.Form>
   );
 }

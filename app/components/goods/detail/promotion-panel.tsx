@@ -64,7 +64,7 @@ export function WholesaleTiers({ tiers, unit, priceVisible }: { tiers: GoodsDeta
         {tiers.map((tier) => (
           <Table.Tr key={tier.num}>
             <Table.Td>{t("promotion.tierFrom", { count: tier.num, unit: shownUnit })}</Table.Td>
-            <Table.Td className="wholesale-tiers__price">{priceVisible ? formatMoney(tier.price) : t("price.loginVisible")}</Table.Td>
+            <Table.Td className="wholesale-tiers__price">{priceVisible && tier.price !== null ? formatMoney(tier.price) : t("price.loginVisible")}</Table.Td>
             <Table.Td>{tier.limit_num > 0 ? `${tier.limit_num}${shownUnit}` : t("promotion.tierNoLimit")}</Table.Td>
           </Table.Tr>
         ))}
@@ -93,12 +93,12 @@ export function GetFreeOffers({ offers, priceVisible, hiddenText }: { offers: Go
           </Table.Tr>
         ) : (
           offers.map((offer, index) => (
-            <Table.Tr key={`${offer.goods_id}-${index}`}>
-              <Table.Td>{offer.goods?.goods_name ?? ""}</Table.Td>
-              <Table.Td>{priceVisible ? formatMoney(offer.price) : hiddenText}</Table.Td>
+            <Table.Tr key={`${offer.goodsId}-${index}`}>
+              <Table.Td>{offer.name}</Table.Td>
+              <Table.Td>{priceVisible && offer.price !== null ? formatMoney(offer.price) : hiddenText}</Table.Td>
               <Table.Td>
                 {offer.count}
-                {unitOrDefault(offer.unit || offer.goods?.unit, t)}
+                {unitOrDefault(offer.unit, t)}
               </Table.Td>
             </Table.Tr>
           ))
