@@ -8,7 +8,16 @@ import { BFF_URL, SHOP_API_PORT, SHOP_API_URL, BFF_PORT } from "./tests/e2e/port
  */
 const browserLaunch = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+  ],
 };
 
 export default defineConfig({

@@ -121,12 +121,13 @@ app.use((_req, res, next) => {
 // comparing scheme, host and port with the origin Remix itself sees.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const refusal = crossSiteRefusal(
-    { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer") },
-    requestOrigin(req),
-  );
+  const refusal = crossSiteRefusal({ origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer") }, requestOrigin(req));
   if (refusal) {
-    res.status(refusal === "malformed-origin" ? 400 : 403).type("text/plain").set("Cache-Control", "no-store").send(refusal === "malformed-origin" ? "Malformed Origin header" : "Cross-site request refused");
+    res
+      .status(refusal === "malformed-origin" ? 400 : 403)
+      .type("text/plain")
+      .set("Cache-Control", "no-store")
+      .send(refusal === "malformed-origin" ? "Malformed Origin header" : "Cross-site request refused");
     return;
   }
   next();
@@ -169,9 +170,7 @@ app.get(/^\/media\/((?:upload|public|static)\/[\w\-./]+)$/, async (req, res) => 
 // Translations for the browser's i18next (the same files the server loaded).
 app.use("/locales", express.static("locales", { maxAge: isProduction ? "1h" : 0 }));
 
-const viteDevServer = isProduction
-  ? undefined
-  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+const viteDevServer = isProduction ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);

@@ -93,14 +93,18 @@ async function main() {
   if (!existsSync("build/server.js")) throw new Error("run `npm run build` first");
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-shop-api-"));
   const shopApi = start("node_modules/.bin/tsx", ["shop-api/main.ts"], {
-    PORT: String(SHOP_API_PORT), DATA_DIR: dataDir, SHOP_API_LOG: "0", SHOP_API_FRESH: "1",
+    PORT: String(SHOP_API_PORT),
+    DATA_DIR: dataDir,
+    SHOP_API_LOG: "0",
+    SHOP_API_FRESH: "1",
   });
   const stopAll: ChildProcess[] = [shopApi];
   try {
     await waitFor(`${SHOP_API}/health`);
     // A goods detail page to measure: the first goods of the catalog.
     const firstPage = await fetch(`${SHOP_API}/api/goodssku/page`, {
-      method: "POST", headers: { "Content-Type": "application/json" },
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ app_type: "pc", page: 1, page_size: 1 }),
     }).then((response) => response.json() as Promise<{ data: { list: Array<{ sku_id: number }> } }>);
     const skuId = firstPage.data.list[0]?.sku_id ?? 1;
@@ -109,8 +113,13 @@ async function main() {
     // Upstream calls per page, cold and warm, through the counting proxy.
     const proxy = await countingProxy(SHOP_API);
     const bffCounted = start("node", ["build/server.js"], {
-      NODE_ENV: "production", PORT: String(BFF_PORT), HOST: "127.0.0.1", UPSTREAM_URL: proxy.url,
-      SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "silent", COOKIE_SECURE: "false",
+      NODE_ENV: "production",
+      PORT: String(BFF_PORT),
+      HOST: "127.0.0.1",
+      UPSTREAM_URL: proxy.url,
+      SESSION_SECRET: "bench-secret-0123456789abcdef",
+      LOG_LEVEL: "silent",
+      COOKIE_SECURE: "false",
     });
     stopAll.push(bffCounted);
     await waitFor(`${BFF}/healthz`);
@@ -129,8 +138,13 @@ async function main() {
 
     // Throughput of each page against the BFF talking straight to the shop API.
     const bff = start("node", ["build/server.js"], {
-      NODE_ENV: "production", PORT: String(BFF_PORT), HOST: "127.0.0.1", UPSTREAM_URL: SHOP_API,
-      SESSION_SECRET: "bench-secret-0123456789abcdef", LOG_LEVEL: "silent", COOKIE_SECURE: "false",
+      NODE_ENV: "production",
+      PORT: String(BFF_PORT),
+      HOST: "127.0.0.1",
+      UPSTREAM_URL: SHOP_API,
+      SESSION_SECRET: "bench-secret-0123456789abcdef",
+      LOG_LEVEL: "silent",
+      COOKIE_SECURE: "false",
     });
     stopAll.push(bff);
     await waitFor(`${BFF}/healthz`);
@@ -142,7 +156,13 @@ async function main() {
       for (const call of calls[page].warm) {
         upstream.push({
           path: call.path,
-          ...(await measure({ url: `${SHOP_API}${call.path}`, method: "POST", body: call.body, headers: { "content-type": "application/json" }, duration: Math.max(3, Math.round(DURATION / 2)) })),
+          ...(await measure({
+            url: `${SHOP_API}${call.path}`,
+            method: "POST",
+            body: call.body,
+            headers: { "content-type": "application/json" },
+            duration: Math.max(3, Math.round(DURATION / 2)),
+          })),
         });
       }
       results.push({
@@ -156,7 +176,17 @@ async function main() {
     }
 
     console.log(`\nBFF pages (${CONNECTIONS} connections, ${DURATION} s each; loopback, 2 cores shared with autocannon and the shop API)`);
-    console.table(results.map(({ page, rps, p50, p99, non2xx, upstreamCallsCold, upstreamCallsWarm }) => ({ page, "req/s": rps, "p50 ms": p50, "p99 ms": p99, non2xx, "upstream calls cold": upstreamCallsCold, "upstream calls warm": upstreamCallsWarm })));
+    console.table(
+      results.map(({ page, rps, p50, p99, non2xx, upstreamCallsCold, upstreamCallsWarm }) => ({
+        page,
+        "req/s": rps,
+        "p50 ms": p50,
+        "p99 ms": p99,
+        non2xx,
+        "upstream calls cold": upstreamCallsCold,
+        "upstream calls warm": upstreamCallsWarm,
+      })),
+    );
     for (const result of results) {
       if (result.upstream.length === 0) continue;
       console.log(`shop API calls of ${result.page} (warm)`);
@@ -164,7 +194,10 @@ async function main() {
     }
     mkdirSync("bench/results", { recursive: true });
     const file = path.join("bench/results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, results }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify({ date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, results }, null, 2),
+    );
     console.log(`written to ${file}`);
   } finally {
     for (const child of stopAll) child.kill("SIGTERM");

@@ -177,7 +177,9 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     }
 
     const host = req.headers.host ?? ''
-    const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim()
+    const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]!
+      .trim()
     const origin = host ? `${forwardedProto === 'https' ? 'https' : 'http'}://${host}` : ''
     const ctx: Context = { db, params: { ...params, app_type: appType }, appType, services, settings, origin }
 
@@ -245,8 +247,7 @@ export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
 /** BaseApi's check: the channel named by app_type must be open, else -3 (no data key). */
 function assertChannelOpen(services: Services, appType: string): void {
   const status = services.config.get<{ shop_pc_status: number; shop_h5_status: number; shop_weapp_status: number }>('SHOP_STATUS_CONFIG')
-  const open =
-    appType === 'pc' ? status.shop_pc_status : appType === 'weapp' ? status.shop_weapp_status : appType === 'h5' || appType === 'wechat' ? status.shop_h5_status : 1
+  const open = appType === 'pc' ? status.shop_pc_status : appType === 'weapp' ? status.shop_weapp_status : appType === 'h5' || appType === 'wechat' ? status.shop_h5_status : 1
   if (!Number(open)) throw new ApiException(-3, '网站已关闭！')
 }
 

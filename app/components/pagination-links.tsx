@@ -12,7 +12,11 @@ export function PaginationLinks({ page, pageCount, hrefFor }: { page: number; pa
   return (
     <nav aria-label={t("pagination.label")} className="pagination">
       <Group gap={6} justify="center">
-        {page > 1 ? <Link to={hrefFor(page - 1)} rel="prev">{t("pagination.previous")}</Link> : null}
+        {page > 1 ? (
+          <Link to={hrefFor(page - 1)} rel="prev">
+            {t("pagination.previous")}
+          </Link>
+        ) : null}
         {pages.map((number) =>
           number === page ? (
             <span key={number} aria-current="page" className="pagination__current">
@@ -24,7 +28,11 @@ export function PaginationLinks({ page, pageCount, hrefFor }: { page: number; pa
             </Link>
           ),
         )}
-        {page < pageCount ? <Link to={hrefFor(page + 1)} rel="next">{t("pagination.next")}</Link> : null}
+        {page < pageCount ? (
+          <Link to={hrefFor(page + 1)} rel="next">
+            {t("pagination.next")}
+          </Link>
+        ) : null}
         <span className="pagination__total">{t("pagination.total", { count: pageCount })}</span>
       </Group>
     </nav>

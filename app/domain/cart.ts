@@ -86,8 +86,9 @@ export function selectedTotals(
 ): { total: string; lineCount: number; quantity: number } {
   const chosenLines = lines.filter((line) => selected.has(line.cartId) && isPurchasable(line));
   const chosenBundles = bundles.filter((bundle) => selected.has(bundle.cartId) && bundle.stock > 0);
-  const cents = totalOf(chosenLines.map(priceCartLine).map((line) => ({ subtotal: line.subtotalCents })))
-    + totalOf(chosenBundles.map(priceBundle).map((bundle) => ({ subtotal: bundle.subtotalCents })));
+  const cents =
+    totalOf(chosenLines.map(priceCartLine).map((line) => ({ subtotal: line.subtotalCents }))) +
+    totalOf(chosenBundles.map(priceBundle).map((bundle) => ({ subtotal: bundle.subtotalCents })));
   return {
     total: centsToYuan(cents),
     lineCount: chosenLines.length + chosenBundles.length,

@@ -18,7 +18,12 @@ const OptionalPrice = z
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined))
-  .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, "validation:price").optional());
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, "validation:price")
+      .optional(),
+  );
 
 /**
  * The query string of /list (spec §2: keyword, category_id, level, search_type, plus brand, price
@@ -34,7 +39,12 @@ export const GoodsQuerySchema = z
     max_price: OptionalPrice,
     order: z.enum(["sale_num", "discount_price", "create_time"]).optional(),
     sort: z.enum(["asc", "desc"]).optional(),
-    page: z.coerce.number({ invalid_type_error: "validation:number" }).int("validation:number").min(1, "validation:number").max(MAX_PAGE, "validation:number").default(1),
+    page: z.coerce
+      .number({ invalid_type_error: "validation:number" })
+      .int("validation:number")
+      .min(1, "validation:number")
+      .max(MAX_PAGE, "validation:number")
+      .default(1),
     coupon: OptionalInt,
     search_type: z.enum(["goods", "shop"]).optional(),
   })

@@ -8,8 +8,7 @@
 export type SaleControlRule = { is_member_by: boolean; view_price: boolean; not_buy_msg: string } | null;
 
 export type PurchaseRights =
-  | { price: "visible"; buy: "allowed" }
-  | { price: "visible" | "hidden"; buy: "login" | "refused"; reason: "login" | "sale-control"; message: string };
+  { price: "visible"; buy: "allowed" } | { price: "visible" | "hidden"; buy: "login" | "refused"; reason: "login" | "sale-control"; message: string };
 
 export function purchaseRights(isMember: boolean, saleControl: SaleControlRule): PurchaseRights {
   if (!isMember) return { price: "hidden", buy: "login", reason: "login", message: "" };

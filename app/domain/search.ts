@@ -6,9 +6,6 @@ export const SEARCH_KEYWORD_MAX = 50;
 /** Spec §9: the suggestion request waits 300 ms after typing. */
 export const SUGGEST_DELAY_MS = 300;
 
-export const KeywordSchema = z
-  .string()
-  .trim()
-  .max(SEARCH_KEYWORD_MAX, "validation:keywordTooLong");
+export const KeywordSchema = z.string().trim().max(SEARCH_KEYWORD_MAX, "validation:keywordTooLong");
 
 export const SearchTypeSchema = z.enum(["goods", "shop"]).catch("goods");

@@ -24,9 +24,7 @@ export default function AuthLayout() {
         <Outlet />
       </main>
       <footer className="auth-footer">
-        <p>
-          {layout?.copyright?.copyright_desc || t("footer.copyright", { name: layout?.copyright?.company_name || site?.site_name })}
-        </p>
+        <p>{layout?.copyright?.copyright_desc || t("footer.copyright", { name: layout?.copyright?.company_name || site?.site_name })}</p>
         {layout?.copyright?.icp ? <p>{layout.copyright.icp}</p> : null}
       </footer>
     </div>

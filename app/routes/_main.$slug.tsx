@@ -159,7 +159,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (command.intent === "qrcode") {
     const detail = await findGoodsDetail(ctx, id);
     if (!detail) throw notFoundResponse();
-    const qr = await getGoodsQrCode(ctx, detail.sku_id).then((image) => ({ qr: assetUrl(image) }), (error) => ({ qrError: qrFailure(error).error }));
+    const qr = await getGoodsQrCode(ctx, detail.sku_id).then(
+      (image) => ({ qr: assetUrl(image) }),
+      (error) => ({ qrError: qrFailure(error).error }),
+    );
     return data(qr);
   }
 

@@ -87,7 +87,11 @@ export default function CouponZonePage() {
             </Text>
             <Text size="xs" c="dimmed">
               {coupon.goodsScope}
-              {coupon.validityDays > 0 ? ` · ${t("coupon.validDays", { days: coupon.validityDays })}` : coupon.endTime ? ` · ${t("coupon.until", { date: formatDate(coupon.endTime) })}` : ""}
+              {coupon.validityDays > 0
+                ? ` · ${t("coupon.validDays", { days: coupon.validityDays })}`
+                : coupon.endTime
+                  ? ` · ${t("coupon.until", { date: formatDate(coupon.endTime) })}`
+                  : ""}
             </Text>
             <Text size="xs" c="dimmed">
               {t("coupon.taken", { percent: coupon.percentTaken })}
@@ -95,7 +99,13 @@ export default function CouponZonePage() {
             <Form method="post" className="coupon-card__form">
               <input type="hidden" name="intent" value="receive" />
               <input type="hidden" name="coupon_type_id" value={coupon.id} />
-              <Button type="submit" size="xs" mt="sm" disabled={coupon.soldOut || (coupon.maxFetch > 0 && coupon.held >= coupon.maxFetch)} loading={navigation.formData?.get("coupon_type_id") === String(coupon.id)}>
+              <Button
+                type="submit"
+                size="xs"
+                mt="sm"
+                disabled={coupon.soldOut || (coupon.maxFetch > 0 && coupon.held >= coupon.maxFetch)}
+                loading={navigation.formData?.get("coupon_type_id") === String(coupon.id)}
+              >
                 {coupon.soldOut ? t("coupon.soldOut") : coupon.maxFetch > 0 && coupon.held >= coupon.maxFetch ? t("coupon.limitReached") : t("coupon.receive")}
               </Button>
             </Form>

@@ -103,9 +103,25 @@ export default function GoodsListPage() {
             value === undefined || ["min_price", "max_price", "page"].includes(key) ? null : <input key={key} type="hidden" name={key} value={String(value)} />,
           )}
           <Group gap={4} wrap="nowrap">
-            <TextInput name="min_price" size="xs" w={80} inputMode="decimal" aria-label={t("list.minPrice")} placeholder="¥" defaultValue={query.min_price ?? ""} />
+            <TextInput
+              name="min_price"
+              size="xs"
+              w={80}
+              inputMode="decimal"
+              aria-label={t("list.minPrice")}
+              placeholder="¥"
+              defaultValue={query.min_price ?? ""}
+            />
             <span aria-hidden>-</span>
-            <TextInput name="max_price" size="xs" w={80} inputMode="decimal" aria-label={t("list.maxPrice")} placeholder="¥" defaultValue={query.max_price ?? ""} />
+            <TextInput
+              name="max_price"
+              size="xs"
+              w={80}
+              inputMode="decimal"
+              aria-label={t("list.maxPrice")}
+              placeholder="¥"
+              defaultValue={query.max_price ?? ""}
+            />
             <Button type="submit" size="xs" variant="default">
               {t("list.applyPrice")}
             </Button>

@@ -79,5 +79,11 @@ function Stat({ label, value, to }: { label: string; value: string; to?: string 
       </Text>
     </Stack>
   );
-  return to ? <Link to={to} className="plain-link">{body}</Link> : body;
+  return to ? (
+    <Link to={to} className="plain-link">
+      {body}
+    </Link>
+  ) : (
+    body
+  );
 }

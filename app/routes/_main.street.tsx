@@ -22,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     error: null,
     keyword: keyword.data,
-    shops: matches ? [{ name: site.site_name, logo: assetUrl(site.logo_square || site.logo), phone: site.site_tel, description: site.seo_description ?? "" }] : [],
+    shops: matches
+      ? [{ name: site.site_name, logo: assetUrl(site.logo_square || site.logo), phone: site.site_tel, description: site.seo_description ?? "" }]
+      : [],
   };
 }
 

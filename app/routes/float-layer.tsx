@@ -6,7 +6,13 @@ import { badRequest } from "~/utils/bad-request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { rememberFloatLayerClosed } from "~/utils/float-layer.server";
 
-const CloseSchema = z.object({ window: z.string().max(64).regex(/^\d+-\d+$/), redirect: z.string().max(2000).optional() });
+const CloseSchema = z.object({
+  window: z
+    .string()
+    .max(64)
+    .regex(/^\d+-\d+$/),
+  redirect: z.string().max(2000).optional(),
+});
 
 /** POST /float-layer: the visitor closed the home float layer (fetcher with JS; PRG without). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -35,9 +35,7 @@ export function newCaptcha(ctx: UpstreamContext, previousId?: string) {
 }
 
 export function getAgreement(ctx: UpstreamContext, type: "SERVICE" | "PRIVACY" = "SERVICE") {
-  return cached(`auth:agreement:${type}`, CONFIG, () =>
-    callUpstream(withoutToken(ctx), "/api/register/aggrement", AgreementSchema, { type }),
-  );
+  return cached(`auth:agreement:${type}`, CONFIG, () => callUpstream(withoutToken(ctx), "/api/register/aggrement", AgreementSchema, { type }));
 }
 
 // The next three are additions a stock Niushop may lack (capabilities): absent → nothing to show.
@@ -91,10 +89,7 @@ export type RegisterExtras = {
   invitation_code?: string;
 };
 
-export function registerWithUsername(
-  ctx: UpstreamContext,
-  input: { username: string; password: string } & Captcha & RegisterExtras,
-) {
+export function registerWithUsername(ctx: UpstreamContext, input: { username: string; password: string } & Captcha & RegisterExtras) {
   return callUpstream(ctx, "/api/register/username", TokenSchema, input);
 }
 

@@ -141,10 +141,7 @@ export function probeCapability(name: Capability): Promise<boolean> {
 
 /** What the chrome (root loader) needs to know: links shown only when their page can work. */
 export async function chromeCapabilities(isMember: boolean) {
-  const [switchAccount, saleControl] = await Promise.all([
-    isMember ? probeCapability("multiaccount") : Promise.resolve(false),
-    probeCapability("salecontrol"),
-  ]);
+  const [switchAccount, saleControl] = await Promise.all([isMember ? probeCapability("multiaccount") : Promise.resolve(false), probeCapability("salecontrol")]);
   return { switchAccount, saleControl };
 }
 export type ChromeCapabilities = Awaited<ReturnType<typeof chromeCapabilities>>;

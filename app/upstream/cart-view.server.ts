@@ -58,7 +58,13 @@ export function toBundleView(bundle: BundleLine) {
     ...facts,
     blId: bundle.bl_id,
     name: bundle.bl_name,
-    goods: bundle.bundlingGoods.map((goods) => ({ skuId: goods.sku_id, name: goods.sku_name, image: assetUrl(goods.sku_image), num: goods.num, price: goods.price })),
+    goods: bundle.bundlingGoods.map((goods) => ({
+      skuId: goods.sku_id,
+      name: goods.sku_name,
+      image: assetUrl(goods.sku_image),
+      num: goods.num,
+      price: goods.price,
+    })),
   };
 }
 export type BundleView = ReturnType<typeof toBundleView>;

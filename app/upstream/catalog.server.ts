@@ -5,14 +5,7 @@ import { cached } from "~/utils/cache.server";
 import { withCapability } from "./capabilities.server";
 import { sharedContext } from "./context.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
-import {
-  BrandPageSchema,
-  CategoryInfoSchema,
-  FloatLayerSchema,
-  FloorSchema,
-  SaleControlPageSchema,
-  SuggestionSchema,
-} from "./schemas/catalog";
+import { BrandPageSchema, CategoryInfoSchema, FloatLayerSchema, FloorSchema, SaleControlPageSchema, SuggestionSchema } from "./schemas/catalog";
 import { GoodsPageSchema } from "./schemas/goods";
 
 // Shared, token-free content of the home page (ADR 004).

@@ -6,16 +6,16 @@ import { upstreamError } from "~/components/form/error-text";
  */
 const KNOWN: Record<string, string> = {
   "-10022": "auth:errors.invalidCredentials",
-  "用户名或密码错误": "auth:errors.invalidCredentials",
-  "验证码不正确": "auth:errors.captchaWrong",
-  "验证码已失效": "auth:errors.captchaExpired",
-  "用户名已存在": "auth:errors.usernameTaken",
-  "手机号已存在": "auth:errors.mobileTaken",
+  用户名或密码错误: "auth:errors.invalidCredentials",
+  验证码不正确: "auth:errors.captchaWrong",
+  验证码已失效: "auth:errors.captchaExpired",
+  用户名已存在: "auth:errors.usernameTaken",
+  手机号已存在: "auth:errors.mobileTaken",
   "该手机号未注册！": "auth:errors.mobileUnknown",
-  "手机号不存在": "auth:errors.mobileUnknown",
-  "动态码错误": "auth:errors.codeWrong",
-  "手机动态码不正确": "auth:errors.codeWrong",
-  "账号不存在": "auth:errors.accountUnknown",
+  手机号不存在: "auth:errors.mobileUnknown",
+  动态码错误: "auth:errors.codeWrong",
+  手机动态码不正确: "auth:errors.codeWrong",
+  账号不存在: "auth:errors.accountUnknown",
   "验证码错误次数过多，请重新获取": "auth:errors.codeBurned",
 };
 

@@ -32,16 +32,18 @@ function goodsOf(floor: Floor, name: string, isMember: boolean) {
     if (!parsed.success) return [];
     const goods = parsed.data;
     const priceVisible = canSeePrice(isMember, goods.sale_control);
-    return [{
-      skuId: goods.sku_id,
-      name: goods.sku_name || goods.goods_name,
-      image: assetUrl((goods.sku_image || goods.goods_image).split(",")[0]),
-      price: priceVisible ? goods.discount_price : null,
-      marketPrice: priceVisible ? goods.market_price : null,
-      saleNum: goods.sale_num,
-      introduction: goods.introduction,
-      saleControl: goods.sale_control,
-    }];
+    return [
+      {
+        skuId: goods.sku_id,
+        name: goods.sku_name || goods.goods_name,
+        image: assetUrl((goods.sku_image || goods.goods_image).split(",")[0]),
+        price: priceVisible ? goods.discount_price : null,
+        marketPrice: priceVisible ? goods.market_price : null,
+        saleNum: goods.sale_num,
+        introduction: goods.introduction,
+        saleControl: goods.sale_control,
+      },
+    ];
   });
 }
 

@@ -171,7 +171,14 @@ export async function callUpstream<T extends z.ZodTypeAny>(
   if (refreshtoken && ctx.token && refreshtoken !== ctx.token) await ctx.onRefreshedToken?.(refreshtoken);
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw gatewayFailure(502, path, `unexpected shape: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+    throw gatewayFailure(
+      502,
+      path,
+      `unexpected shape: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".")} ${i.message}`)
+        .join("; ")}`,
+    );
   }
   return parsed.data;
 }

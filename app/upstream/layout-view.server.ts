@@ -34,9 +34,7 @@ export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapa
     categoryStyle: layout.categoryConfig.category,
     showCategoryImages: layout.categoryConfig.img,
     categoryMenuExpandedOnHome: layout.moreConfig.index.category === 1,
-    topAd: topAd.adv_position
-      ? topAd.adv_list.slice(0, 1).map((ad) => ({ ...ad, adv_image: assetUrl(ad.adv_image) }))[0] ?? null
-      : null,
+    topAd: topAd.adv_position ? (topAd.adv_list.slice(0, 1).map((ad) => ({ ...ad, adv_image: assetUrl(ad.adv_image) }))[0] ?? null) : null,
     navList: capabilities.saleControl ? layout.navList : layout.navList.filter((item) => !SALE_CONTROL_PAGES.test(item.nav_url.url)),
     friendlyLinks: layout.friendlyLinks.map((link) => ({ ...link, link_pic: assetUrl(link.link_pic) })),
     certificates: layout.footerList.cert_list.map((entry) => ({ ...entry, icon: assetUrl(entry.icon) })),
@@ -50,7 +48,10 @@ export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapa
     helpClasses: layout.helpClasses
       .slice(0, FOOTER_HELP_CLASSES)
       .map((helpClass) => ({ ...helpClass, child_list: helpClass.child_list.slice(0, FOOTER_HELP_ITEMS) })),
-    hotWords: layout.hotWords.words.split(",").map((word) => word.trim()).filter(Boolean),
+    hotWords: layout.hotWords.words
+      .split(",")
+      .map((word) => word.trim())
+      .filter(Boolean),
     searchPlaceholder: layout.defaultWords.words,
     h5Qrcode: assetUrl(layout.h5Qrcode),
     miniProgramQrcode: assetUrl(layout.miniProgramQrcode),

@@ -81,8 +81,23 @@ const NO_MORE_CONFIG: MoreConfig = { index: { category: 0 } };
 /** Everything the main layout renders, loaded in parallel (each piece cached on its own). */
 export async function getLayoutData() {
   const [
-    site, copyright, defaultImages, servicer, categoryConfig, topAd, navList, friendlyLinks,
-    footerList, moreConfig, services, categories, helpClasses, hotWords, defaultWords, wapQrcode, miniProgramQrcode,
+    site,
+    copyright,
+    defaultImages,
+    servicer,
+    categoryConfig,
+    topAd,
+    navList,
+    friendlyLinks,
+    footerList,
+    moreConfig,
+    services,
+    categories,
+    helpClasses,
+    hotWords,
+    defaultWords,
+    wapQrcode,
+    miniProgramQrcode,
   ] = await Promise.all([
     shared("/api/site/info", SiteInfoSchema),
     optional("copyright", () => shared("/api/config/copyright", CopyrightSchema), null),
@@ -103,9 +118,23 @@ export async function getLayoutData() {
     optional("weappQrcode", () => withCapability("weappQrcode", () => shared("weapp/api/weapp/qrcode", z.string().catch("")), ""), ""),
   ]);
   return {
-    site, copyright, defaultImages, servicer: servicer.pc, categoryConfig, topAd, navList, friendlyLinks,
-    footerList, moreConfig, services, categories, helpClasses, hotWords, defaultWords,
-    h5Qrcode: wapQrcode.path.h5?.img ?? "", miniProgramQrcode,
+    site,
+    copyright,
+    defaultImages,
+    servicer: servicer.pc,
+    categoryConfig,
+    topAd,
+    navList,
+    friendlyLinks,
+    footerList,
+    moreConfig,
+    services,
+    categories,
+    helpClasses,
+    hotWords,
+    defaultWords,
+    h5Qrcode: wapQrcode.path.h5?.img ?? "",
+    miniProgramQrcode,
   };
 }
 export type LayoutData = Awaited<ReturnType<typeof getLayoutData>>;

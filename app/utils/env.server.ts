@@ -2,7 +2,10 @@ import { z } from "zod";
 
 /** A URL with one of the given schemes (`.url()` alone takes "localhost:4100" as scheme "localhost:"). */
 function urlWithScheme(scheme: RegExp, message: string) {
-  return z.string().url(message).refine((value) => scheme.test(value), message);
+  return z
+    .string()
+    .url(message)
+    .refine((value) => scheme.test(value), message);
 }
 
 /** Everything the BFF reads from the environment, parsed once at boot (server.ts). */
@@ -16,7 +19,12 @@ export const EnvSchema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(60_000),
     SESSION_SECRET: z
       .string()
-      .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().min(16, "each secret needs at least 16 characters")).min(1))
       .optional(),
     COOKIE_SECURE: z.enum(["true", "false"]).optional(),

@@ -44,7 +44,10 @@ export const STOCK_PRESET = 'stock'
 /** Turn a spec (`"stock"`, `"/a,/b"`, `["stock", "/c"]`) into normalised, de-duplicated paths. Throws on a bad token. */
 export function resolveDisabledEndpoints(spec: string | readonly string[] | undefined): string[] {
   if (spec === undefined) return []
-  const tokens = (typeof spec === 'string' ? [spec] : spec).flatMap((item) => item.split(',')).map((t) => t.trim()).filter((t) => t !== '')
+  const tokens = (typeof spec === 'string' ? [spec] : spec)
+    .flatMap((item) => item.split(','))
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
   const out = new Set<string>()
   for (const token of tokens) {
     if (token.toLowerCase() === STOCK_PRESET) {

@@ -32,10 +32,7 @@ function emWidth(text: string): number {
 }
 
 function svg(width: number, height: number, body: string, title: string): string {
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">` +
-    `<title>${esc(title)}</title>${body}</svg>`
-  )
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">` + `<title>${esc(title)}</title>${body}</svg>`
 }
 
 function banner(row: ImageRow): string {

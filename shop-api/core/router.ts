@@ -125,15 +125,7 @@ export function int(ctx: Context, name: string, fallback = 0): number {
 
 /** PHP `empty()`: absent, null, "", "0", 0, false, []. */
 export function isEmpty(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === '' ||
-    value === '0' ||
-    value === 0 ||
-    value === false ||
-    (Array.isArray(value) && value.length === 0)
-  )
+  return value === undefined || value === null || value === '' || value === '0' || value === 0 || value === false || (Array.isArray(value) && value.length === 0)
 }
 
 /** The standard page params: page (1-based, default 1), page_size (default 10, 0 = all rows). */

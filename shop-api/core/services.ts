@@ -41,9 +41,7 @@ export class ConfigStore {
   constructor(private readonly db: Database) {}
 
   record<T = Record<string, unknown>>(key: string): ConfigRecord<T> {
-    const row = this.db.prepare('SELECT * FROM config WHERE app_module = ? AND config_key = ?').get('shop', key) as
-      | (Omit<ConfigRecord<T>, 'value'> & { value: string })
-      | undefined
+    const row = this.db.prepare('SELECT * FROM config WHERE app_module = ? AND config_key = ?').get('shop', key) as (Omit<ConfigRecord<T>, 'value'> & { value: string }) | undefined
     if (!row) throw new Error(`config ${key} is missing`)
     return { ...row, value: JSON.parse(row.value) as T }
   }
@@ -55,17 +53,13 @@ export class ConfigStore {
   /** Shallow-merge `patch` into the stored value. */
   update(key: string, patch: Record<string, unknown>): void {
     const value = { ...this.get<Record<string, unknown>>(key), ...patch }
-    this.db
-      .prepare('UPDATE config SET value = ?, modify_time = ? WHERE app_module = ? AND config_key = ?')
-      .run(JSON.stringify(value), nowSeconds(), 'shop', key)
+    this.db.prepare('UPDATE config SET value = ?, modify_time = ? WHERE app_module = ? AND config_key = ?').run(JSON.stringify(value), nowSeconds(), 'shop', key)
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 
-export type TokenCheck =
-  | { ok: true; memberId: number; refreshToken?: string }
-  | { ok: false; code: number; message: string }
+export type TokenCheck = { ok: true; memberId: number; refreshToken?: string } | { ok: false; code: number; message: string }
 
 /**
  * API tokens: opaque random strings (43 chars of base64url) mapped to a member in `member_token`.
@@ -90,9 +84,7 @@ export class Tokens {
     const now = nowSeconds()
     const expire = opts.expireTime ?? (this.ttlSeconds === 0 ? 0 : now + this.ttlSeconds)
     const token = randomBytes(32).toString('base64url')
-    this.db
-      .prepare('INSERT INTO member_token (token, member_id, app_type, create_time, expire_time) VALUES (?, ?, ?, ?, ?)')
-      .run(token, memberId, opts.appType ?? '', now, expire)
+    this.db.prepare('INSERT INTO member_token (token, member_id, app_type, create_time, expire_time) VALUES (?, ?, ?, ?, ?)').run(token, memberId, opts.appType ?? '', now, expire)
     return token
   }
 
@@ -226,8 +218,7 @@ export class SmsGateway {
     if (key === '') return { ok: false, burned: false }
     return this.db.transaction((): SmsCheck => {
       const row = this.db.prepare('SELECT mobile, code, expire_time, used, wrong_tries FROM sms_code WHERE sms_key = ?').get(key) as
-        | { mobile: string; code: string; expire_time: number; used: number; wrong_tries: number }
-        | undefined
+        { mobile: string; code: string; expire_time: number; used: number; wrong_tries: number } | undefined
       if (!row) return { ok: false, burned: false }
       if (row.wrong_tries >= SMS_MAX_WRONG_TRIES) return { ok: false, burned: true }
       if (row.used || row.expire_time < nowSeconds()) return { ok: false, burned: false }
@@ -245,11 +236,8 @@ export class SmsGateway {
   }
 
   latest(mobile: string): SmsRecord | null {
-    const row = this.db
-      .prepare('SELECT mobile, code, sms_key, template, expire_time, wrong_tries, used FROM sms_code WHERE mobile = ? ORDER BY id DESC LIMIT 1')
-      .get(mobile) as { mobile: string; code: string; sms_key: string; template: string; expire_time: number; wrong_tries: number; used: number } | undefined
-    return row
-      ? { mobile: row.mobile, code: row.code, key: row.sms_key, template: row.template, expires_at: row.expire_time, wrong_tries: row.wrong_tries, used: row.used }
-      : null
+    const row = this.db.prepare('SELECT mobile, code, sms_key, template, expire_time, wrong_tries, used FROM sms_code WHERE mobile = ? ORDER BY id DESC LIMIT 1').get(mobile) as
+      { mobile: string; code: string; sms_key: string; template: string; expire_time: number; wrong_tries: number; used: number } | undefined
+    return row ? { mobile: row.mobile, code: row.code, key: row.sms_key, template: row.template, expires_at: row.expire_time, wrong_tries: row.wrong_tries, used: row.used } : null
   }
 }

@@ -168,14 +168,16 @@ export function seedCatalog(db: Database): void {
     })
   }
   const categories = new Map(
-    (db.prepare('SELECT category_id, category_name, level, category_id_1, category_id_2, category_id_3 FROM goods_category').all() as {
-      category_id: number
-      category_name: string
-      level: number
-      category_id_1: number
-      category_id_2: number
-      category_id_3: number
-    }[]).map((c) => [c.category_id, c]),
+    (
+      db.prepare('SELECT category_id, category_name, level, category_id_1, category_id_2, category_id_3 FROM goods_category').all() as {
+        category_id: number
+        category_name: string
+        level: number
+        category_id_1: number
+        category_id_2: number
+        category_id_3: number
+      }[]
+    ).map((c) => [c.category_id, c]),
   )
 
   // ------------------------------------------------------------------ brands, labels, attributes
@@ -254,12 +256,7 @@ export function seedCatalog(db: Database): void {
     const life = g.life ?? (level1 === 4 ? 60 : level1 === 3 ? 24 : rand() < 0.5 ? 24 : 36)
     const validity = g.validity ?? addMonths(production, life)
 
-    const labelIds = [
-      ...(g.rx === 'rx' ? [1] : g.rx === 'otc' ? [2] : []),
-      ...(g.yb ? [3] : []),
-      ...(g.jc ? [4] : []),
-      ...(g.extraLabels ?? []),
-    ]
+    const labelIds = [...(g.rx === 'rx' ? [1] : g.rx === 'otc' ? [2] : []), ...(g.yb ? [3] : []), ...(g.jc ? [4] : []), ...(g.extraLabels ?? [])]
     const labelNames = labelIds.map((id) => goodsLabels.find((l) => l.label_id === id)!.label_name)
 
     const attrRows: Record<string, unknown>[] = []
@@ -287,9 +284,7 @@ export function seedCatalog(db: Database): void {
       subtext: `${brand.brand_name} · ${firstSpec}`,
     })
     const specTable =
-      '<table><tbody>' +
-      attrRows.map((row) => `<tr><th>${row.attr_name as string}</th><td>${row.attr_value_name as string}</td></tr>`).join('') +
-      '</tbody></table>'
+      '<table><tbody>' + attrRows.map((row) => `<tr><th>${row.attr_name as string}</th><td>${row.attr_value_name as string}</td></tr>`).join('') + '</tbody></table>'
     let content = `<p>${intro}</p><p><img src="${contentImage}" alt="${shortName}" width="750"></p>${specTable}<p>温馨提示：请按说明书或在药师指导下使用。</p>`
     if (g.content === 'xss') {
       content += '<script>alert(1)</script><p><img src="upload/goods/none.svg" onerror="alert(2)" alt="broken"></p>'
@@ -413,7 +408,14 @@ export function seedCatalog(db: Database): void {
       const skuSpec = s.values.map((value, i) => ({
         spec_id: -(i + 1),
         spec_name: specNames[i]!,
-        spec_value_id: -((i + 1) * 10 + skuSeeds.map((x) => x.values[i]).filter((v, j, all) => all.indexOf(v) === j).indexOf(value) + 1),
+        spec_value_id: -(
+          (i + 1) * 10 +
+          skuSeeds
+            .map((x) => x.values[i])
+            .filter((v, j, all) => all.indexOf(v) === j)
+            .indexOf(value) +
+          1
+        ),
         spec_value_name: value,
         image: '',
       }))
@@ -522,7 +524,14 @@ export function seedCatalog(db: Database): void {
 
   wholesales.forEach((w, index) => {
     const tiers = [...w.tiers].sort((a, b) => a.num - b.num).map((t) => ({ num: t.num, limit_num: t.limit_num ?? 0, price: t.price.toFixed(2) }))
-    insertRow(db, 'wholesale_goods', { wholesale_goods_id: index + 1, goods_id: goodsOf(w.goods).goods_id, price_json: JSON.stringify(tiers), status: 1, start_time: PROMO_START, end_time: PROMO_END })
+    insertRow(db, 'wholesale_goods', {
+      wholesale_goods_id: index + 1,
+      goods_id: goodsOf(w.goods).goods_id,
+      price_json: JSON.stringify(tiers),
+      status: 1,
+      start_time: PROMO_START,
+      end_time: PROMO_END,
+    })
   })
 
   getFrees.forEach((f, index) => {
@@ -540,7 +549,15 @@ export function seedCatalog(db: Database): void {
         ladder_json: (o.ladder ?? []).map((l) => ({ mainRang: l.mainRang, rang: l.rang, rangPrice: l.rangPrice.toFixed(2), unit: gift.unit })),
       }
     })
-    insertRow(db, 'getfree', { getfree_id: index + 1, goods_id: goodsOf(f.goods).goods_id, is_ladder: f.is_ladder, offers: JSON.stringify(offers), status: 1, start_time: PROMO_START, end_time: PROMO_END })
+    insertRow(db, 'getfree', {
+      getfree_id: index + 1,
+      goods_id: goodsOf(f.goods).goods_id,
+      is_ladder: f.is_ladder,
+      offers: JSON.stringify(offers),
+      status: 1,
+      start_time: PROMO_START,
+      end_time: PROMO_END,
+    })
   })
 
   let bundlingGoodsId = 0
@@ -576,17 +593,48 @@ export function seedCatalog(db: Database): void {
 
   let topicGoodsId = 0
   for (const t of topics) {
-    const adv = registerImage(db, { path: `upload/topic/topic_${t.topic_id}.svg`, kind: 'banner', width: 1210, height: 300, background: t.bg_color, text: t.topic_name, subtext: t.remark })
-    insertRow(db, 'topic', { topic_id: t.topic_id, topic_name: t.topic_name, topic_adv: adv, status: 2, remark: t.remark, bg_color: t.bg_color, start_time: PROMO_START, end_time: PROMO_END })
+    const adv = registerImage(db, {
+      path: `upload/topic/topic_${t.topic_id}.svg`,
+      kind: 'banner',
+      width: 1210,
+      height: 300,
+      background: t.bg_color,
+      text: t.topic_name,
+      subtext: t.remark,
+    })
+    insertRow(db, 'topic', {
+      topic_id: t.topic_id,
+      topic_name: t.topic_name,
+      topic_adv: adv,
+      status: 2,
+      remark: t.remark,
+      bg_color: t.bg_color,
+      start_time: PROMO_START,
+      end_time: PROMO_END,
+    })
     for (const item of t.goods) {
       topicGoodsId += 1
-      insertRow(db, 'topic_goods', { id: topicGoodsId, topic_id: t.topic_id, goods_id: goodsOf(item.goods).goods_id, sku_id: skuOf(item.goods, item.sku).sku_id, topic_price: item.topic_price })
+      insertRow(db, 'topic_goods', {
+        id: topicGoodsId,
+        topic_id: t.topic_id,
+        goods_id: goodsOf(item.goods).goods_id,
+        sku_id: skuOf(item.goods, item.sku).sku_id,
+        topic_price: item.topic_price,
+      })
     }
   }
 
   for (const m of manjians) {
     const ids = (db.prepare('SELECT goods_id FROM goods WHERE category_id LIKE ? ORDER BY goods_id').all(`%,${m.goodsCategory},%`) as { goods_id: number }[]).map((r) => r.goods_id)
-    const rules = m.rules.map((r) => ({ limit: r.limit.toFixed(2), discount_money: r.discount_money.toFixed(2), free_shipping: r.free_shipping ?? 0, point: 0, coupon: 0, coupon_num: [], coupon_data: [] }))
+    const rules = m.rules.map((r) => ({
+      limit: r.limit.toFixed(2),
+      discount_money: r.discount_money.toFixed(2),
+      free_shipping: r.free_shipping ?? 0,
+      point: 0,
+      coupon: 0,
+      coupon_num: [],
+      coupon_data: [],
+    }))
     insertRow(db, 'manjian', {
       manjian_id: m.manjian_id,
       manjian_name: m.manjian_name,
@@ -657,9 +705,7 @@ export function seedCatalog(db: Database): void {
   })
 
   // ------------------------------------------------------------------ evaluations
-  const nicknames = new Map(
-    (db.prepare('SELECT member_id, nickname FROM member').all() as { member_id: number; nickname: string }[]).map((m) => [m.nickname, m.member_id]),
-  )
+  const nicknames = new Map((db.prepare('SELECT member_id, nickname FROM member').all() as { member_id: number; nickname: string }[]).map((m) => [m.nickname, m.member_id]))
   evaluationSeeds.forEach((e, index) => {
     const evaluateId = index + 1
     const goods = goodsOf(e.goods)

@@ -4,16 +4,7 @@ import { deterministicSalt, hashPasswordSync } from '../core/password.js'
 import { categoryColors, categoryTree, type CategorySeed } from './data/categories.js'
 import { advPositions, footerItems, friendlyLinks, goodsServices, navItems } from './data/content.js'
 import { helpClasses } from './data/help.js'
-import {
-  accountGroups,
-  aptitudes,
-  couponTypes,
-  memberCoupons,
-  memberLabels,
-  memberLevels,
-  members,
-  orders,
-} from './data/members.js'
+import { accountGroups, aptitudes, couponTypes, memberCoupons, memberLabels, memberLevels, members, orders } from './data/members.js'
 import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } from './data/site.js'
 import { seedCart } from './seed-cart.js'
 import { seedCatalog } from './seed-catalog.js'
@@ -73,7 +64,12 @@ function seedSite(db: Database) {
   registerImage(db, { path: site.logo, kind: 'logo', width: 240, height: 80, color: '#0B7A5B', text: SITE_NAME, subtext: 'KANGYUAN PHARMA B2B' })
   registerImage(db, { path: site.logo_square, kind: 'icon', width: 120, height: 120, background: '#0B7A5B', text: '康' })
   registerImage(db, { path: 'upload/site/copyright_logo.svg', kind: 'logo', width: 160, height: 50, color: '#666666', text: '康源医药' })
-  const defaults: [string, string][] = [['goods', '药'], ['head', '人'], ['store', '店'], ['article', '文']]
+  const defaults: [string, string][] = [
+    ['goods', '药'],
+    ['head', '人'],
+    ['store', '店'],
+    ['article', '文'],
+  ]
   for (const [name, glyph] of defaults) {
     registerImage(db, { path: `upload/default/${name}.svg`, kind: 'icon', width: 200, height: 200, background: '#E5E7EB', color: '#9CA3AF', text: glyph })
   }
@@ -208,9 +204,7 @@ function seedCategories(db: Database) {
         is_recommend: level === 1 ? 1 : 0,
         icon: '',
       })
-      ;(item.node.children ?? []).forEach((child, index) =>
-        next.push({ node: child, parent: { id, ids }, colour: item.colour, sort: index + 1 }),
-      )
+      ;(item.node.children ?? []).forEach((child, index) => next.push({ node: child, parent: { id, ids }, colour: item.colour, sort: index + 1 }))
     }
     queue = next
     level += 1

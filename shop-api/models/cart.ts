@@ -38,17 +38,62 @@ export interface CartPromotion {
 
 /** The sample's line keys (api_cart_goodslists.json), in its order. */
 export const CART_SAMPLE_KEYS = [
-  'cart_id', 'site_id', 'member_id', 'sku_id', 'num', 'sku_name', 'goods_id', 'sku_no', 'sku_spec_format', 'price',
-  'market_price', 'goods_spec_format', 'discount_price', 'promotion_type', 'start_time', 'end_time', 'stock', 'sale_channel',
-  'sku_image', 'sku_images', 'goods_state', 'goods_stock_alarm', 'is_virtual', 'goods_name', 'is_consume_discount',
-  'discount_config', 'discount_method', 'virtual_indate', 'is_free_shipping', 'shipping_template', 'unit', 'introduction',
-  'keywords', 'max_buy', 'min_buy', 'site_name', 'is_limit', 'limit_type', 'store_goods_status',
+  'cart_id',
+  'site_id',
+  'member_id',
+  'sku_id',
+  'num',
+  'sku_name',
+  'goods_id',
+  'sku_no',
+  'sku_spec_format',
+  'price',
+  'market_price',
+  'goods_spec_format',
+  'discount_price',
+  'promotion_type',
+  'start_time',
+  'end_time',
+  'stock',
+  'sale_channel',
+  'sku_image',
+  'sku_images',
+  'goods_state',
+  'goods_stock_alarm',
+  'is_virtual',
+  'goods_name',
+  'is_consume_discount',
+  'discount_config',
+  'discount_method',
+  'virtual_indate',
+  'is_free_shipping',
+  'shipping_template',
+  'unit',
+  'introduction',
+  'keywords',
+  'max_buy',
+  'min_buy',
+  'site_name',
+  'is_limit',
+  'limit_type',
+  'store_goods_status',
 ] as const
 
 /** The spec §3 cart fields added to each line (docs/catalog-contract.md "Cart"). */
 export const CART_FIELD_KEYS = [
-  'goods_min', 'goods_limit', 'promotion_label', 'is_member_discount', 'member_price', 'is_discount', 'is_getfree', 'join_coupon',
-  'join_manjian', 'wholesale_goods_id', 'promotion_info', 'sale_control', 'get_free_goods',
+  'goods_min',
+  'goods_limit',
+  'promotion_label',
+  'is_member_discount',
+  'member_price',
+  'is_discount',
+  'is_getfree',
+  'join_coupon',
+  'join_manjian',
+  'wholesale_goods_id',
+  'promotion_info',
+  'sale_control',
+  'get_free_goods',
 ] as const
 
 /** "1,2, 3" / [1, 2] / 4 → distinct positive ids in order. */
@@ -67,9 +112,7 @@ export function parseIds(value: unknown): number[] {
 /** The member's rows, newest first (`kind`: goods lines, bundle lines or both). */
 export function cartRows(db: Database, memberId: number, kind: 'goods' | 'bundle' | 'all' = 'all'): CartRow[] {
   const where = kind === 'goods' ? 'AND bl_id = 0' : kind === 'bundle' ? 'AND bl_id > 0' : ''
-  return db
-    .prepare(`SELECT cart_id, member_id, sku_id, bl_id, num, create_time FROM cart WHERE member_id = ? ${where} ORDER BY cart_id DESC`)
-    .all(memberId) as CartRow[]
+  return db.prepare(`SELECT cart_id, member_id, sku_id, bl_id, num, create_time FROM cart WHERE member_id = ? ${where} ORDER BY cart_id DESC`).all(memberId) as CartRow[]
 }
 
 /** Seckill and discount lines carry the same numbers: a special price with minimum, limit and multiples. */

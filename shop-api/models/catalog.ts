@@ -128,18 +128,67 @@ export const PROMOTION_COLORS: Record<PromotionKind, string> = {
 
 /** The pharmacy fields added to goods rows (docs/catalog-contract.md), in answer order. */
 export const CONTRACT_KEYS = [
-  'attr', 'goods_attr', 'is_jc', 'is_trace', 'goods_label', 'promotion_color', 'is_medicinal', 'is_chinese_medicine',
-  'stock_name', 'validity_days', 'goods_erp_spid', 'tax_rate', 'total_order_count', 'total_order_money', 'brand_id',
-  'brand_name', 'promotion_info', 'sale_control', 'goods_promotion',
+  'attr',
+  'goods_attr',
+  'is_jc',
+  'is_trace',
+  'goods_label',
+  'promotion_color',
+  'is_medicinal',
+  'is_chinese_medicine',
+  'stock_name',
+  'validity_days',
+  'goods_erp_spid',
+  'tax_rate',
+  'total_order_count',
+  'total_order_money',
+  'brand_id',
+  'brand_name',
+  'promotion_info',
+  'sale_control',
+  'goods_promotion',
 ] as const
 
 /** goodssku/page row keys of the real answer, in its order. */
 export const PAGE_ROW_KEYS = [
-  'is_consume_discount', 'discount_config', 'discount_method', 'member_price', 'goods_id', 'sort', 'sku_id', 'sku_name',
-  'price', 'market_price', 'discount_price', 'stock', 'sale_num', 'sale_sort', 'sku_image', 'goods_name', 'site_id',
-  'is_free_shipping', 'introduction', 'promotion_type', 'goods_stock', 'goods_image', 'promotion_addon', 'is_virtual',
-  'goods_spec_format', 'recommend_way', 'max_buy', 'min_buy', 'unit', 'is_limit', 'limit_type', 'label_name', 'stock_show',
-  'sale_show', 'market_price_show', 'barrage_show', 'sale_channel', 'sale_store',
+  'is_consume_discount',
+  'discount_config',
+  'discount_method',
+  'member_price',
+  'goods_id',
+  'sort',
+  'sku_id',
+  'sku_name',
+  'price',
+  'market_price',
+  'discount_price',
+  'stock',
+  'sale_num',
+  'sale_sort',
+  'sku_image',
+  'goods_name',
+  'site_id',
+  'is_free_shipping',
+  'introduction',
+  'promotion_type',
+  'goods_stock',
+  'goods_image',
+  'promotion_addon',
+  'is_virtual',
+  'goods_spec_format',
+  'recommend_way',
+  'max_buy',
+  'min_buy',
+  'unit',
+  'is_limit',
+  'limit_type',
+  'label_name',
+  'stock_show',
+  'sale_show',
+  'market_price_show',
+  'barrage_show',
+  'sale_channel',
+  'sale_store',
 ] as const
 
 /** Goods list display config answered next to non-empty goodssku/page lists (as the real one). */
@@ -373,7 +422,10 @@ function loadPromotions(db: Database, now: number): Promotions {
     discountByGoods,
     wholesaleByGoods: byGoods(db.prepare('SELECT * FROM wholesale_goods WHERE status = 1 ORDER BY wholesale_goods_id').all() as WholesaleRow[]),
     getfreeByGoods: byGoods(db.prepare('SELECT * FROM getfree WHERE status = 1 ORDER BY getfree_id').all() as GetFreeRow[]),
-    bundlings: bundlingRows.map((b) => ({ ...b, items: bundlingItems.filter((i) => i.bl_id === b.bl_id).map(({ goods_id, sku_id, promotion_price }) => ({ goods_id, sku_id, promotion_price })) })),
+    bundlings: bundlingRows.map((b) => ({
+      ...b,
+      items: bundlingItems.filter((i) => i.bl_id === b.bl_id).map(({ goods_id, sku_id, promotion_price }) => ({ goods_id, sku_id, promotion_price })),
+    })),
     groupbuyByGoods: byGoods(db.prepare('SELECT * FROM groupbuy WHERE status = 2 ORDER BY groupbuy_id').all() as GroupbuyRow[]),
     topicByGoods: byGoods(
       db
@@ -504,8 +556,7 @@ export class Catalog {
     if (!this.viewer) return null
     const rules = (this.saleRulesCache ??= saleRulesFor(this.db, this.viewer))
     const rule =
-      rules.find((r) => r.type === 'goods' && r.goods_id === goods.goods_id) ??
-      rules.find((r) => r.type === 'category' && goods.category_id.includes(`,${r.category_id},`))
+      rules.find((r) => r.type === 'goods' && r.goods_id === goods.goods_id) ?? rules.find((r) => r.type === 'category' && goods.category_id.includes(`,${r.category_id},`))
     return rule ? { is_member_by: rule.is_member_by, view_price: rule.view_price, not_buy_msg: rule.not_buy_msg } : null
   }
 
@@ -590,10 +641,21 @@ export class Catalog {
     const offers = JSON.parse(row.offers) as (Record<string, unknown> & { goods_id: number; sku_id: number })[]
     return offers.map((offer) => {
       const gift = this.goods(offer.goods_id)
-      const giftSku = gift ? this.skus(gift.goods_id).find((s) => s.sku_id === offer.sku_id) ?? this.defaultSku(gift) : undefined
+      const giftSku = gift ? (this.skus(gift.goods_id).find((s) => s.sku_id === offer.sku_id) ?? this.defaultSku(gift)) : undefined
       return {
         ...offer,
-        goods: gift && giftSku ? { goods_id: gift.goods_id, goods_name: gift.goods_name, goods_image: gift.goods_image, sku_id: giftSku.sku_id, sku_name: giftSku.sku_name, price: money(giftSku.price), unit: gift.unit } : null,
+        goods:
+          gift && giftSku
+            ? {
+                goods_id: gift.goods_id,
+                goods_name: gift.goods_name,
+                goods_image: gift.goods_image,
+                sku_id: giftSku.sku_id,
+                sku_name: giftSku.sku_name,
+                price: money(giftSku.price),
+                unit: gift.unit,
+              }
+            : null,
       }
     })
   }
@@ -729,7 +791,9 @@ export class Catalog {
   services(goods: GoodsRecord): { service_name: string; desc: string; icon: string }[] {
     const ids = idList(goods.goods_service_ids)
     if (ids.length === 0) return []
-    const rows = this.db.prepare(`SELECT id, service_name, "desc", icon FROM goods_service WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY sort, id`).all(...ids) as ServiceRow[]
+    const rows = this.db
+      .prepare(`SELECT id, service_name, "desc", icon FROM goods_service WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY sort, id`)
+      .all(...ids) as ServiceRow[]
     // In the detail the icon stays JSON text (the /api/goods/service list decodes it).
     return rows.map((r) => ({ service_name: r.service_name, desc: r.desc, icon: r.icon }))
   }
@@ -740,9 +804,7 @@ export class Catalog {
   }
 
   bundlingsOf(goods: GoodsRecord): Record<string, unknown>[] {
-    return this.promotions.bundlings
-      .filter((b) => b.items.some((i) => i.goods_id === goods.goods_id))
-      .map((b) => this.bundlingView(b))
+    return this.promotions.bundlings.filter((b) => b.items.some((i) => i.goods_id === goods.goods_id)).map((b) => this.bundlingView(b))
   }
 
   bundlingView(b: BundlingRow): Record<string, unknown> {

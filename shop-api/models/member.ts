@@ -18,16 +18,13 @@ const AUTH_COLUMNS = 'member_id, username, mobile, password_hash, status, accoun
 /** Login name lookup: username, mobile or email, as Niushop's Login::login. */
 export function findMemberByLogin(db: Database, login: string): MemberAuthRow | undefined {
   if (login === '') return undefined
-  return db
-    .prepare(`SELECT ${AUTH_COLUMNS} FROM member WHERE is_delete = 0 AND (username = ? OR mobile = ? OR email = ?) ORDER BY member_id LIMIT 1`)
-    .get(login, login, login) as MemberAuthRow | undefined
+  return db.prepare(`SELECT ${AUTH_COLUMNS} FROM member WHERE is_delete = 0 AND (username = ? OR mobile = ? OR email = ?) ORDER BY member_id LIMIT 1`).get(login, login, login) as
+    MemberAuthRow | undefined
 }
 
 export function findMemberByMobile(db: Database, mobile: string): MemberAuthRow | undefined {
   if (mobile === '') return undefined
-  return db.prepare(`SELECT ${AUTH_COLUMNS} FROM member WHERE is_delete = 0 AND mobile = ? ORDER BY member_id LIMIT 1`).get(mobile) as
-    | MemberAuthRow
-    | undefined
+  return db.prepare(`SELECT ${AUTH_COLUMNS} FROM member WHERE is_delete = 0 AND mobile = ? ORDER BY member_id LIMIT 1`).get(mobile) as MemberAuthRow | undefined
 }
 
 export function findMemberById(db: Database, memberId: number): MemberAuthRow | undefined {
@@ -64,8 +61,7 @@ export interface NewMember {
 /** Insert a member at the default level; returns its id. */
 export function createMember(db: Database, m: NewMember): number {
   const level = db.prepare('SELECT level_id, level_name FROM member_level WHERE is_default = 1 ORDER BY level_id LIMIT 1').get() as
-    | { level_id: number; level_name: string }
-    | undefined
+    { level_id: number; level_name: string } | undefined
   const label = m.member_label
     ? (db.prepare('SELECT label_id, label_name FROM member_label WHERE label_id = ?').get(m.member_label) as { label_id: number; label_name: string } | undefined)
     : undefined

@@ -47,7 +47,9 @@ function passwordProblem(ctx: Context, password: string): string | null {
     upper_case: [/[A-Z]/, '大写字母'],
     symbol: [/[^0-9a-zA-Z]/, '符号'],
   }
-  for (const rule of String(config.pwd_complexity ?? '').split(',').filter(Boolean)) {
+  for (const rule of String(config.pwd_complexity ?? '')
+    .split(',')
+    .filter(Boolean)) {
     const entry = rules[rule]
     if (entry && !entry[0].test(password)) return `密码需包含${entry[1]}`
   }
@@ -88,9 +90,7 @@ export function registerAuthRoutes(router: Router): void {
     return success(doc ?? { site_id: 1, app_module: 'shop', document_key: key, title: '', content: '', create_time: 0, modify_time: 0 })
   })
 
-  router.post('/api/register/labellist', (ctx) =>
-    success(ctx.db.prepare('SELECT label_id, label_name FROM member_label ORDER BY sort ASC, label_id ASC').all()),
-  )
+  router.post('/api/register/labellist', (ctx) => success(ctx.db.prepare('SELECT label_id, label_name FROM member_label ORDER BY sort ASC, label_id ASC').all()))
 
   router.post('/api/register/getAptitude', (ctx) => success(ctx.db.prepare('SELECT id, name, is_must FROM aptitude ORDER BY sort ASC, id ASC').all()))
 

@@ -73,8 +73,7 @@ export function registerCartRoutes(router: Router): void {
     const cap = (n: number) => (sku ? Math.min(n, sku.stock) : n)
     return ctx.db.transaction(() => {
       const line = ctx.db.prepare('SELECT cart_id, num FROM cart WHERE member_id = ? AND sku_id = ? AND bl_id = 0 ORDER BY cart_id LIMIT 1').get(memberId, skuId) as
-        | { cart_id: number; num: number }
-        | undefined
+        { cart_id: number; num: number } | undefined
       if (line) {
         ctx.db.prepare('UPDATE cart SET num = ? WHERE cart_id = ?').run(cap(line.num + num), line.cart_id)
         return success(String(line.cart_id))
@@ -252,8 +251,7 @@ export function registerCartRoutes(router: Router): void {
     if (stock <= 0) return error(-1, '商品库存不足')
     return ctx.db.transaction(() => {
       const line = ctx.db.prepare('SELECT cart_id, num FROM cart WHERE member_id = ? AND bl_id = ? ORDER BY cart_id LIMIT 1').get(memberId, bundling.bl_id) as
-        | { cart_id: number; num: number }
-        | undefined
+        { cart_id: number; num: number } | undefined
       if (line) {
         ctx.db.prepare('UPDATE cart SET num = ? WHERE cart_id = ?').run(Math.min(line.num + num, stock), line.cart_id)
         return success(String(line.cart_id))

@@ -9,7 +9,10 @@ import { couponTypeRow, GOODS_TYPE_NAMES, hasStock, isReceivable, USE_CHANNEL_NA
 function receivableTypes(ctx: Context): CouponTypeRecord[] {
   const now = nowSeconds()
   let rows = (ctx.db.prepare('SELECT * FROM coupon_type ORDER BY coupon_type_id').all() as CouponTypeRecord[]).filter((r) => isReceivable(r, now))
-  const ids = str(ctx, 'coupon_type_id_arr').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0)
+  const ids = str(ctx, 'coupon_type_id_arr')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
   if (ids.length) rows = rows.filter((r) => ids.includes(r.coupon_type_id))
   const type = str(ctx, 'type')
   if (type === 'reward' || type === 'discount') rows = rows.filter((r) => r.type === type)
@@ -37,7 +40,13 @@ export function registerCouponRoutes(router: Router): void {
     const { page, pageSize } = paging(ctx)
     const rows = receivableTypes(ctx)
     const slice = pageSize > 0 ? rows.slice((page - 1) * pageSize, page * pageSize) : rows
-    return success(pageResult(slice.map((r) => couponTypeRow(ctx.db, r, memberId)), rows.length, pageSize))
+    return success(
+      pageResult(
+        slice.map((r) => couponTypeRow(ctx.db, r, memberId)),
+        rows.length,
+        pageSize,
+      ),
+    )
   })
 
   router.post('/coupon/api/coupon/typeinfo', (ctx) => {
@@ -69,7 +78,24 @@ export function registerCouponRoutes(router: Router): void {
              state, get_type, fetch_time, start_time, end_time, goods_type, use_channel, use_store)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(typeId, couponCode(), memberId, row.coupon_name, row.type, row.money, row.discount, row.discount_limit, row.at_least, getType, now, now, endTime, row.goods_type, row.use_channel, row.use_store)
+        .run(
+          typeId,
+          couponCode(),
+          memberId,
+          row.coupon_name,
+          row.type,
+          row.money,
+          row.discount,
+          row.discount_limit,
+          row.at_least,
+          getType,
+          now,
+          now,
+          endTime,
+          row.goods_type,
+          row.use_channel,
+          row.use_store,
+        )
       ctx.db.prepare('UPDATE coupon_type SET lead_count = lead_count + 1 WHERE coupon_type_id = ?').run(typeId)
       return success({ is_exist: 1 })
     })()

@@ -50,7 +50,5 @@ export function registerGoodsMetaRoutes(router: Router): void {
 
   router.post('/api/goods/hotSearchWords', (ctx) => success({ words: ctx.services.config.get<{ words: string }>('GOODS_HOT_SEARCH_WORDS').words }))
 
-  router.post('/api/goods/defaultSearchWords', (ctx) =>
-    success({ words: ctx.services.config.get<{ words: string }>('GOODS_DEFAULT_SEARCH_WORDS').words }),
-  )
+  router.post('/api/goods/defaultSearchWords', (ctx) => success({ words: ctx.services.config.get<{ words: string }>('GOODS_DEFAULT_SEARCH_WORDS').words }))
 }

@@ -143,16 +143,76 @@ export function goodsPage(catalog: Catalog, goodsIds: number[], count: number, p
 // detail
 
 const DETAIL_KEYS = [
-  'goods_id', 'sku_id', 'qr_id', 'goods_name', 'sku_name', 'is_consume_discount', 'discount_config', 'discount_method',
-  'sku_spec_format', 'price', 'market_price', 'member_price', 'discount_price', 'promotion_type', 'start_time', 'end_time',
-  'stock', 'click_num', 'sale_num', 'collect_num', 'sku_image', 'sku_images', 'goods_content', 'goods_state',
-  'is_free_shipping', 'goods_spec_format', 'goods_attr_format', 'introduction', 'unit', 'video_url', 'is_virtual',
-  'goods_service_ids', 'max_buy', 'min_buy', 'is_limit', 'limit_type', 'support_trade_type', 'goods_image', 'keywords',
-  'stock_show', 'sale_show', 'market_price_show', 'promotion_addon', 'barrage_show', 'evaluate', 'goods_class', 'sale_store',
-  'sale_channel', 'label_name', 'category_id', 'is_fenxiao', 'fenxiao_type', 'fenxiao_price', 'purchased_num',
-  'member_price_config', 'fenxiao_detail', 'goods_promotion', 'coupon_list', 'bundling_list', 'manjian', 'sku_images_list',
-  'sku_image_list', 'goods_image_list', 'goods_service', 'config', 'express_type', 'is_collect', 'evaluate_list',
-  'evaluate_count', 'evaluate_config',
+  'goods_id',
+  'sku_id',
+  'qr_id',
+  'goods_name',
+  'sku_name',
+  'is_consume_discount',
+  'discount_config',
+  'discount_method',
+  'sku_spec_format',
+  'price',
+  'market_price',
+  'member_price',
+  'discount_price',
+  'promotion_type',
+  'start_time',
+  'end_time',
+  'stock',
+  'click_num',
+  'sale_num',
+  'collect_num',
+  'sku_image',
+  'sku_images',
+  'goods_content',
+  'goods_state',
+  'is_free_shipping',
+  'goods_spec_format',
+  'goods_attr_format',
+  'introduction',
+  'unit',
+  'video_url',
+  'is_virtual',
+  'goods_service_ids',
+  'max_buy',
+  'min_buy',
+  'is_limit',
+  'limit_type',
+  'support_trade_type',
+  'goods_image',
+  'keywords',
+  'stock_show',
+  'sale_show',
+  'market_price_show',
+  'promotion_addon',
+  'barrage_show',
+  'evaluate',
+  'goods_class',
+  'sale_store',
+  'sale_channel',
+  'label_name',
+  'category_id',
+  'is_fenxiao',
+  'fenxiao_type',
+  'fenxiao_price',
+  'purchased_num',
+  'member_price_config',
+  'fenxiao_detail',
+  'goods_promotion',
+  'coupon_list',
+  'bundling_list',
+  'manjian',
+  'sku_images_list',
+  'sku_image_list',
+  'goods_image_list',
+  'goods_service',
+  'config',
+  'express_type',
+  'is_collect',
+  'evaluate_list',
+  'evaluate_count',
+  'evaluate_config',
 ] as const
 
 export const DETAIL_CONFIG = { nav_bar_switch: 0, introduction_color: '#303133' }
@@ -255,16 +315,61 @@ function requestedSku(ctx: Context, catalog: Catalog): { goods: GoodsRecord; sku
 }
 
 const INFO_KEYS = [
-  'goods_id', 'sku_id', 'goods_image', 'goods_name', 'keywords', 'sku_name', 'sku_spec_format', 'price', 'market_price',
-  'discount_price', 'promotion_type', 'start_time', 'end_time', 'stock', 'sku_image', 'sku_images', 'goods_spec_format', 'unit',
-  'max_buy', 'min_buy', 'is_limit', 'limit_type', 'member_price',
+  'goods_id',
+  'sku_id',
+  'goods_image',
+  'goods_name',
+  'keywords',
+  'sku_name',
+  'sku_spec_format',
+  'price',
+  'market_price',
+  'discount_price',
+  'promotion_type',
+  'start_time',
+  'end_time',
+  'stock',
+  'sku_image',
+  'sku_images',
+  'goods_spec_format',
+  'unit',
+  'max_buy',
+  'min_buy',
+  'is_limit',
+  'limit_type',
+  'member_price',
 ] as const
 
 const SKU_LIST_KEYS = [
-  'sku_id', 'goods_id', 'goods_image', 'is_consume_discount', 'discount_config', 'discount_method', 'sku_name', 'sku_spec_format',
-  'price', 'discount_price', 'promotion_type', 'end_time', 'stock', 'sku_image', 'sku_images', 'goods_spec_format', 'max_buy',
-  'min_buy', 'is_limit', 'limit_type', 'support_trade_type', 'market_price', 'goods_state', 'member_price', 'is_fenxiao',
-  'fenxiao_type', 'fenxiao_price', 'promotion_addon', 'goods_promotion',
+  'sku_id',
+  'goods_id',
+  'goods_image',
+  'is_consume_discount',
+  'discount_config',
+  'discount_method',
+  'sku_name',
+  'sku_spec_format',
+  'price',
+  'discount_price',
+  'promotion_type',
+  'end_time',
+  'stock',
+  'sku_image',
+  'sku_images',
+  'goods_spec_format',
+  'max_buy',
+  'min_buy',
+  'is_limit',
+  'limit_type',
+  'support_trade_type',
+  'market_price',
+  'goods_state',
+  'member_price',
+  'is_fenxiao',
+  'fenxiao_type',
+  'fenxiao_price',
+  'promotion_addon',
+  'goods_promotion',
 ] as const
 
 /**
@@ -307,15 +412,44 @@ function promotionRows(catalog: Catalog, goods: GoodsRecord, sku: SkuRecord): Re
     }
     if (kind === 'discount') {
       const d = p.discountBySku.get(sku.sku_id)
-      return { id, site_id: 1, discount_name: d?.discount_name ?? '', discount_price: money(d?.discount_price ?? sku.discount_price), start_time: d?.start_time ?? 0, end_time: d?.end_time ?? 0, goods_id: goods.goods_id, ...base }
+      return {
+        id,
+        site_id: 1,
+        discount_name: d?.discount_name ?? '',
+        discount_price: money(d?.discount_price ?? sku.discount_price),
+        start_time: d?.start_time ?? 0,
+        end_time: d?.end_time ?? 0,
+        goods_id: goods.goods_id,
+        ...base,
+      }
     }
     if (kind === 'groupbuy') {
       const g = p.groupbuyByGoods.get(goods.goods_id)!
-      return { id, groupbuy_id: id, groupbuy_price: money(g.groupbuy_price), buy_num: g.buy_num, sku_id: g.sku_id, start_time: g.start_time, end_time: g.end_time, goods_id: goods.goods_id, ...base }
+      return {
+        id,
+        groupbuy_id: id,
+        groupbuy_price: money(g.groupbuy_price),
+        buy_num: g.buy_num,
+        sku_id: g.sku_id,
+        start_time: g.start_time,
+        end_time: g.end_time,
+        goods_id: goods.goods_id,
+        ...base,
+      }
     }
     if (kind === 'topic') {
       const t = p.topicByGoods.get(goods.goods_id)!
-      return { id: t.id, topic_id: t.topic_id, topic_name: t.topic_name, topic_price: money(t.topic_price), sku_id: t.sku_id, start_time: t.start_time, end_time: t.end_time, goods_id: goods.goods_id, ...base }
+      return {
+        id: t.id,
+        topic_id: t.topic_id,
+        topic_name: t.topic_name,
+        topic_price: money(t.topic_price),
+        sku_id: t.sku_id,
+        start_time: t.start_time,
+        end_time: t.end_time,
+        goods_id: goods.goods_id,
+        ...base,
+      }
     }
     return { id, goods_id: goods.goods_id, ...base }
   })
@@ -349,7 +483,14 @@ export function registerGoodsRoutes(router: Router): void {
     const goods = sku ? catalog.goods(sku.goods_id) : undefined
     if (!sku || !goods) return error(-1, '商品不存在')
     const full = detailView(ctx, catalog, goods, sku)
-    return success({ ...pick(full, INFO_KEYS), goods_promotion: promotionRows(catalog, goods, sku), ...pick(full, CONTRACT_KEYS.filter((k) => k !== 'goods_promotion')) })
+    return success({
+      ...pick(full, INFO_KEYS),
+      goods_promotion: promotionRows(catalog, goods, sku),
+      ...pick(
+        full,
+        CONTRACT_KEYS.filter((k) => k !== 'goods_promotion'),
+      ),
+    })
   })
 
   // All SKUs of a goods (spec switching).
@@ -415,13 +556,15 @@ export function registerGoodsRoutes(router: Router): void {
   router.post('/api/goodscategory/info', (ctx) => {
     if (isEmpty(param(ctx, 'category_id'))) return error(-1, '缺少参数category_id')
     const row = ctx.db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM goods_category WHERE category_id = ? AND is_show = 0`).get(int(ctx, 'category_id', 0)) as
-      | (Record<string, unknown> & { category_id: number; pid: number; category_id_1: number; category_id_2: number; category_id_3: number })
-      | undefined
+      (Record<string, unknown> & { category_id: number; pid: number; category_id_1: number; category_id_2: number; category_id_3: number }) | undefined
     if (!row) return success(null)
     const path = [row.category_id_1, row.category_id_2, row.category_id_3].filter((id) => id > 0)
     const names = path.map((id) => (ctx.db.prepare('SELECT category_name FROM goods_category WHERE category_id = ?').get(id) as { category_name: string }).category_name)
     const children = ctx.db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM goods_category WHERE pid = ? AND is_show = 0 ORDER BY sort ASC, category_id ASC`).all(row.category_id)
-    const childList = children.length > 0 ? children : ctx.db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM goods_category WHERE pid = ? AND is_show = 0 ORDER BY sort ASC, category_id ASC`).all(row.pid)
+    const childList =
+      children.length > 0
+        ? children
+        : ctx.db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM goods_category WHERE pid = ? AND is_show = 0 ORDER BY sort ASC, category_id ASC`).all(row.pid)
     return success({ ...row, category_full_name: names.join('$_SPLIT_$'), child_list: childList })
   })
 
@@ -446,7 +589,9 @@ export function registerGoodsRoutes(router: Router): void {
         .map((a) => ({
           attr_id: a.attr_id,
           attr_name: a.attr_name,
-          attr_value_list: values.filter((v) => v.attr_id === a.attr_id && used.has(v.attr_value_id)).map(({ attr_value_id, attr_value_name }) => ({ attr_value_id, attr_value_name })),
+          attr_value_list: values
+            .filter((v) => v.attr_id === a.attr_id && used.has(v.attr_value_id))
+            .map(({ attr_value_id, attr_value_name }) => ({ attr_value_id, attr_value_name })),
         }))
         .filter((a) => a.attr_value_list.length > 0),
     )
@@ -455,7 +600,10 @@ export function registerGoodsRoutes(router: Router): void {
   // ------------------------------------------------------------------------------- brands
   router.post('/api/goodsbrand/page', (ctx) => {
     const { page, pageSize } = paging(ctx)
-    const ids = str(ctx, 'brand_id_arr').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0)
+    const ids = str(ctx, 'brand_id_arr')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0)
     const where = ids.length ? `WHERE brand_id IN (${ids.map(() => '?').join(',')})` : ''
     const count = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM goods_brand ${where}`).get(...ids) as { n: number }).n
     const limit = pageSize > 0 ? ` LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}` : ''
@@ -515,8 +663,7 @@ export function registerGoodsRoutes(router: Router): void {
   // ------------------------------------------------------------------------------- misc goods
   router.post('/api/goods/aftersale', (ctx) => {
     const doc = ctx.db.prepare("SELECT site_id, app_module, document_key, title, content, create_time, modify_time FROM document WHERE document_key = 'GOODS_AFTER_SALE'").get() as
-      | Record<string, unknown>
-      | undefined
+      Record<string, unknown> | undefined
     return success(doc ? { ...doc, is_display: 1 } : null)
   })
 
@@ -555,7 +702,10 @@ export function registerGoodsRoutes(router: Router): void {
   router.post('/api/goodsbrowse/delete', (ctx) => {
     const memberId = requireMember(ctx)
     if (isEmpty(param(ctx, 'id'))) return error(-1, '缺少参数id')
-    const ids = str(ctx, 'id').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0)
+    const ids = str(ctx, 'id')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0)
     if (ids.length === 0) return success(0)
     const result = ctx.db.prepare(`DELETE FROM goods_browse WHERE member_id = ? AND id IN (${ids.map(() => '?').join(',')})`).run(memberId, ...ids)
     return success(result.changes)
@@ -567,7 +717,9 @@ export function registerGoodsRoutes(router: Router): void {
     const { page, pageSize } = paging(ctx)
     const count = (ctx.db.prepare('SELECT COUNT(*) AS n FROM goods_browse WHERE member_id = ?').get(memberId) as { n: number }).n
     const limit = pageSize > 0 ? ` LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}` : ''
-    const rows = ctx.db.prepare(`SELECT id, member_id, browse_time, goods_id, sku_id FROM goods_browse WHERE member_id = ? ORDER BY browse_time DESC, id DESC${limit}`).all(memberId) as {
+    const rows = ctx.db
+      .prepare(`SELECT id, member_id, browse_time, goods_id, sku_id FROM goods_browse WHERE member_id = ? ORDER BY browse_time DESC, id DESC${limit}`)
+      .all(memberId) as {
       id: number
       member_id: number
       browse_time: number
@@ -620,7 +772,15 @@ export function registerGoodsRoutes(router: Router): void {
     const sku = catalog.skus(goods.goods_id).find((s) => s.sku_id === int(ctx, 'sku_id', 0)) ?? catalog.defaultSku(goods)
     const result = ctx.db
       .prepare('INSERT INTO goods_collect (member_id, goods_id, sku_id, sku_name, sku_price, sku_image, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(memberId, goods.goods_id, sku.sku_id, has(ctx, 'sku_name') ? str(ctx, 'sku_name') : sku.sku_name, sku.discount_price, has(ctx, 'sku_image') ? str(ctx, 'sku_image') : sku.sku_image, nowSeconds())
+      .run(
+        memberId,
+        goods.goods_id,
+        sku.sku_id,
+        has(ctx, 'sku_name') ? str(ctx, 'sku_name') : sku.sku_name,
+        sku.discount_price,
+        has(ctx, 'sku_image') ? str(ctx, 'sku_image') : sku.sku_image,
+        nowSeconds(),
+      )
     ctx.db.prepare('UPDATE goods SET collect_num = collect_num + 1 WHERE goods_id = ?').run(goods.goods_id)
     return success(Number(result.lastInsertRowid))
   })

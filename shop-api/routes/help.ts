@@ -26,9 +26,7 @@ export function registerHelpRoutes(router: Router): void {
   // Missing id → -1 缺少参数id; unknown id → data null (code 0).
   router.post('/api/help/info', (ctx) => {
     if (int(ctx, 'id', 0) <= 0) return error(-1, '缺少参数id')
-    const row = ctx.db
-      .prepare('SELECT id, title, content, class_id, class_name, sort, link_address, create_time, modify_time FROM help WHERE id = ?')
-      .get(int(ctx, 'id', 0))
+    const row = ctx.db.prepare('SELECT id, title, content, class_id, class_name, sort, link_address, create_time, modify_time FROM help WHERE id = ?').get(int(ctx, 'id', 0))
     return success(row ?? null)
   })
 }

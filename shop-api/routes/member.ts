@@ -6,11 +6,48 @@ import { findMemberById } from '../models/member.js'
 
 /** /api/member/info columns, in the real answer's order. */
 const INFO_COLUMNS = [
-  'member_id', 'source_member', 'username', 'nickname', 'mobile', 'email', 'status', 'headimg', 'member_level',
-  'member_level_name', 'member_label', 'member_label_name', 'qq', 'qq_openid', 'wx_openid', 'wx_unionid', 'ali_openid',
-  'baidu_openid', 'toutiao_openid', 'douyin_openid', 'realname', 'sex', 'location', 'birthday', 'point', 'balance',
-  'balance_money', 'growth', 'password_hash', 'member_level_type', 'level_expire_time', 'is_edit_username', 'is_fenxiao',
-  'province_id', 'city_id', 'district_id', 'community_id', 'address', 'full_address', 'longitude', 'latitude', 'member_code',
+  'member_id',
+  'source_member',
+  'username',
+  'nickname',
+  'mobile',
+  'email',
+  'status',
+  'headimg',
+  'member_level',
+  'member_level_name',
+  'member_label',
+  'member_label_name',
+  'qq',
+  'qq_openid',
+  'wx_openid',
+  'wx_unionid',
+  'ali_openid',
+  'baidu_openid',
+  'toutiao_openid',
+  'douyin_openid',
+  'realname',
+  'sex',
+  'location',
+  'birthday',
+  'point',
+  'balance',
+  'balance_money',
+  'growth',
+  'password_hash',
+  'member_level_type',
+  'level_expire_time',
+  'is_edit_username',
+  'is_fenxiao',
+  'province_id',
+  'city_id',
+  'district_id',
+  'community_id',
+  'address',
+  'full_address',
+  'longitude',
+  'latitude',
+  'member_code',
 ]
 
 const LEVEL_MONEY = ['growth', 'consume_discount', 'point_feedback', 'send_balance'] as const
@@ -18,13 +55,12 @@ const LEVEL_MONEY = ['growth', 'consume_discount', 'point_feedback', 'send_balan
 export function registerMemberRoutes(router: Router): void {
   router.post('/api/member/info', (ctx) => {
     const memberId = requireMember(ctx)
-    const row = ctx.db.prepare(`SELECT ${INFO_COLUMNS.join(', ')} FROM member WHERE member_id = ?`).get(memberId) as
-      | Record<string, unknown>
-      | undefined
+    const row = ctx.db.prepare(`SELECT ${INFO_COLUMNS.join(', ')} FROM member WHERE member_id = ?`).get(memberId) as Record<string, unknown> | undefined
     if (!row) return success(null)
     const info: Record<string, unknown> = {}
     for (const column of INFO_COLUMNS) {
-      if (column === 'password_hash') info.password = row.password_hash ? 1 : 0 // a flag, never the hash
+      if (column === 'password_hash')
+        info.password = row.password_hash ? 1 : 0 // a flag, never the hash
       else if (column === 'balance' || column === 'balance_money') info[column] = money(row[column] as number)
       else info[column] = row[column]
     }

@@ -24,11 +24,7 @@ export function registerPcRoutes(router: Router): void {
   })
 
   router.post('/api/pc/friendlyLink', (ctx) =>
-    success(
-      ctx.db
-        .prepare('SELECT id, link_title, link_url, link_pic, link_sort, is_blank FROM pc_friendly_link WHERE is_show = 1 ORDER BY link_sort ASC, id DESC')
-        .all(),
-    ),
+    success(ctx.db.prepare('SELECT id, link_title, link_url, link_pic, link_sort, is_blank FROM pc_friendly_link WHERE is_show = 1 ORDER BY link_sort ASC, id DESC').all()),
   )
 
   router.post('/api/pc/navList', (ctx) =>
@@ -61,13 +57,19 @@ export function registerPcRoutes(router: Router): void {
         const slots = JSON.parse(floor.value) as Record<string, { type: string; value: Record<string, unknown> }>
         for (const slot of Object.values(slots)) {
           if (slot.type === 'goods') {
-            const ids = String(slot.value.goods_ids ?? '').split(',').map(Number).filter((n) => n > 0)
+            const ids = String(slot.value.goods_ids ?? '')
+              .split(',')
+              .map(Number)
+              .filter((n) => n > 0)
             slot.value.list = ids.flatMap((id) => {
               const goods = catalog.goods(id)
               return goods && goods.goods_state === 1 ? [catalog.pageRow(goods)] : []
             })
           } else if (slot.type === 'category') {
-            const ids = String(slot.value.category_ids ?? '').split(',').map(Number).filter((n) => n > 0)
+            const ids = String(slot.value.category_ids ?? '')
+              .split(',')
+              .map(Number)
+              .filter((n) => n > 0)
             slot.value.list = ids.flatMap((id) => {
               const row = categoryRow.get(id)
               return row ? [row] : []

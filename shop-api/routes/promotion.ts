@@ -34,14 +34,68 @@ function seckillStock(item: { stock: number }, realStock: number): number {
 }
 
 const SECKILL_DETAIL_KEYS = [
-  'id', 'seckill_id', 'goods_id', 'sku_id', 'seckill_price', 'max_buy', 'stock', 'status', 'start_time', 'end_time', 'sale_num',
-  'remark', 'site_id', 'sku_name', 'sku_spec_format', 'price', 'promotion_type', 'click_num', 'collect_num', 'sku_image',
-  'sku_images', 'goods_content', 'goods_state', 'is_virtual', 'is_free_shipping', 'goods_spec_format', 'goods_attr_format',
-  'introduction', 'unit', 'video_url', 'evaluate', 'goods_service_ids', 'support_trade_type', 'goods_image', 'goods_stock',
-  'goods_name', 'qr_id', 'stock_show', 'sale_show', 'label_name', 'category_id', 'sale_store', 'seckill_start_time',
-  'seckill_end_time', 'time_list', 'sku_images_list', 'sku_image_list', 'goods_image_list', 'goods_service', 'config',
-  'express_type', 'is_collect', 'evaluate_list', 'evaluate_count', 'evaluate_config', 'purchased_num', 'seckill_name',
-  'goods_min', 'num_multiple', 'market_price', 'member_price', 'discount_price',
+  'id',
+  'seckill_id',
+  'goods_id',
+  'sku_id',
+  'seckill_price',
+  'max_buy',
+  'stock',
+  'status',
+  'start_time',
+  'end_time',
+  'sale_num',
+  'remark',
+  'site_id',
+  'sku_name',
+  'sku_spec_format',
+  'price',
+  'promotion_type',
+  'click_num',
+  'collect_num',
+  'sku_image',
+  'sku_images',
+  'goods_content',
+  'goods_state',
+  'is_virtual',
+  'is_free_shipping',
+  'goods_spec_format',
+  'goods_attr_format',
+  'introduction',
+  'unit',
+  'video_url',
+  'evaluate',
+  'goods_service_ids',
+  'support_trade_type',
+  'goods_image',
+  'goods_stock',
+  'goods_name',
+  'qr_id',
+  'stock_show',
+  'sale_show',
+  'label_name',
+  'category_id',
+  'sale_store',
+  'seckill_start_time',
+  'seckill_end_time',
+  'time_list',
+  'sku_images_list',
+  'sku_image_list',
+  'goods_image_list',
+  'goods_service',
+  'config',
+  'express_type',
+  'is_collect',
+  'evaluate_list',
+  'evaluate_count',
+  'evaluate_config',
+  'purchased_num',
+  'seckill_name',
+  'goods_min',
+  'num_multiple',
+  'market_price',
+  'member_price',
+  'discount_price',
 ] as const
 
 function findSeckill(catalog: Catalog, seckillId: number): SeckillInfo | undefined {
@@ -65,7 +119,10 @@ export function registerPromotionRoutes(router: Router): void {
       type,
     })
     return success({
-      list: [...slots.filter((s) => s.seckill_end_time >= nowOfDay).map((s) => item(s, 'today')), ...slots.filter((s) => s.seckill_end_time < nowOfDay).map((s) => item(s, 'tomorrow'))],
+      list: [
+        ...slots.filter((s) => s.seckill_end_time >= nowOfDay).map((s) => item(s, 'today')),
+        ...slots.filter((s) => s.seckill_end_time < nowOfDay).map((s) => item(s, 'tomorrow')),
+      ],
     })
   })
 
@@ -207,9 +264,16 @@ export function registerPromotionRoutes(router: Router): void {
       const common = { is_member_by: r.is_member_by, view_price: r.view_price, not_buy_msg: r.not_buy_msg, reason: r.reason }
       if (type === 'goods') {
         const goods = ctx.db.prepare('SELECT goods_id, sku_id, goods_name, goods_image FROM goods WHERE goods_id = ?').get(r.goods_id) as
-          | { goods_id: number; sku_id: number; goods_name: string; goods_image: string }
-          | undefined
-        return { id: r.id, type, goods_id: r.goods_id, sku_id: goods?.sku_id ?? 0, goods_name: goods?.goods_name ?? '', sku_image: goods?.goods_image.split(',')[0] ?? '', ...common }
+          { goods_id: number; sku_id: number; goods_name: string; goods_image: string } | undefined
+        return {
+          id: r.id,
+          type,
+          goods_id: r.goods_id,
+          sku_id: goods?.sku_id ?? 0,
+          goods_name: goods?.goods_name ?? '',
+          sku_image: goods?.goods_image.split(',')[0] ?? '',
+          ...common,
+        }
       }
       const category = ctx.db.prepare('SELECT category_name FROM goods_category WHERE category_id = ?').get(r.category_id) as { category_name: string } | undefined
       return { id: r.id, type, category_id: r.category_id, category_name: category?.category_name ?? '', ...common }

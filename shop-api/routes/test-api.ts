@@ -198,7 +198,8 @@ export const testRoutes: Record<string, TestHandler> = {
     const now = nowSeconds()
     const at = now + (integer(params, 'seconds') ?? -1)
     const spared = bool(params, 'keep_latest')
-      ? (db.prepare('SELECT rowid FROM member_token WHERE member_id = ? ORDER BY create_time DESC, rowid DESC LIMIT 1').get(memberId) as { rowid: number } | undefined)?.rowid ?? -1
+      ? ((db.prepare('SELECT rowid FROM member_token WHERE member_id = ? ORDER BY create_time DESC, rowid DESC LIMIT 1').get(memberId) as { rowid: number } | undefined)?.rowid ??
+        -1)
       : -1
     const expired = db
       .prepare('UPDATE member_token SET expire_time = ? WHERE member_id = ? AND (expire_time = 0 OR expire_time > ?) AND rowid != ?')

@@ -170,9 +170,11 @@ describe("an endpoint the upstream lacks", () => {
     // The mutations were never sent: the capability was already known to be absent.
     expect(callsTo("/bundling/api/cart/add") + callsTo("/bundling/api/cart/edit") + callsTo("/bundling/api/cart/delete")).toBe(0);
     expect(callsTo("/multiaccount/api/MultiAccount/change")).toBe(0);
-    expect(absentLogs().map((fields) => fields?.capability).sort()).toEqual(
-      ["aptitudes", "bundling", "footer", "moreConfig", "multiaccount", "registerLabels", "salecontrol", "searchSuggestions"].sort(),
-    );
+    expect(
+      absentLogs()
+        .map((fields) => fields?.capability)
+        .sort(),
+    ).toEqual(["aptitudes", "bundling", "footer", "moreConfig", "multiaccount", "registerLabels", "salecontrol", "searchSuggestions"].sort());
 
     // The shared layout does not ask for the missing pieces again on the next pages.
     invalidate();
@@ -185,7 +187,11 @@ describe("an endpoint the upstream lacks", () => {
     await switches.disable(["/memberregister", "/weapp"]);
     expect(await getRegisterReward(ctx(null))).toBeNull();
     expect((await getLayoutData()).miniProgramQrcode).toBe("");
-    expect(absentLogs().map((fields) => fields?.capability).sort()).toEqual(["registerReward", "weappQrcode"]);
+    expect(
+      absentLogs()
+        .map((fields) => fields?.capability)
+        .sort(),
+    ).toEqual(["registerReward", "weappQrcode"]);
   });
 });
 

@@ -32,8 +32,15 @@ beforeAll(async () => {
 });
 
 const cartArb = fc.record({
-  lines: fc.uniqueArray(fc.record({ sku_id: fc.constantFrom(...SKUS), num: fc.integer({ min: 1, max: 120 }) }), { selector: (line) => line.sku_id, minLength: 1, maxLength: 8 }),
-  bundles: fc.uniqueArray(fc.record({ bl_id: fc.constantFrom(...BUNDLES), num: fc.integer({ min: 1, max: 5 }) }), { selector: (bundle) => bundle.bl_id, maxLength: 2 }),
+  lines: fc.uniqueArray(fc.record({ sku_id: fc.constantFrom(...SKUS), num: fc.integer({ min: 1, max: 120 }) }), {
+    selector: (line) => line.sku_id,
+    minLength: 1,
+    maxLength: 8,
+  }),
+  bundles: fc.uniqueArray(fc.record({ bl_id: fc.constantFrom(...BUNDLES), num: fc.integer({ min: 1, max: 5 }) }), {
+    selector: (bundle) => bundle.bl_id,
+    maxLength: 2,
+  }),
 });
 
 test("for random carts, the BFF's totals equal the shop API's calculate", async () => {
@@ -45,7 +52,11 @@ test("for random carts, the BFF's totals equal the shop API's calculate", async 
       const buyable = [...view.groups.flatMap((group) => group.lines), ...view.bundles.filter((bundle) => bundle.stock > 0)];
       if (buyable.length === 0) return;
       const ids = buyable.map((line) => line.cartId);
-      const ours = selectedTotals(view.groups.flatMap((group) => group.lines), view.bundles, new Set(ids));
+      const ours = selectedTotals(
+        view.groups.flatMap((group) => group.lines),
+        view.bundles,
+        new Set(ids),
+      );
       const theirs = await calculateCart(ctx, ids);
       expect(ours.total).toBe(Number(theirs.goods_money).toFixed(2));
       // Line by line too, so a disagreement names its line.

@@ -101,7 +101,8 @@ const COVERED: Record<string, Covered> = {
   api_helpclass_lists: {
     client: "getLayoutData",
     schema: z.array(HelpClassSchema),
-    check: (list) => expect(list[0]).toEqual({ class_id: 1, class_name: "购物指南", child_list: expect.arrayContaining([{ id: 1, title: "如何下单", link_address: "" }]) }),
+    check: (list) =>
+      expect(list[0]).toEqual({ class_id: 1, class_name: "购物指南", child_list: expect.arrayContaining([{ id: 1, title: "如何下单", link_address: "" }]) }),
   },
   api_goods_hotSearchWords: { client: "getLayoutData", schema: SearchWordsSchema, check: (w) => expect(w.words).toBe("") },
   api_goods_defaultSearchWords: { client: "getLayoutData", schema: SearchWordsSchema, check: (w) => expect(w.words).toBe("搜索 商品") },
@@ -156,7 +157,12 @@ const COVERED: Record<string, Covered> = {
  * Failure answers the client core must classify (spec §8). `expect` is what callUpstream does
  * when the sample is the answer to a page request for /member/index with the given auth.
  */
-type ErrorCase = { token: string | null; auth: "none" | "optional" | "required"; outcome: "closed" | "login-clearing" | "login" | "upstream-error"; code?: number };
+type ErrorCase = {
+  token: string | null;
+  auth: "none" | "optional" | "required";
+  outcome: "closed" | "login-clearing" | "login" | "upstream-error";
+  code?: number;
+};
 const ERRORS: Record<string, ErrorCase> = {
   api_site_info_shop_closed: { token: null, auth: "none", outcome: "closed" },
   api_member_info_shop_closed: { token: "t", auth: "required", outcome: "closed" },
@@ -177,20 +183,61 @@ const ERRORS: Record<string, ErrorCase> = {
 
 /** Endpoints with samples that no client function reads yet (later issues: goods, cart, orders…). */
 const NOT_YET_CLIENT = [
-  "api_address_lists", "api_address_lists_city", "api_cart_add", "api_cart_add_bad_sku", "api_cart_delete", "api_cart_edit",
-  "api_cart_goodslists", "api_cart_goodsnum", "api_cart_lists", "api_config_init", "api_goodsbrand_page", "api_goodsevaluate_count",
-  "api_goodsevaluate_page", "api_goodssku_detail", "api_goodssku_detail_logged_in", "api_goodssku_detail_not_found",
-  "api_goodssku_detail_single_spec", "api_goodssku_goodssku", "api_goodssku_info", "api_goodssku_page", "api_goodssku_page_2",
-  "api_goodssku_page_brand_sorted", "api_goodssku_page_category", "api_goodssku_page_keyword", "api_help_info", "api_help_page",
-  "api_memberaddress_add", "api_memberaddress_info", "api_memberaddress_page", "api_notice_info", "api_notice_page",
-  "api_order_detail", "api_order_lists", "api_order_lists_waitpay", "api_ordercreate_calculate", "api_ordercreate_create",
-  "api_ordercreate_getcouponlist", "api_ordercreate_payment", "api_ordercreate_payment_buy_now", "api_pay_getbalanceconfig",
-  "api_pay_info", "api_pay_info_not_found", "api_pay_status", "api_pay_type", "api_pc_floors",
+  "api_address_lists",
+  "api_address_lists_city",
+  "api_cart_add",
+  "api_cart_add_bad_sku",
+  "api_cart_delete",
+  "api_cart_edit",
+  "api_cart_goodslists",
+  "api_cart_goodsnum",
+  "api_cart_lists",
+  "api_config_init",
+  "api_goodsbrand_page",
+  "api_goodsevaluate_count",
+  "api_goodsevaluate_page",
+  "api_goodssku_detail",
+  "api_goodssku_detail_logged_in",
+  "api_goodssku_detail_not_found",
+  "api_goodssku_detail_single_spec",
+  "api_goodssku_goodssku",
+  "api_goodssku_info",
+  "api_goodssku_page",
+  "api_goodssku_page_2",
+  "api_goodssku_page_brand_sorted",
+  "api_goodssku_page_category",
+  "api_goodssku_page_keyword",
+  "api_help_info",
+  "api_help_page",
+  "api_memberaddress_add",
+  "api_memberaddress_info",
+  "api_memberaddress_page",
+  "api_notice_info",
+  "api_notice_page",
+  "api_order_detail",
+  "api_order_lists",
+  "api_order_lists_waitpay",
+  "api_ordercreate_calculate",
+  "api_ordercreate_create",
+  "api_ordercreate_getcouponlist",
+  "api_ordercreate_payment",
+  "api_ordercreate_payment_buy_now",
+  "api_pay_getbalanceconfig",
+  "api_pay_info",
+  "api_pay_info_not_found",
+  "api_pay_status",
+  "api_pay_type",
+  "api_pc_floors",
   // The float layer is not rendered yet: no schema exists for api/pc/floatLayer.
   "api_pc_floatLayer",
-  "coupon_api_coupon_memberpage", "coupon_api_coupon_receive", "coupon_api_coupon_typelists",
-  "coupon_api_coupon_typelists_logged_in", "coupon_api_coupon_typepagelists", "seckill_api_seckill_lists",
-  "seckill_api_seckillgoods_detail", "seckill_api_seckillgoods_page",
+  "coupon_api_coupon_memberpage",
+  "coupon_api_coupon_receive",
+  "coupon_api_coupon_typelists",
+  "coupon_api_coupon_typelists_logged_in",
+  "coupon_api_coupon_typepagelists",
+  "seckill_api_seckill_lists",
+  "seckill_api_seckillgoods_detail",
+  "seckill_api_seckillgoods_page",
 ];
 
 const SAMPLES_DIR = fileURLToPath(new URL("../fixtures/samples/", import.meta.url));
@@ -202,22 +249,25 @@ const allSamples = readdirSync(SAMPLES_DIR)
 test("every sample is classified exactly once", () => {
   const classified = [...Object.keys(COVERED), ...Object.keys(ERRORS), ...NOT_YET_CLIENT];
   expect(new Set(classified).size, "a sample is listed twice").toBe(classified.length);
-  expect(allSamples.filter((name) => !classified.includes(name)), "unclassified samples").toEqual([]);
-  expect(classified.filter((name) => !allSamples.includes(name)), "listed but missing").toEqual([]);
+  expect(
+    allSamples.filter((name) => !classified.includes(name)),
+    "unclassified samples",
+  ).toEqual([]);
+  expect(
+    classified.filter((name) => !allSamples.includes(name)),
+    "listed but missing",
+  ).toEqual([]);
   expect(allSamples).toHaveLength(94);
 });
 
 describe("the client's schemas parse the data of every matching real sample", () => {
-  test.each(Object.entries(COVERED).map(([sample, covered]) => [sample, covered.client, covered] as const))(
-    "%s → %s",
-    (sample, _client, { schema, check }) => {
-      const answer = loadSample(sample);
-      expect(answer.code).toBeGreaterThanOrEqual(0);
-      const result = schema.safeParse(answer.data);
-      if (!result.success) throw new Error(`${sample}: ${JSON.stringify(result.error.issues, null, 2)}`);
-      check?.(result.data);
-    },
-  );
+  test.each(Object.entries(COVERED).map(([sample, covered]) => [sample, covered.client, covered] as const))("%s → %s", (sample, _client, { schema, check }) => {
+    const answer = loadSample(sample);
+    expect(answer.code).toBeGreaterThanOrEqual(0);
+    const result = schema.safeParse(answer.data);
+    if (!result.success) throw new Error(`${sample}: ${JSON.stringify(result.error.issues, null, 2)}`);
+    check?.(result.data);
+  });
 });
 
 describe("the client core classifies every real failure answer", () => {

@@ -163,7 +163,18 @@ describe('cart/delete and cart/clear', () => {
 describe('cart/count', () => {
   test('sums quantities of on-shelf goods lines and of bundle lines', async () => {
     const { token, username } = await newMember()
-    await setCart(username, [{ sku_id: 4, num: 3 }, { sku_id: 58, num: 5 }, { sku_id: 32, num: 2 }], [{ bl_id: 1, num: 2 }, { bl_id: 3, num: 1 }])
+    await setCart(
+      username,
+      [
+        { sku_id: 4, num: 3 },
+        { sku_id: 58, num: 5 },
+        { sku_id: 32, num: 2 },
+      ],
+      [
+        { bl_id: 1, num: 2 },
+        { bl_id: 3, num: 1 },
+      ],
+    )
     // 3 + 2 (out of stock but on the shelf) + 2 + 1; the off-shelf line (5) is left out
     expect(await count(token)).toBe(8)
   })
@@ -207,8 +218,28 @@ describe('cart/goodslists', () => {
 
   test('every line has the spec §3 cart fields', () => {
     for (const l of lines) {
-      for (const key of ['goods_min', 'goods_limit', 'promotion_label', 'is_member_discount', 'member_price', 'is_discount', 'is_getfree', 'join_coupon',
-        'join_manjian', 'wholesale_goods_id', 'promotion_info', 'sale_control', 'get_free_goods', 'goods_state', 'stock', 'site_id', 'site_name', 'min_buy', 'max_buy', 'unit']) {
+      for (const key of [
+        'goods_min',
+        'goods_limit',
+        'promotion_label',
+        'is_member_discount',
+        'member_price',
+        'is_discount',
+        'is_getfree',
+        'join_coupon',
+        'join_manjian',
+        'wholesale_goods_id',
+        'promotion_info',
+        'sale_control',
+        'get_free_goods',
+        'goods_state',
+        'stock',
+        'site_id',
+        'site_name',
+        'min_buy',
+        'max_buy',
+        'unit',
+      ]) {
         expect(l, `sku ${l.sku_id}`).toHaveProperty(key)
       }
       expect(l.site_name).toBe('康源医药B2B商城')
@@ -216,7 +247,19 @@ describe('cart/goodslists', () => {
   })
 
   test('default line: member price, no promotion', () => {
-    expect(line(1)).toMatchObject({ price: '12.80', member_price: '12.54', is_member_discount: 1, promotion_label: '', promotion_info: null, get_free_goods: null, goods_min: 0, goods_limit: 0, join_coupon: 1, wholesale_goods_id: 0, goods_state: 1 })
+    expect(line(1)).toMatchObject({
+      price: '12.80',
+      member_price: '12.54',
+      is_member_discount: 1,
+      promotion_label: '',
+      promotion_info: null,
+      get_free_goods: null,
+      goods_min: 0,
+      goods_limit: 0,
+      join_coupon: 1,
+      wholesale_goods_id: 0,
+      goods_state: 1,
+    })
     expect(typeof line(1).goods_spec_format).toBe('string') // multi-SKU goods: the spec matrix with this SKU selected
   })
 
@@ -232,7 +275,12 @@ describe('cart/goodslists', () => {
 
   test('wholesale line: tiers ascending with limit_num', () => {
     expect(line(34)).toMatchObject({ promotion_label: 'wholesale', wholesale_goods_id: 2 })
-    expect(line(34).promotion_info).toEqual({ price_json: [{ num: 20, limit_num: 0, price: '14.20' }, { num: 100, limit_num: 200, price: '13.50' }] })
+    expect(line(34).promotion_info).toEqual({
+      price_json: [
+        { num: 20, limit_num: 0, price: '14.20' },
+        { num: 100, limit_num: 200, price: '13.50' },
+      ],
+    })
   })
 
   test('get-free line: get-free outranks the discount; exchange goods nested', () => {
@@ -288,10 +336,46 @@ const EXAMPLES: Example[] = [
   { name: 'seckill ¥6.00, goods_limit 5, quantity 4', price: 10, num: 4, seckill: { price: 6, goods_limit: 5 }, subtotal: '24.00' },
   { name: 'discount ¥7.99 (price ¥9.99), multiples of 3, quantity 7', price: 9.99, num: 7, discount: { price: 7.99, num_multiple: 3 }, subtotal: '57.93' },
   { name: 'discount ¥4.00 (price ¥5.00), limit 10, multiples of 3, quantity 12', price: 5, num: 12, discount: { price: 4, goods_limit: 10, num_multiple: 3 }, subtotal: '51.00' },
-  { name: 'wholesale 10 → ¥2.50, 50 → ¥2.00 (price ¥3.00), quantity 9', price: 3, num: 9, wholesale: [{ num: 10, price: 2.5 }, { num: 50, price: 2 }], subtotal: '27.00' },
-  { name: 'same, quantity 10', price: 3, num: 10, wholesale: [{ num: 10, price: 2.5 }, { num: 50, price: 2 }], subtotal: '25.00' },
-  { name: 'same, quantity 60', price: 3, num: 60, wholesale: [{ num: 10, price: 2.5 }, { num: 50, price: 2 }], subtotal: '120.00' },
-  { name: 'tier 50 → ¥2.00 with limit_num 55, quantity 60', price: 3, num: 60, wholesale: [{ num: 10, price: 2.5 }, { num: 50, price: 2, limit_num: 55 }], subtotal: '125.00' },
+  {
+    name: 'wholesale 10 → ¥2.50, 50 → ¥2.00 (price ¥3.00), quantity 9',
+    price: 3,
+    num: 9,
+    wholesale: [
+      { num: 10, price: 2.5 },
+      { num: 50, price: 2 },
+    ],
+    subtotal: '27.00',
+  },
+  {
+    name: 'same, quantity 10',
+    price: 3,
+    num: 10,
+    wholesale: [
+      { num: 10, price: 2.5 },
+      { num: 50, price: 2 },
+    ],
+    subtotal: '25.00',
+  },
+  {
+    name: 'same, quantity 60',
+    price: 3,
+    num: 60,
+    wholesale: [
+      { num: 10, price: 2.5 },
+      { num: 50, price: 2 },
+    ],
+    subtotal: '120.00',
+  },
+  {
+    name: 'tier 50 → ¥2.00 with limit_num 55, quantity 60',
+    price: 3,
+    num: 60,
+    wholesale: [
+      { num: 10, price: 2.5 },
+      { num: 50, price: 2, limit_num: 55 },
+    ],
+    subtotal: '125.00',
+  },
 ]
 
 let fixtureId = 9000
@@ -337,10 +421,16 @@ describe('/api/Cart/calculate: the worked examples of docs/pricing.md', () => {
 
     for (const who of [plain, member]) {
       const examples = EXAMPLES.filter((e) => Boolean(e.member) === (who === member))
-      const { lines } = await setCart(who.username, examples.map((e) => ({ sku_id: fixtureSku(e), num: e.num })))
+      const { lines } = await setCart(
+        who.username,
+        examples.map((e) => ({ sku_id: fixtureSku(e), num: e.num })),
+      )
       examples.forEach((e, i) => cartIdOf.set(e, lines[i]!))
     }
-    const ids = (who: typeof plain) => EXAMPLES.filter((e) => Boolean(e.member) === (who === member)).map((e) => cartIdOf.get(e)).join(',')
+    const ids = (who: typeof plain) =>
+      EXAMPLES.filter((e) => Boolean(e.member) === (who === member))
+        .map((e) => cartIdOf.get(e))
+        .join(',')
     plainAnswer = await ok<Calculation>('/api/Cart/calculate', { token: plain.token, cart_ids: ids(plain) })
     memberAnswer = await ok<Calculation>('/api/cart/calculate', { token: member.token, cart_ids: ids(member) })
   })
@@ -416,7 +506,12 @@ describe('bundles', () => {
     const stock = Math.min(skuStock(134), skuStock(26))
     let [bundle] = await bundleLines(token)
     expect(bundle).toMatchObject({ cart_id: Number(first), bl_id: 2, bl_name: '血压管理套装', bl_price: '209.00', num: 3, stock })
-    expect(bundle!.bundlingGoods.map((g) => [g.sku_id, g.goods_id, g.num])).toEqual([[134, 124], [26, 22]].map(([s, g]) => [s, g, 1]))
+    expect(bundle!.bundlingGoods.map((g) => [g.sku_id, g.goods_id, g.num])).toEqual(
+      [
+        [134, 124],
+        [26, 22],
+      ].map(([s, g]) => [s, g, 1]),
+    )
     BundleLineSchema.parse(bundle)
     await ok('/bundling/api/cart/add', { token, bl_id: 2, num: 1_000_000 })
     ;[bundle] = await bundleLines(token)
@@ -465,9 +560,21 @@ describe('test API: cart and tokens', () => {
   test('/__test/cart replaces the cart, any SKU (off-shelf, out of stock, above stock) and bundles', async () => {
     const { token, username } = await newMember()
     await ok('/api/cart/add', { token, sku_id: 1, num: 1 })
-    const { lines, bundles } = await setCart(username, [{ sku_id: 58, num: 2 }, { sku_id: 32, num: 1 }, { sku_id: 103, num: 9 }], [{ bl_id: 2, num: 1 }])
+    const { lines, bundles } = await setCart(
+      username,
+      [
+        { sku_id: 58, num: 2 },
+        { sku_id: 32, num: 1 },
+        { sku_id: 103, num: 9 },
+      ],
+      [{ bl_id: 2, num: 1 }],
+    )
     expect(lines).toHaveLength(3)
-    expect((await goodsLines(token)).map((l) => [l.cart_id, l.sku_id, l.num])).toEqual([[lines[2], 103, 9], [lines[1], 32, 1], [lines[0], 58, 2]])
+    expect((await goodsLines(token)).map((l) => [l.cart_id, l.sku_id, l.num])).toEqual([
+      [lines[2], 103, 9],
+      [lines[1], 32, 1],
+      [lines[0], 58, 2],
+    ])
     expect((await bundleLines(token)).map((b) => [b.cart_id, b.bl_id])).toEqual([[bundles[0], 2]])
     await setCart(username, [])
     expect(await goodsLines(token)).toEqual([])

@@ -314,7 +314,8 @@ describe('promotions', () => {
   })
 
   test('wholesale: 2–3 tiers ascending by num, limit_num on some', async () => {
-    const tiers = (goodsId: number) => page({ goods_id_arr: String(goodsId) }).then((p) => (p.list[0]!.promotion_info as { price_json: { num: number; limit_num: number; price: string }[] }).price_json)
+    const tiers = (goodsId: number) =>
+      page({ goods_id_arr: String(goodsId) }).then((p) => (p.list[0]!.promotion_info as { price_json: { num: number; limit_num: number; price: string }[] }).price_json)
     expect(await tiers(2)).toEqual([
       { num: 10, limit_num: 0, price: '24.50' },
       { num: 50, limit_num: 0, price: '22.80' },
@@ -349,9 +350,16 @@ describe('promotions', () => {
   test('group buy, topic and manjian', async () => {
     expect((await detail({ goods_id: 164 })).goods_promotion).toContainEqual({ promotion_type: 'groupbuy', promotion_name: '团购', id: '1' })
     expect((await detail({ goods_id: 50 })).goods_promotion).toContainEqual({ promotion_type: 'topic', promotion_name: '专题活动', id: '1' })
-    const manjian = (await shop.call('/manjian/api/manjian/info', { goods_id: 166 })).data as { manjian_name: string; type: number; rule_json: { money: string; discount_money: string }[] }
+    const manjian = (await shop.call('/manjian/api/manjian/info', { goods_id: 166 })).data as {
+      manjian_name: string
+      type: number
+      rule_json: { money: string; discount_money: string }[]
+    }
     expect(manjian).toMatchObject({ manjian_name: '保健食品满额立减', type: 0 })
-    expect(manjian.rule_json.map((r) => [r.money, r.discount_money])).toEqual([['300.00', '30.00'], ['500.00', '60.00']])
+    expect(manjian.rule_json.map((r) => [r.money, r.discount_money])).toEqual([
+      ['300.00', '30.00'],
+      ['500.00', '60.00'],
+    ])
     expect((await detail({ goods_id: 166 })).manjian).toMatchObject({ manjian_id: 1 })
     expect((await shop.call('/manjian/api/manjian/info', { goods_id: 1 })).data).toBeNull()
   })
@@ -369,8 +377,14 @@ describe('goods detail', () => {
     const d = await detail({ sku_id: 171 })
     const specs = JSON.parse(d.goods_spec_format as string) as Spec[]
     expect(specs.map((s) => s.spec_name)).toEqual(['口味', '规格'])
-    expect(specs[0]!.value.map((v) => [v.spec_value_name, v.sku_id, v.selected])).toEqual([['橙味', 171, true], ['柠檬味', 173, false]])
-    expect(specs[1]!.value.map((v) => [v.spec_value_name, v.sku_id, v.selected])).toEqual([['60片', 171, true], ['100片', 172, false]])
+    expect(specs[0]!.value.map((v) => [v.spec_value_name, v.sku_id, v.selected])).toEqual([
+      ['橙味', 171, true],
+      ['柠檬味', 173, false],
+    ])
+    expect(specs[1]!.value.map((v) => [v.spec_value_name, v.sku_id, v.selected])).toEqual([
+      ['60片', 171, true],
+      ['100片', 172, false],
+    ])
     const single = await detail({ sku_id: 4 })
     expect(single.goods_spec_format).toBeNull()
     expect(single.sku_spec_format).toBe('')
@@ -439,7 +453,9 @@ describe('categories and brands', () => {
     expect(((await shop.call('/api/goodscategory/info', { category_id: 1 })).data as { child_list: unknown[] }).child_list).toHaveLength(6)
     expect((await shop.call('/api/goodscategory/info', { category_id: 9999 })).data).toBeNull()
     const attrs = (await shop.call('/api/goodscategory/getGoodsAttrs', { category_id: 3 })).data as { attr_name: string; attr_value_list: { attr_value_name: string }[] }[]
-    expect(attrs).toEqual([{ attr_id: 1, attr_name: '剂型', attr_value_list: [expect.objectContaining({ attr_value_name: '饮片' }), expect.objectContaining({ attr_value_name: '破壁饮片' })] }])
+    expect(attrs).toEqual([
+      { attr_id: 1, attr_name: '剂型', attr_value_list: [expect.objectContaining({ attr_value_name: '饮片' }), expect.objectContaining({ attr_value_name: '破壁饮片' })] },
+    ])
   })
 
   test('the tree has the added level-3 leaves', async () => {
@@ -555,7 +571,10 @@ describe('cart add and count', () => {
     const stock = (await detail({ sku_id: 4 })).stock
     await shop.call('/api/cart/add', { token, sku_id: 4, num: 1_000_000 })
     const lines = (await shop.call('/api/cart/goodslists', { token })).data as { sku_id: number; num: number }[]
-    expect(lines.map((l) => [l.sku_id, l.num])).toEqual([[60, 4], [4, stock]])
+    expect(lines.map((l) => [l.sku_id, l.num])).toEqual([
+      [60, 4],
+      [4, stock],
+    ])
     expect((await shop.call('/api/cart/count', { token })).data).toBe(stock + 4)
   })
 
@@ -580,7 +599,10 @@ describe('cart add and count', () => {
     await shop.call('/api/cart/add', { token, sku_id: 1, num: 1 })
     expect((await shop.call('/api/cart/count', { token })).data).toBe(1)
     const lines = (await shop.call('/api/cart/goodslists', { token })).data as { sku_id: number; goods_state: number }[]
-    expect(lines.map((l) => [l.sku_id, l.goods_state])).toEqual([[1, 1], [58, 0]])
+    expect(lines.map((l) => [l.sku_id, l.goods_state])).toEqual([
+      [1, 1],
+      [58, 0],
+    ])
   })
 })
 
@@ -596,7 +618,12 @@ describe('home floors', () => {
     expect(slots(3)).toEqual(['title', 'more', 'leftImg', 'goodsList', 'bottomImg'])
     expect(floors[0]!.value.goodsList!.value.list).toHaveLength(8)
     for (const item of floors[0]!.value.goodsList!.value.list!) {
-      expect(item).toMatchObject({ sku_id: expect.any(Number), goods_name: expect.any(String), discount_price: expect.stringMatching(/^\d+\.\d{2}$/), introduction: expect.any(String) })
+      expect(item).toMatchObject({
+        sku_id: expect.any(Number),
+        goods_name: expect.any(String),
+        discount_price: expect.stringMatching(/^\d+\.\d{2}$/),
+        introduction: expect.any(String),
+      })
       expect(item).toHaveProperty('goods_stock')
       expect(item).toHaveProperty('sale_num')
     }
@@ -614,7 +641,8 @@ describe('test API', () => {
   test('/__test/member-state/reset clears a member’s cart, follows, footprints and received coupons', async () => {
     const member = await shop.testApi<{ member_id: number; username: string; password: string }>('/__test/member', {})
     const token = await shop.login(member.body.username, member.body.password)
-    const lead = async () => ((await shop.call('/coupon/api/coupon/typelists')).data as { coupon_type_id: number; lead_count: number }[]).find((t) => t.coupon_type_id === 7)!.lead_count
+    const lead = async () =>
+      ((await shop.call('/coupon/api/coupon/typelists')).data as { coupon_type_id: number; lead_count: number }[]).find((t) => t.coupon_type_id === 7)!.lead_count
     const leadBefore = await lead()
     await shop.call('/api/cart/add', { token, sku_id: 1, num: 2 })
     await shop.call('/api/goodscollect/add', { token, goods_id: 1, sku_id: 1 })

@@ -52,7 +52,11 @@ const anonymous: Case[] = [
   // A system exception answer (no data key): checkLogin without `key`, as on the real server.
   ['api_address_tree_system_error', '/api/login/checkLogin'],
   // Catalog (ids: shop-api/README.md "Notable goods").
-  ['api_goodssku_page', '/api/goodssku/page', () => ({ page: 1, page_size: 10, keyword: '', category_id: '', brand_id: '', min_price: '', max_price: '', order: '', sort: '', coupon: '' })],
+  [
+    'api_goodssku_page',
+    '/api/goodssku/page',
+    () => ({ page: 1, page_size: 10, keyword: '', category_id: '', brand_id: '', min_price: '', max_price: '', order: '', sort: '', coupon: '' }),
+  ],
   ['api_goodssku_page_2', '/api/goodssku/page', () => ({ page: 2, page_size: 4 })],
   ['api_goodssku_page_brand_sorted', '/api/goodssku/page', () => ({ brand_id: 6, order: 'discount_price', sort: 'desc' })],
   ['api_goodssku_page_category', '/api/goodssku/page', () => ({ category_id: 24, category_level: 3 })],
@@ -124,7 +128,10 @@ describe('logged-in endpoints answer like the samples', () => {
     const member = await shop.testApi<{ username: string; password: string }>('/__test/member', {})
     const own = await shop.login(member.body.username, member.body.password)
     const cartIds: string[] = []
-    for (const [sku_id, num] of [[4, 3], [34, 1]] as const) {
+    for (const [sku_id, num] of [
+      [4, 3],
+      [34, 1],
+    ] as const) {
       const added = await shop.call('/api/cart/add', { token: own, sku_id, num })
       expect(added.code).toBe(0)
       cartIds.push(added.data as string)

@@ -318,7 +318,8 @@ describe('SMS codes burn after too many wrong tries', () => {
     expect(sent.code).toBe(0)
     const sms = await lastSms(mobile)
     const wrongs = wrongCodes(sms.code, SMS_MAX_WRONG_TRIES)
-    for (const wrong of wrongs.slice(0, -1)) expect(await shop.call('/api/register/mobile', { mobile, key: sms.key, code: wrong })).toMatchObject({ code: -1, message: '手机动态码不正确' })
+    for (const wrong of wrongs.slice(0, -1))
+      expect(await shop.call('/api/register/mobile', { mobile, key: sms.key, code: wrong })).toMatchObject({ code: -1, message: '手机动态码不正确' })
     expect(await shop.call('/api/register/mobile', { mobile, key: sms.key, code: wrongs.at(-1) })).toMatchObject({ code: -1, message: SMS_BURNED_MESSAGE })
     expect(await shop.call('/api/register/mobile', { mobile, key: sms.key, code: sms.code })).toMatchObject({ code: -1, message: SMS_BURNED_MESSAGE })
     expect(await shop.call('/api/member/checkmobile', { mobile })).toMatchObject({ code: 0 }) // still not registered
@@ -335,7 +336,10 @@ describe('SMS codes burn after too many wrong tries', () => {
     for (const wrong of wrongs.slice(0, -1)) {
       expect(await shop.call('/api/findpassword/mobile', { mobile: member.mobile, key: sms.key, code: wrong, password })).toMatchObject({ code: -1, message: '手机动态码不正确' })
     }
-    expect(await shop.call('/api/findpassword/mobile', { mobile: member.mobile, key: sms.key, code: wrongs.at(-1), password })).toMatchObject({ code: -1, message: SMS_BURNED_MESSAGE })
+    expect(await shop.call('/api/findpassword/mobile', { mobile: member.mobile, key: sms.key, code: wrongs.at(-1), password })).toMatchObject({
+      code: -1,
+      message: SMS_BURNED_MESSAGE,
+    })
     expect(await shop.call('/api/findpassword/mobile', { mobile: member.mobile, key: sms.key, code: sms.code, password })).toMatchObject({ code: -1, message: SMS_BURNED_MESSAGE })
     expect((await shop.call('/api/login/login', { username: member.mobile, password })).code).toBe(-10022)
     expect((await shop.call('/api/login/login', { username: member.mobile, password: 'test123456' })).code).toBe(0)

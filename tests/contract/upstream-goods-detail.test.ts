@@ -84,7 +84,11 @@ describe("findGoodsDetail", () => {
   });
 
   test("sale control for the demo member", async () => {
-    expect((await findGoodsDetail(ctx(demoToken), 13))!.sale_control).toEqual({ is_member_by: false, view_price: true, not_buy_msg: "处方药需上传处方药经营资质后采购" });
+    expect((await findGoodsDetail(ctx(demoToken), 13))!.sale_control).toEqual({
+      is_member_by: false,
+      view_price: true,
+      not_buy_msg: "处方药需上传处方药经营资质后采购",
+    });
     expect((await findGoodsDetail(ctx(demoToken), 35))!.sale_control).toMatchObject({ is_member_by: true, view_price: false });
     expect((await findGoodsDetail(ctx(demoToken), 155))!.sale_control).toMatchObject({ is_member_by: false, view_price: false });
   });
@@ -174,7 +178,10 @@ describe("mutations", () => {
   });
 
   test("a visitor's mutation in a context that needs the member is sent to login", async () => {
-    const error = await followGoods(requestContext(new Request("http://shop.test/sku-17", { method: "POST" }), null, "required"), { goods_id: 14, sku_id: 17 }).then(
+    const error = await followGoods(requestContext(new Request("http://shop.test/sku-17", { method: "POST" }), null, "required"), {
+      goods_id: 14,
+      sku_id: 17,
+    }).then(
       () => null,
       (reason: unknown) => reason,
     );

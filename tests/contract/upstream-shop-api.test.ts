@@ -90,7 +90,9 @@ async function latestSms(mobile: string) {
 let mobileCounter = 0;
 function freshMobile(): string {
   mobileCounter += 1;
-  return `137${String((Date.now() % 1_000_000) * 100 + mobileCounter).padStart(8, "0").slice(-8)}`;
+  return `137${String((Date.now() % 1_000_000) * 100 + mobileCounter)
+    .padStart(8, "0")
+    .slice(-8)}`;
 }
 
 const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -20,7 +20,18 @@ test("a visitor sees the login prompt, not prices", async ({ page }) => {
 });
 
 test("every line type shows with its own details", async ({ page }) => {
-  await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 143, num: 2 }, { sku_id: 14, num: 2 }, { sku_id: 34, num: 5 }, { sku_id: 71, num: 1 }, { sku_id: 72, num: 1 }], [{ bl_id: 1, num: 1 }]);
+  await memberWithCart(
+    page,
+    [
+      { sku_id: 1, num: 1 },
+      { sku_id: 143, num: 2 },
+      { sku_id: 14, num: 2 },
+      { sku_id: 34, num: 5 },
+      { sku_id: 71, num: 1 },
+      { sku_id: 72, num: 1 },
+    ],
+    [{ bl_id: 1, num: 1 }],
+  );
   await gotoSettled(page, "/cart");
   for (const sku of [1, 143, 14, 34, 71, 72]) await expect(line(page, await skuName(sku))).toBeVisible();
   await expect(line(page, await skuName(143)).getByText("秒杀")).toBeVisible();
@@ -32,7 +43,12 @@ test("every line type shows with its own details", async ({ page }) => {
   const none = line(page, await skuName(72));
   await none.locator("summary", { hasText: "换购商品" }).click();
   await expect(none.getByText("暂无换购商品")).toBeVisible();
-  await expect(page.getByRole("region", { name: "组合套餐" }).or(page.locator('section[aria-label="组合套餐"]')).getByText(/套餐 · /)).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "组合套餐" })
+      .or(page.locator('section[aria-label="组合套餐"]'))
+      .getByText(/套餐 · /),
+  ).toBeVisible();
   await expect(page.getByTestId("cart-total")).toContainText(/¥\d+\.\d{2}/);
   await expect(page.getByTestId("header-cart-count")).toHaveText(String(1 + 2 + 2 + 5 + 1 + 1 + 1));
 });
@@ -59,7 +75,10 @@ test("quantities through the seckill hint boundaries change prices and hints", a
 });
 
 test("an empty or zero quantity becomes 1; more than the stock becomes the stock", async ({ page }) => {
-  await memberWithCart(page, [{ sku_id: 1, num: 5 }, { sku_id: 103, num: 1 }]);
+  await memberWithCart(page, [
+    { sku_id: 1, num: 5 },
+    { sku_id: 103, num: 1 },
+  ]);
   await gotoSettled(page, "/cart");
   const name = await skuName(1);
   await setQuantity(page, name, "");
@@ -76,17 +95,27 @@ test("the + and − buttons step the quantity", async ({ page }) => {
   await memberWithCart(page, [{ sku_id: 1, num: 2 }]);
   await gotoSettled(page, "/cart");
   const name = await skuName(1);
-  await line(page, name).getByRole("button", { name: `增加 ${name} 的数量` }).click();
+  await line(page, name)
+    .getByRole("button", { name: `增加 ${name} 的数量` })
+    .click();
   await expect(page.getByTestId("header-cart-count")).toHaveText("3");
-  await line(page, name).getByRole("button", { name: `减少 ${name} 的数量` }).click();
+  await line(page, name)
+    .getByRole("button", { name: `减少 ${name} 的数量` })
+    .click();
   await expect(page.getByTestId("header-cart-count")).toHaveText("2");
 });
 
 test("delete one line, then the selected ones", async ({ page }) => {
-  await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 14, num: 2 }, { sku_id: 34, num: 3 }]);
+  await memberWithCart(page, [
+    { sku_id: 1, num: 1 },
+    { sku_id: 14, num: 2 },
+    { sku_id: 34, num: 3 },
+  ]);
   await gotoSettled(page, "/cart");
   const first = await skuName(1);
-  await line(page, first).getByRole("button", { name: `删除 ${first}` }).click();
+  await line(page, first)
+    .getByRole("button", { name: `删除 ${first}` })
+    .click();
   await expect(line(page, first)).toHaveCount(0);
   await expect(page.getByTestId("header-cart-count")).toHaveText("5");
 
@@ -96,7 +125,10 @@ test("delete one line, then the selected ones", async ({ page }) => {
 });
 
 test("select some lines and settle: the selected lines go to /payment, which is a 404 page until checkout exists", async ({ page }) => {
-  await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 14, num: 2 }]);
+  await memberWithCart(page, [
+    { sku_id: 1, num: 1 },
+    { sku_id: 14, num: 2 },
+  ]);
   await gotoSettled(page, "/cart");
   const keep = await skuName(1);
   const drop = await skuName(14);
@@ -217,7 +249,10 @@ test("a quantity typed right after the page opens and left with Tab is sent (JS)
 test("a line unticked right after the page opens stays unticked once hydrated (JS)", async ({ page }) => {
   test.skip(!withJs(), "without JS the ticks are plain form fields until 更新合计 is pressed (covered above)");
   test.setTimeout(120_000);
-  await memberWithCart(page, [{ sku_id: 1, num: 1 }, { sku_id: 14, num: 2 }]);
+  await memberWithCart(page, [
+    { sku_id: 1, num: 1 },
+    { sku_id: 14, num: 2 },
+  ]);
   const drop = await skuName(14);
   for (const moment of MOMENTS) {
     const release = await openCart(page, moment);

@@ -68,7 +68,8 @@ test("sort by price and paginate", async ({ page }) => {
     (await page.locator("article.goods-card .price > :first-child").allTextContents())
       .filter((text) => text.startsWith("¥")) // sale-controlled goods show "暂无权限" instead
       .map((text) => Number(text.replace("¥", "")));
-  const sorted = (values: number[], direction: 1 | -1) => values.length > 1 && values.every((value, index) => index === 0 || direction * (value - values[index - 1]) >= 0);
+  const sorted = (values: number[], direction: 1 | -1) =>
+    values.length > 1 && values.every((value, index) => index === 0 || direction * (value - values[index - 1]) >= 0);
   await expect.poll(async () => sorted(await prices(), -1)).toBe(true);
   await page.getByRole("link", { name: /价格/ }).click();
   await expect(page).toHaveURL(/sort=asc/);
@@ -137,7 +138,10 @@ test("sale-control lists: visitors are asked to log in; the demo member sees wha
 test("receive a coupon in the coupon zone: a visitor logs in first, then receives", async ({ page }) => {
   await page.goto("/coupon");
   await expect(page.getByRole("heading", { level: 1, name: "领券中心" })).toBeVisible();
-  const card = page.locator(".coupon-card").filter({ has: page.getByRole("button", { name: "立即领取" }) }).first();
+  const card = page
+    .locator(".coupon-card")
+    .filter({ has: page.getByRole("button", { name: "立即领取" }) })
+    .first();
   const name = (await card.getAttribute("aria-label")) ?? "";
   await card.getByRole("button", { name: "立即领取" }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcoupon/);

@@ -275,7 +275,8 @@ test("buy now goes to the payment URL with the sku and quantity, which is a 404 
     page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/sku-17")),
     page.getByRole("button", { name: "立即购买" }).click(),
   ]);
-  if (withJs()) expect(await posted.text()).toContain('"/payment?sku_id=17&num=2"'); // a single-fetch redirect
+  if (withJs())
+    expect(await posted.text()).toContain('"/payment?sku_id=17&num=2"'); // a single-fetch redirect
   else expect(posted.headers()["location"]).toBe("/payment?sku_id=17&num=2");
   await expect(page).toHaveURL(/\/payment\?sku_id=17&num=2$/);
   // /payment is later work: today it is the 404 page, not a checkout.

@@ -75,7 +75,10 @@ test.describe("HTTP-level hardening", () => {
     });
     expect(login.status).toBe(303);
     expect(login.headers.get("cache-control")).toBe("private, no-store");
-    const cookie = login.headers.getSetCookie().find((value) => value.startsWith("__session="))!.split(";")[0];
+    const cookie = login.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("__session="))!
+      .split(";")[0];
     for (const path of ["/cart.data", "/member/index.data", "/switch-account.data", "/cart", "/index"]) {
       const response = await raw(path, { headers: { Cookie: cookie } });
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
@@ -102,7 +105,11 @@ test.describe("HTTP-level hardening", () => {
   ];
   for (const [headers, status] of origins) {
     test(`a POST with ${JSON.stringify(headers)} is refused with ${status}`, async () => {
-      const response = await raw("/login", { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=password-login" });
+      const response = await raw("/login", {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=password-login",
+      });
       expect(response.status).toBe(status);
     });
   }
@@ -125,7 +132,7 @@ test.describe("HTTP-level hardening", () => {
     const response = await raw("/login", {
       method: "POST",
       headers: { ...sameOrigin, "Content-Type": "multipart/form-data; boundary=xyz" },
-      body: "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\npassword-login\r\n--x",
+      body: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\npassword-login\r\n--x',
     });
     expect(response.status).toBe(400);
   });
@@ -177,7 +184,10 @@ test.describe("HTTP-level hardening", () => {
         headers: { ...sameOrigin, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ intent: "password-login", username: member.username, password: member.password }),
       });
-      const cookie = login.headers.getSetCookie().find((value) => value.startsWith("__session="))!.split(";")[0];
+      const cookie = login.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("__session="))!
+        .split(";")[0];
       await testApi.post("/__test/expire-tokens", { username: member.username });
       const response = await raw(path, { headers: { Cookie: cookie } });
       const location = response.headers.get("location");

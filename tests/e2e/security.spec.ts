@@ -8,7 +8,12 @@ test("the upstream token never reaches the HTML, the scripts or document.cookie"
     const type = response.headers()["content-type"] ?? "";
     if (!/html|javascript|json|text|turbo-stream/.test(type)) return;
     const path = new URL(response.url()).pathname;
-    reads.push(response.text().then((body) => ({ path, body }), () => ({ path, body: "" }))); // redirects have no body
+    reads.push(
+      response.text().then(
+        (body) => ({ path, body }),
+        () => ({ path, body: "" }),
+      ),
+    ); // redirects have no body
   });
   const member = await testApi.createMember();
   await logIn(page, member.username, member.password);
@@ -19,17 +24,18 @@ test("the upstream token never reaches the HTML, the scripts or document.cookie"
   if (withJs()) {
     // A client-side navigation: its data comes as a single-fetch `.data` response.
     await waitForHydration(page);
-    await Promise.all([
-      page.waitForResponse((response) => new URL(response.url()).pathname === "/cart.data"),
-      page.locator('a[href="/cart"]').first().click(),
-    ]);
+    await Promise.all([page.waitForResponse((response) => new URL(response.url()).pathname === "/cart.data"), page.locator('a[href="/cart"]').first().click()]);
     await expect(page).toHaveURL(/\/cart$/);
   }
 
   const captured = (await Promise.all(reads)).filter((read) => read.body.length > 0);
   // The checks below mean something only if the member's pages were really captured.
   const paths = captured.map((read) => read.path);
-  for (const path of ["/member/index", "/index", "/cart", "/switch-account"]) expect(paths.filter((captured) => captured === path || captured === `${path}.data`), `captured ${path}`).not.toEqual([]);
+  for (const path of ["/member/index", "/index", "/cart", "/switch-account"])
+    expect(
+      paths.filter((captured) => captured === path || captured === `${path}.data`),
+      `captured ${path}`,
+    ).not.toEqual([]);
   if (withJs()) {
     expect(paths.filter((path) => path.endsWith(".data")).length).toBeGreaterThan(0);
     expect(paths.some((path) => path.endsWith(".js"))).toBe(true);

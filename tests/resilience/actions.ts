@@ -19,9 +19,27 @@ export type ActionRoute = {
 };
 
 export const ACTION_ROUTES: ActionRoute[] = [
-  { file: "_auth.login/route.tsx", path: "/login", as: "visitor", valid: { intent: "password-login", username: "nobody_resilience", password: "wrong-password-1", redirect: "/index" }, readsBody: true },
-  { file: "_auth.register/route.tsx", path: "/register", as: "visitor", valid: { intent: "register-username", username: "resilience_x", password: "abc123456", confirm_password: "abc123456", agreement: "on", redirect: "/index" }, readsBody: true },
-  { file: "_auth.find_pass/route.tsx", path: "/find_pass", as: "visitor", valid: { intent: "send-code", mobile: "13800000000", captcha_id: "x", captcha_code: "1234" }, readsBody: true },
+  {
+    file: "_auth.login/route.tsx",
+    path: "/login",
+    as: "visitor",
+    valid: { intent: "password-login", username: "nobody_resilience", password: "wrong-password-1", redirect: "/index" },
+    readsBody: true,
+  },
+  {
+    file: "_auth.register/route.tsx",
+    path: "/register",
+    as: "visitor",
+    valid: { intent: "register-username", username: "resilience_x", password: "abc123456", confirm_password: "abc123456", agreement: "on", redirect: "/index" },
+    readsBody: true,
+  },
+  {
+    file: "_auth.find_pass/route.tsx",
+    path: "/find_pass",
+    as: "visitor",
+    valid: { intent: "send-code", mobile: "13800000000", captcha_id: "x", captcha_code: "1234" },
+    readsBody: true,
+  },
   { file: "_main.cart/route.tsx", path: "/cart", as: "member", valid: { intent: "delete", cart_id: "999999", redirect: "/cart" }, readsBody: true },
   { file: "_main.coupon.tsx", path: "/coupon", as: "member", valid: { intent: "receive", coupon_type_id: "999999" }, readsBody: true },
   { file: "_main.$slug.tsx", path: "/sku-1", as: "member", valid: { intent: "qrcode" }, readsBody: true },

@@ -133,7 +133,17 @@ function sendRaw(req: Req): Promise<Res> {
 function shellQuote(text: string): string {
   if (!/[\u0000-\u001f\u007f]/.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
   const escaped = text.replace(/[\\'\u0000-\u001f\u007f]/g, (c) =>
-    c === "\\" ? "\\\\" : c === "'" ? "\\'" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+    c === "\\"
+      ? "\\\\"
+      : c === "'"
+        ? "\\'"
+        : c === "\n"
+          ? "\\n"
+          : c === "\r"
+            ? "\\r"
+            : c === "\t"
+              ? "\\t"
+              : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
   );
   return `$'${escaped}'`;
 }
@@ -148,11 +158,14 @@ export function describe(req: Req): string {
   for (const [name, value] of Object.entries(req.headers ?? {})) parts.push(`-H ${shellQuote(`${name}: ${clip(value, 600)}`)}`);
   if (req.document) parts.push("-H 'Accept: text/html'");
   if (req.body instanceof FormData) {
-    const fields = [...req.body.entries()].map(([k, v]) => (typeof v === "string" ? `-F ${shellQuote(`${k}=${clip(v, 80)}`)}` : `-F ${shellQuote(`${k}=@file(${v.size} bytes)`)}`));
+    const fields = [...req.body.entries()].map(([k, v]) =>
+      typeof v === "string" ? `-F ${shellQuote(`${k}=${clip(v, 80)}`)}` : `-F ${shellQuote(`${k}=@file(${v.size} bytes)`)}`,
+    );
     parts.push(...fields);
   } else if (req.body !== undefined) {
     const text = Buffer.isBuffer(req.body) ? req.body.toString("latin1") : String(req.body);
-    if (Buffer.isBuffer(req.body) && !(req.headers && Object.keys(req.headers).some((k) => k.toLowerCase() === "content-type"))) parts.push("-H 'Content-Type:'");
+    if (Buffer.isBuffer(req.body) && !(req.headers && Object.keys(req.headers).some((k) => k.toLowerCase() === "content-type")))
+      parts.push("-H 'Content-Type:'");
     parts.push(`--data-binary ${shellQuote(clip(text))}`);
   }
   return parts.join(" ");

@@ -7,7 +7,10 @@ export const DEMO = { username: "demo", password: "demo123456" };
 export type Member = { member_id: number; username: string; password: string; mobile: string };
 
 export async function testApi<T>(path: string, body?: Record<string, unknown>): Promise<T> {
-  const response = await fetch(SHOP_API + path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(
+    SHOP_API + path,
+    body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+  );
   if (!response.ok) throw new Error(`test API ${path} → ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -25,7 +28,8 @@ export async function logIn(username: string, password: string): Promise<string>
   const body = new URLSearchParams({ intent: "password-login", username, password, redirect: "" });
   const res = await send({ base: BFF, method: "POST", path: "/login", headers: FORM, body, document: true });
   const cookie = cookieHeader(res.setCookies);
-  if (res.status !== 303 || !cookie.includes("__session=")) throw new Error(`login of ${username} failed: ${res.status} ${res.location} ${res.body.slice(0, 200)}`);
+  if (res.status !== 303 || !cookie.includes("__session="))
+    throw new Error(`login of ${username} failed: ${res.status} ${res.location} ${res.body.slice(0, 200)}`);
   return cookie;
 }
 

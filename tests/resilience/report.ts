@@ -76,7 +76,14 @@ export function checkAnswer(probe: string, caseName: string, req: Req, res: Res)
   if (req.document && res.status >= 400 && res.status < 500) {
     count(GLOBAL.pages4xx);
     if (!isRenderedPageOrText(res)) {
-      fail(GLOBAL.pages4xx, `${probe}: ${caseName}`, req, res, "a 4xx to a document request is neither a rendered page nor a clear text", JSON.stringify(res.body.slice(0, 120)));
+      fail(
+        GLOBAL.pages4xx,
+        `${probe}: ${caseName}`,
+        req,
+        res,
+        "a 4xx to a document request is neither a rendered page nor a clear text",
+        JSON.stringify(res.body.slice(0, 120)),
+      );
     }
   }
 }
@@ -105,7 +112,8 @@ export function printReport(elapsedMs: number, jsonPath?: string) {
   });
   const head = ["probe", "checks", "failures", ""];
   const widths = head.map((_, column) => Math.max(...[head, ...rows].map((row) => row[column].length)));
-  const line = (row: string[]) => row.map((cell, column) => (column === 1 || column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column === 1 || column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
   console.log(`\n${line(head)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
   for (const row of rows) console.log(line(row));
   if (jsonPath) {
@@ -113,5 +121,7 @@ export function printReport(elapsedMs: number, jsonPath?: string) {
     writeFileSync(jsonPath, JSON.stringify({ elapsedMs: Math.round(elapsedMs), checks: Object.fromEntries(counts), findings }, null, 2));
   }
   const total = findings.length;
-  console.log(`\n${total === 0 ? "No findings" : `${total} finding${total === 1 ? "" : "s"}`} in ${(elapsedMs / 1000).toFixed(1)} s${jsonPath ? ` (details: ${jsonPath})` : ""}`);
+  console.log(
+    `\n${total === 0 ? "No findings" : `${total} finding${total === 1 ? "" : "s"}`} in ${(elapsedMs / 1000).toFixed(1)} s${jsonPath ? ` (details: ${jsonPath})` : ""}`,
+  );
 }

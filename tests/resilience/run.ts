@@ -40,7 +40,8 @@ async function serve(): Promise<number> {
 
 async function main(): Promise<number> {
   const uncovered = uncoveredActionRoutes();
-  for (const file of uncovered) fail("0 action routes listed", file, `app/routes/${file}`, "exports an action", "not in tests/resilience/actions.ts: add it so every probe covers it");
+  for (const file of uncovered)
+    fail("0 action routes listed", file, `app/routes/${file}`, "exports an action", "not in tests/resilience/actions.ts: add it so every probe covers it");
   tally("0 action routes listed");
 
   const upstream = await startFaultUpstream({ port: PORTS.faultUpstream, proxyTo: SHOP_API });
@@ -58,7 +59,16 @@ async function main(): Promise<number> {
       step("2 XSS (HTML) done");
       const browser = await chromium.launch({
         executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run", "--disable-dev-shm-usage"],
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-dev-shm-usage",
+        ],
       });
       try {
         await probeXssInBrowser(browser, sessions, stored);
@@ -88,7 +98,14 @@ async function main(): Promise<number> {
     const health = await send({ base: BFF, path: "/healthz" });
     tally("7 BFF still up");
     if (!isRunning(stack.bff) || health.status !== 200) {
-      fail("7 BFF still up", "after all probes", `curl -si ${BFF}/healthz`, health.error ?? String(health.status), "the BFF died or stopped answering", stderrOf(stack.bff).slice(-600));
+      fail(
+        "7 BFF still up",
+        "after all probes",
+        `curl -si ${BFF}/healthz`,
+        health.error ?? String(health.status),
+        "the BFF died or stopped answering",
+        stderrOf(stack.bff).slice(-600),
+      );
     }
   } finally {
     stopAll();

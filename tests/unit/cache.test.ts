@@ -115,10 +115,7 @@ describe("cached", () => {
   });
 
   test("failures are not cached", async () => {
-    const load = vi
-      .fn<() => Promise<string>>()
-      .mockRejectedValueOnce(new Error("boom"))
-      .mockResolvedValueOnce("ok");
+    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error("boom")).mockResolvedValueOnce("ok");
     await expect(cached("k", POLICY, load)).rejects.toThrow("boom");
     expect(await cached("k", POLICY, load)).toBe("ok");
     expect(load).toHaveBeenCalledTimes(2);

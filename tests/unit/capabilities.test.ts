@@ -59,7 +59,11 @@ afterEach(() => {
 });
 
 const calls = (path: string) => upstream.requests.filter((request) => request.path === path).length;
-const events = (name: string) => vi.mocked(log).mock.calls.filter(([event]) => event === name).map(([, fields]) => fields);
+const events = (name: string) =>
+  vi
+    .mocked(log)
+    .mock.calls.filter(([event]) => event === name)
+    .map(([, fields]) => fields);
 const linked = () => withCapability("multiaccount", () => callUpstream(sharedContext(), LINKS, z.unknown()), "fallback");
 
 describe("withCapability", () => {
@@ -88,7 +92,9 @@ describe("withCapability", () => {
     upstream.on(LINKS, { body: envelope(0, "操作成功", { group_list: [] }) });
     upstream.on("/salecontrol/api/salecontrol/saleControlList", HTML_404);
     expect(await linked()).toEqual({ group_list: [] });
-    expect(await withCapability("salecontrol", () => callUpstream(sharedContext(), "/salecontrol/api/salecontrol/saleControlList", z.unknown()), null)).toBeNull();
+    expect(
+      await withCapability("salecontrol", () => callUpstream(sharedContext(), "/salecontrol/api/salecontrol/saleControlList", z.unknown()), null),
+    ).toBeNull();
     expect(hasCapability("multiaccount")).toBe(true);
     expect(hasCapability("salecontrol")).toBe(false);
   });
@@ -166,7 +172,9 @@ describe("goods detail: Niushop's answer for a missing goods", () => {
   test("-10001 操作失败 for the sku and the goods id → null", async () => {
     upstream.on("/api/goodssku/detail", MISSING);
     expect(await findGoodsDetail(sharedContext(), 99999)).toBeNull();
-    expect(upstream.requests.map((request) => (request.body as Record<string, unknown>).sku_id ?? `goods ${(request.body as Record<string, unknown>).goods_id}`)).toEqual([99999, "goods 99999"]);
+    expect(
+      upstream.requests.map((request) => (request.body as Record<string, unknown>).sku_id ?? `goods ${(request.body as Record<string, unknown>).goods_id}`),
+    ).toEqual([99999, "goods 99999"]);
   });
 
   test("-10001 for the sku id, found as a goods id → its default sku", async () => {
@@ -181,7 +189,9 @@ describe("goods detail: Niushop's answer for a missing goods", () => {
 
   test("/sku-{id} of a missing goods renders the 404 page, not a 500", async () => {
     upstream.on("/api/goodssku/detail", MISSING);
-    const outcome = await goodsLoader({ request: new Request("http://shop.test/sku-99999"), params: { slug: "sku-99999" }, context: {} }).catch((error: unknown) => error);
+    const outcome = await goodsLoader({ request: new Request("http://shop.test/sku-99999"), params: { slug: "sku-99999" }, context: {} }).catch(
+      (error: unknown) => error,
+    );
     expect(outcome).toBeInstanceOf(Response);
     expect((outcome as Response).status).toBe(404);
   });

@@ -29,12 +29,9 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ UPSTREAM_TIMEOUT_MS: "0" })).toThrow(/UPSTREAM_TIMEOUT_MS/);
   });
 
-  test.each(["shop-api:4100", "localhost:4100", "ftp://shop.example", "not a url", "//shop.example"])(
-    "UPSTREAM_URL=%j is refused with a hint",
-    (url) => {
-      expect(() => parseEnv({ UPSTREAM_URL: url })).toThrow(/UPSTREAM_URL: must be an http\(s\) URL/);
-    },
-  );
+  test.each(["shop-api:4100", "localhost:4100", "ftp://shop.example", "not a url", "//shop.example"])("UPSTREAM_URL=%j is refused with a hint", (url) => {
+    expect(() => parseEnv({ UPSTREAM_URL: url })).toThrow(/UPSTREAM_URL: must be an http\(s\) URL/);
+  });
 
   test("http(s) upstream URLs and ws(s) socket URLs are accepted", () => {
     const parsed = parseEnv({ UPSTREAM_URL: "https://api.shop.example/base", UPSTREAM_WS_URL: "wss://api.shop.example/chat" });
@@ -68,9 +65,7 @@ describe("parseEnv", () => {
   });
 
   test("production with an external UPSTREAM_URL needs SESSION_SECRET", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", UPSTREAM_URL: "https://api.shop.example" })).toThrow(
-      /SESSION_SECRET: is required in production/,
-    );
+    expect(() => parseEnv({ NODE_ENV: "production", UPSTREAM_URL: "https://api.shop.example" })).toThrow(/SESSION_SECRET: is required in production/);
     expect(parseEnv({ NODE_ENV: "production", UPSTREAM_URL: "https://api.shop.example", SESSION_SECRET: SECRET }).SESSION_SECRET).toEqual([SECRET]);
   });
 

@@ -121,7 +121,8 @@ describe("loader", () => {
   });
 
   test("a view is recorded once: not again when the page itself reloads its data (revalidation, post/redirect/get)", async () => {
-    const from = (referer: string) => loader({ request: page("/sku-5", { member: true, headers: { Referer: referer } }), params: { slug: "sku-5" }, context: {} });
+    const from = (referer: string) =>
+      loader({ request: page("/sku-5", { member: true, headers: { Referer: referer } }), params: { slug: "sku-5" }, context: {} });
     await from("http://shop.test/list?keyword=x"); // arrived from the list: a view
     await from("http://shop.test/sku-5"); // revalidation after follow / add to cart (JS), or the redirect after the post (no JS)
     await from("http://shop.test/sku-5?img=2");
@@ -134,10 +135,23 @@ describe("loader", () => {
   });
 
   test("a visitor's loader data holds no price at all; a member's has them", async () => {
-    const seckill = { ...DETAIL, promotion_info: { price: "1999.00", goods_min: 1, goods_limit: 5, num_multiple: 1, price_json: JSON.stringify([{ num: 10, limit_num: 0, price: "2899.00" }]) } };
+    const seckill = {
+      ...DETAIL,
+      promotion_info: {
+        price: "1999.00",
+        goods_min: 1,
+        goods_limit: 5,
+        num_multiple: 1,
+        price_json: JSON.stringify([{ num: 10, limit_num: 0, price: "2899.00" }]),
+      },
+    };
     shop(seckill);
     upstream.on("/api/goodssku/recommend", {
-      body: envelope(0, "操作成功", { page_count: 1, count: 1, list: [{ goods_id: 9, sku_id: 9, goods_name: "推荐", price: "77.70", market_price: "88.80", discount_price: "77.70", member_price: "66.60" }] }),
+      body: envelope(0, "操作成功", {
+        page_count: 1,
+        count: 1,
+        list: [{ goods_id: 9, sku_id: 9, goods_name: "推荐", price: "77.70", market_price: "88.80", discount_price: "77.70", member_price: "66.60" }],
+      }),
     });
     const visitor = JSON.stringify(await load("/sku-5"));
     for (const price of ["1999", "2999", "3999", "2899", "77.7", "88.8", "66.6"]) expect(visitor).not.toContain(price);
@@ -181,7 +195,10 @@ describe("action", () => {
   });
 
   test.each([["0"], ["abc"], [""], ["2.5"]])("num %j → 400, nothing added", async (num) => {
-    const response = (await post("/sku-5", { intent: "add-to-cart", num })) as unknown as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+    const response = (await post("/sku-5", { intent: "add-to-cart", num })) as unknown as {
+      init: { status: number };
+      data: { result: { error: Record<string, string[]> } };
+    };
     expect(response.init.status).toBe(400);
     expect(response.data.result.error.num?.[0]).toMatch(/^goods:quantity\./);
     expect(calls("/api/cart/add")).toEqual([]);

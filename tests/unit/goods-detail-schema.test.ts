@@ -2,13 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
 import { GoodsDetailActionSchema } from "~/components/goods/detail/action-schema";
 import { maskName, toEvaluationView, toGoodsDetailView, upstreamHtml } from "~/upstream/goods-detail.server";
-import {
-  AftersaleSchema,
-  EvaluationPageSchema,
-  GoodsDetailEnvelopeSchema,
-  GoodsQrCodeSchema,
-  type GoodsDetail,
-} from "~/upstream/schemas/goods-detail";
+import { AftersaleSchema, EvaluationPageSchema, GoodsDetailEnvelopeSchema, GoodsQrCodeSchema, type GoodsDetail } from "~/upstream/schemas/goods-detail";
 import { loadSample } from "../support/shape";
 
 /**
@@ -48,7 +42,7 @@ describe("goodssku/detail samples", () => {
     expect(detail.promotion_info).toBeNull();
   });
 
-  test("the visitor sample's member_price \"\" is no member price on the page", () => {
+  test('the visitor sample\'s member_price "" is no member price on the page', () => {
     const detail = GoodsDetailEnvelopeSchema.parse(sampleData("api_goodssku_detail")).goods_sku_detail!;
     expect(toGoodsDetailView(detail).memberPrice).toBeNull();
   });
@@ -90,7 +84,12 @@ function pharmacyDetail(overrides: Record<string, unknown> = {}): GoodsDetail {
     tax_rate: "13.00",
     member_price: "26.50",
     sale_control: { is_member_by: 0, view_price: 1, not_buy_msg: "仅限连锁药店购买" },
-    promotion_info: { price_json: JSON.stringify([{ num: 10, limit_num: 0, price: "25.00" }, { num: 50, limit_num: 100, price: "23.00" }]) },
+    promotion_info: {
+      price_json: JSON.stringify([
+        { num: 10, limit_num: 0, price: "25.00" },
+        { num: 50, limit_num: 100, price: "23.00" },
+      ]),
+    },
     goods_promotion: [{ promotion_type: "wholesale", promotion_name: "批发", id: "3" }],
     goods_content: '<p onclick="alert(1)">说明书<script>alert("x")</script></p><img src="javascript:alert(1)">',
     ...overrides,
@@ -140,8 +139,30 @@ describe("toGoodsDetailView", () => {
     const view = toGoodsDetailView(
       pharmacyDetail({
         coupon_list: [
-          { coupon_type_id: 1, coupon_name: "满100减10", type: "reward", money: "10.00", at_least: "100.00", count: 5, lead_count: 5, max_fetch: 1, validity_type: 1, fixed_term: 30 },
-          { coupon_type_id: 2, coupon_name: "9折", type: "discount", discount: "9.00", count: -1, lead_count: 3, max_fetch: 2, member_coupon_num: 2, validity_type: 0, end_time: 1_900_000_000 },
+          {
+            coupon_type_id: 1,
+            coupon_name: "满100减10",
+            type: "reward",
+            money: "10.00",
+            at_least: "100.00",
+            count: 5,
+            lead_count: 5,
+            max_fetch: 1,
+            validity_type: 1,
+            fixed_term: 30,
+          },
+          {
+            coupon_type_id: 2,
+            coupon_name: "9折",
+            type: "discount",
+            discount: "9.00",
+            count: -1,
+            lead_count: 3,
+            max_fetch: 2,
+            member_coupon_num: 2,
+            validity_type: 0,
+            end_time: 1_900_000_000,
+          },
         ],
       }),
     );

@@ -6,10 +6,20 @@ const parse = (query: string) => parseGoodsQuery(new URLSearchParams(query));
 
 describe("the /list query", () => {
   test("reads the spec's keys", () => {
-    const result = parse("keyword=阿莫西林&category_id=12&level=3&brand_id=2&min_price=1.5&max_price=99&order=discount_price&sort=asc&page=3&search_type=goods");
+    const result = parse(
+      "keyword=阿莫西林&category_id=12&level=3&brand_id=2&min_price=1.5&max_price=99&order=discount_price&sort=asc&page=3&search_type=goods",
+    );
     expect(result.success && result.data).toEqual({
-      keyword: "阿莫西林", category_id: 12, level: "3", brand_id: 2, min_price: "1.5", max_price: "99",
-      order: "discount_price", sort: "asc", page: 3, search_type: "goods",
+      keyword: "阿莫西林",
+      category_id: 12,
+      level: "3",
+      brand_id: 2,
+      min_price: "1.5",
+      max_price: "99",
+      order: "discount_price",
+      sort: "asc",
+      page: 3,
+      search_type: "goods",
     });
   });
 
@@ -56,7 +66,10 @@ describe("purchase rights (spec §6)", () => {
   });
   test("is_member_by 0 shows the price but refuses with the message", () => {
     expect(purchaseRights(true, { is_member_by: false, view_price: true, not_buy_msg: "仅限连锁药店" })).toEqual({
-      price: "visible", buy: "refused", reason: "sale-control", message: "仅限连锁药店",
+      price: "visible",
+      buy: "refused",
+      reason: "sale-control",
+      message: "仅限连锁药店",
     });
   });
 });

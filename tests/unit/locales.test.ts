@@ -41,10 +41,9 @@ function filesOf(language: string): string[] {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]).sort();
 
 const namespaces = filesOf("zh-cn");
-const flat = Object.fromEntries(LANGUAGES.map((language) => [language, Object.fromEntries(namespaces.map((ns) => [ns, flatten(load(language, ns))]))])) as Record<
-  (typeof LANGUAGES)[number],
-  Record<string, Map<string, unknown>>
->;
+const flat = Object.fromEntries(
+  LANGUAGES.map((language) => [language, Object.fromEntries(namespaces.map((ns) => [ns, flatten(load(language, ns))]))]),
+) as Record<(typeof LANGUAGES)[number], Record<string, Map<string, unknown>>>;
 
 test("both languages have the same namespace files", () => {
   expect(filesOf("en-us")).toEqual(namespaces);
@@ -55,8 +54,14 @@ describe.each(namespaces)("locales/*/%s.json", (namespace) => {
   test("has exactly the same keys in both languages", () => {
     const zh = [...flat["zh-cn"][namespace].keys()].sort();
     const en = [...flat["en-us"][namespace].keys()].sort();
-    expect(en.filter((key) => !zh.includes(key)), "only in en-us").toEqual([]);
-    expect(zh.filter((key) => !en.includes(key)), "only in zh-cn").toEqual([]);
+    expect(
+      en.filter((key) => !zh.includes(key)),
+      "only in en-us",
+    ).toEqual([]);
+    expect(
+      zh.filter((key) => !en.includes(key)),
+      "only in zh-cn",
+    ).toEqual([]);
   });
 
   test("has no empty or non-string values", () => {

@@ -7,18 +7,118 @@ const yuan = yuanToCents;
 /** The worked examples of docs/pricing.md, computed by hand. */
 const EXAMPLES: Array<{ name: string; input: LineInput; subtotal: string; hints: string[] }> = [
   { name: "no promotion", input: { quantity: 3, price: yuan("12.50"), rule: { kind: "none" } }, subtotal: "37.50", hints: [] },
-  { name: "member price lower than the price", input: { quantity: 2, price: yuan("20.00"), memberPrice: yuan("18.00"), memberDiscount: true, rule: { kind: "none" } }, subtotal: "36.00", hints: [] },
-  { name: "member price without member discount", input: { quantity: 2, price: yuan("20.00"), memberPrice: yuan("18.00"), memberDiscount: false, rule: { kind: "none" } }, subtotal: "40.00", hints: [] },
-  { name: "seckill, below goods_min", input: { quantity: 2, price: yuan("10.00"), rule: { kind: "seckill", price: yuan("6.00"), goodsMin: 3, goodsLimit: 0, numMultiple: 1 } }, subtotal: "20.00", hints: ["belowMinimum"] },
-  { name: "seckill, at goods_min", input: { quantity: 3, price: yuan("10.00"), rule: { kind: "seckill", price: yuan("6.00"), goodsMin: 3, goodsLimit: 0, numMultiple: 1 } }, subtotal: "18.00", hints: [] },
-  { name: "seckill, over goods_limit", input: { quantity: 7, price: yuan("10.00"), rule: { kind: "seckill", price: yuan("6.00"), goodsMin: 0, goodsLimit: 5, numMultiple: 1 } }, subtotal: "50.00", hints: ["overLimit"] },
-  { name: "seckill, under goods_limit", input: { quantity: 4, price: yuan("10.00"), rule: { kind: "seckill", price: yuan("6.00"), goodsMin: 0, goodsLimit: 5, numMultiple: 1 } }, subtotal: "24.00", hints: ["upToLimit"] },
-  { name: "discount, multiples of 3", input: { quantity: 7, price: yuan("9.99"), rule: { kind: "discount", price: yuan("7.99"), goodsMin: 0, goodsLimit: 0, numMultiple: 3 } }, subtotal: "57.93", hints: ["onlyMultiples"] },
-  { name: "discount, limit 10 then multiples of 3", input: { quantity: 12, price: yuan("5.00"), rule: { kind: "discount", price: yuan("4.00"), goodsMin: 0, goodsLimit: 10, numMultiple: 3 } }, subtotal: "51.00", hints: ["overLimit", "onlyMultiples"] },
-  { name: "wholesale, below the first tier", input: { quantity: 9, price: yuan("3.00"), rule: { kind: "wholesale", tiers: [{ num: 10, limitNum: 0, price: yuan("2.50") }, { num: 50, limitNum: 0, price: yuan("2.00") }] } }, subtotal: "27.00", hints: ["belowFirstTier"] },
-  { name: "wholesale, first tier", input: { quantity: 10, price: yuan("3.00"), rule: { kind: "wholesale", tiers: [{ num: 10, limitNum: 0, price: yuan("2.50") }, { num: 50, limitNum: 0, price: yuan("2.00") }] } }, subtotal: "25.00", hints: [] },
-  { name: "wholesale, highest tier reached", input: { quantity: 60, price: yuan("3.00"), rule: { kind: "wholesale", tiers: [{ num: 10, limitNum: 0, price: yuan("2.50") }, { num: 50, limitNum: 0, price: yuan("2.00") }] } }, subtotal: "120.00", hints: [] },
-  { name: "wholesale, tier limit_num", input: { quantity: 60, price: yuan("3.00"), rule: { kind: "wholesale", tiers: [{ num: 10, limitNum: 0, price: yuan("2.50") }, { num: 50, limitNum: 55, price: yuan("2.00") }] } }, subtotal: "125.00", hints: ["overLimit"] },
+  {
+    name: "member price lower than the price",
+    input: { quantity: 2, price: yuan("20.00"), memberPrice: yuan("18.00"), memberDiscount: true, rule: { kind: "none" } },
+    subtotal: "36.00",
+    hints: [],
+  },
+  {
+    name: "member price without member discount",
+    input: { quantity: 2, price: yuan("20.00"), memberPrice: yuan("18.00"), memberDiscount: false, rule: { kind: "none" } },
+    subtotal: "40.00",
+    hints: [],
+  },
+  {
+    name: "seckill, below goods_min",
+    input: { quantity: 2, price: yuan("10.00"), rule: { kind: "seckill", price: yuan("6.00"), goodsMin: 3, goodsLimit: 0, numMultiple: 1 } },
+    subtotal: "20.00",
+    hints: ["belowMinimum"],
+  },
+  {
+    name: "seckill, at goods_min",
+    input: { quantity: 3, price: yuan("10.00"), rule: { kind: "seckill", price: yuan("6.00"), goodsMin: 3, goodsLimit: 0, numMultiple: 1 } },
+    subtotal: "18.00",
+    hints: [],
+  },
+  {
+    name: "seckill, over goods_limit",
+    input: { quantity: 7, price: yuan("10.00"), rule: { kind: "seckill", price: yuan("6.00"), goodsMin: 0, goodsLimit: 5, numMultiple: 1 } },
+    subtotal: "50.00",
+    hints: ["overLimit"],
+  },
+  {
+    name: "seckill, under goods_limit",
+    input: { quantity: 4, price: yuan("10.00"), rule: { kind: "seckill", price: yuan("6.00"), goodsMin: 0, goodsLimit: 5, numMultiple: 1 } },
+    subtotal: "24.00",
+    hints: ["upToLimit"],
+  },
+  {
+    name: "discount, multiples of 3",
+    input: { quantity: 7, price: yuan("9.99"), rule: { kind: "discount", price: yuan("7.99"), goodsMin: 0, goodsLimit: 0, numMultiple: 3 } },
+    subtotal: "57.93",
+    hints: ["onlyMultiples"],
+  },
+  {
+    name: "discount, limit 10 then multiples of 3",
+    input: { quantity: 12, price: yuan("5.00"), rule: { kind: "discount", price: yuan("4.00"), goodsMin: 0, goodsLimit: 10, numMultiple: 3 } },
+    subtotal: "51.00",
+    hints: ["overLimit", "onlyMultiples"],
+  },
+  {
+    name: "wholesale, below the first tier",
+    input: {
+      quantity: 9,
+      price: yuan("3.00"),
+      rule: {
+        kind: "wholesale",
+        tiers: [
+          { num: 10, limitNum: 0, price: yuan("2.50") },
+          { num: 50, limitNum: 0, price: yuan("2.00") },
+        ],
+      },
+    },
+    subtotal: "27.00",
+    hints: ["belowFirstTier"],
+  },
+  {
+    name: "wholesale, first tier",
+    input: {
+      quantity: 10,
+      price: yuan("3.00"),
+      rule: {
+        kind: "wholesale",
+        tiers: [
+          { num: 10, limitNum: 0, price: yuan("2.50") },
+          { num: 50, limitNum: 0, price: yuan("2.00") },
+        ],
+      },
+    },
+    subtotal: "25.00",
+    hints: [],
+  },
+  {
+    name: "wholesale, highest tier reached",
+    input: {
+      quantity: 60,
+      price: yuan("3.00"),
+      rule: {
+        kind: "wholesale",
+        tiers: [
+          { num: 10, limitNum: 0, price: yuan("2.50") },
+          { num: 50, limitNum: 0, price: yuan("2.00") },
+        ],
+      },
+    },
+    subtotal: "120.00",
+    hints: [],
+  },
+  {
+    name: "wholesale, tier limit_num",
+    input: {
+      quantity: 60,
+      price: yuan("3.00"),
+      rule: {
+        kind: "wholesale",
+        tiers: [
+          { num: 10, limitNum: 0, price: yuan("2.50") },
+          { num: 50, limitNum: 55, price: yuan("2.00") },
+        ],
+      },
+    },
+    subtotal: "125.00",
+    hints: ["overLimit"],
+  },
 ];
 
 describe("worked examples (docs/pricing.md)", () => {
@@ -101,7 +201,12 @@ describe("properties", () => {
 });
 
 describe("money conversion", () => {
-  test.each([["12.345", 1235], ["0.1", 10], ["7", 700], ["", 0]])("%s yuan → %i cents", (text, value) => {
+  test.each([
+    ["12.345", 1235],
+    ["0.1", 10],
+    ["7", 700],
+    ["", 0],
+  ])("%s yuan → %i cents", (text, value) => {
     expect(yuanToCents(text)).toBe(value);
   });
   test("cents → yuan with 2 decimals", () => {

@@ -102,7 +102,13 @@ describe("promotionCandidates: what a goods offers", () => {
   });
 
   test("goods_promotion entries are the candidates, with their names", () => {
-    const goods = { ...base, goods_promotion: [{ promotion_type: "discount", promotion_name: "限时折扣" }, { promotion_type: "seckill", promotion_name: "限时秒杀" }] };
+    const goods = {
+      ...base,
+      goods_promotion: [
+        { promotion_type: "discount", promotion_name: "限时折扣" },
+        { promotion_type: "seckill", promotion_name: "限时秒杀" },
+      ],
+    };
     expect(displayedPromotion(goods)).toEqual({ kind: "seckill", name: "限时秒杀" });
   });
 
@@ -122,7 +128,10 @@ describe("promotionCandidates: what a goods offers", () => {
     const expired = info({ start_time: nowSeconds - 100, end_time: nowSeconds - 50 });
     const goods = {
       ...base,
-      goods_promotion: [{ promotion_type: "seckill", promotion_name: "" }, { promotion_type: "wholesale", promotion_name: "" }],
+      goods_promotion: [
+        { promotion_type: "seckill", promotion_name: "" },
+        { promotion_type: "wholesale", promotion_name: "" },
+      ],
       promotion_info: expired,
     };
     expect(promotionCandidates(goods)).toEqual([
@@ -135,7 +144,10 @@ describe("promotionCandidates: what a goods offers", () => {
   test("get-free numbers carry get-free's window; the discount keeps the sku's own window", () => {
     const goods = {
       ...base,
-      goods_promotion: [{ promotion_type: "getfree", promotion_name: "换购" }, { promotion_type: "discount", promotion_name: "限时折扣" }],
+      goods_promotion: [
+        { promotion_type: "getfree", promotion_name: "换购" },
+        { promotion_type: "discount", promotion_name: "限时折扣" },
+      ],
       promotion_info: info({ getFreeGoods: [{}], start_time: nowSeconds - 100, end_time: nowSeconds - 1 }),
       promotion_type: 1,
       start_time: nowSeconds - 100,
@@ -152,7 +164,10 @@ describe("promotionCandidates: what a goods offers", () => {
       goods_promotion: [{ promotion_type: "seckill", promotion_name: "" }],
       promotion_info: info({ price_json: [{}], end_time: nowSeconds - 1 }),
     };
-    expect(promotionCandidates(goods)).toEqual([{ kind: "seckill", name: "" }, { kind: "wholesale", startTime: 0, endTime: nowSeconds - 1 }]);
+    expect(promotionCandidates(goods)).toEqual([
+      { kind: "seckill", name: "" },
+      { kind: "wholesale", startTime: 0, endTime: nowSeconds - 1 },
+    ]);
     expect(displayedPromotion(goods).kind).toBe("seckill");
   });
 

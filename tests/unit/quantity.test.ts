@@ -31,13 +31,19 @@ describe("quantity rules (spec §5)", () => {
 
   test("the result is always within [1, max] and a whole step when the stock allows one", () => {
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 200 }), (raw, minBuy, stock, maxBuy) => {
-        const quantity = clampQuantity(raw, { minBuy, stock, maxBuy });
-        const { step, max } = quantityBounds({ minBuy, stock, maxBuy });
-        if (quantity < 1 && max >= 1) return false;
-        if (quantity > Math.max(max, 1)) return false;
-        return max < step || quantity % step === 0;
-      }),
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 200 }),
+        (raw, minBuy, stock, maxBuy) => {
+          const quantity = clampQuantity(raw, { minBuy, stock, maxBuy });
+          const { step, max } = quantityBounds({ minBuy, stock, maxBuy });
+          if (quantity < 1 && max >= 1) return false;
+          if (quantity > Math.max(max, 1)) return false;
+          return max < step || quantity % step === 0;
+        },
+      ),
     );
   });
 });

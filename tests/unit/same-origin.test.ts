@@ -6,7 +6,7 @@ const OWN = "http://shop.test:3000";
 describe("crossSiteRefusal", () => {
   test.each([
     [{ origin: OWN }, null],
-    [{ origin: "http://shop.test:3000" , secFetchSite: "cross-site" }, null], // the Origin decides when it is real
+    [{ origin: "http://shop.test:3000", secFetchSite: "cross-site" }, null], // the Origin decides when it is real
     [{ origin: "https://shop.test:3000" }, "cross-site"], // another scheme
     [{ origin: "http://shop.test:3001" }, "cross-site"], // another port
     [{ origin: "http://evil.test" }, "cross-site"],

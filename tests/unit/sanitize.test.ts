@@ -48,7 +48,8 @@ describe("sanitizeUpstreamHtml removes what could run", () => {
 
 describe("sanitizeUpstreamHtml keeps the content", () => {
   test("formatting", () => {
-    const html = "<h2>标题</h2><p><strong>粗</strong><em>斜</em><u>下划线</u><s>删除</s><br />换行</p><ul><li>一</li></ul><table><tbody><tr><td>格</td></tr></tbody></table>";
+    const html =
+      "<h2>标题</h2><p><strong>粗</strong><em>斜</em><u>下划线</u><s>删除</s><br />换行</p><ul><li>一</li></ul><table><tbody><tr><td>格</td></tr></tbody></table>";
     expect(clean(html)).toBe(html);
   });
 

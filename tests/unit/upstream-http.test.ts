@@ -164,7 +164,15 @@ describe("typed failures (http.server knows nothing of sessions)", () => {
     const error = await rejection(callUpstream(context({ onFailure: async (failure) => void seen.push(failure) }), "/api/a", z.unknown()));
     expect(seen).toEqual([error]);
     const replaced = await rejection(
-      callUpstream(context({ onFailure: async () => { throw new Response(null, { status: 302 }); } }), "/api/a", z.unknown()),
+      callUpstream(
+        context({
+          onFailure: async () => {
+            throw new Response(null, { status: 302 });
+          },
+        }),
+        "/api/a",
+        z.unknown(),
+      ),
     );
     expect(replaced).toBeInstanceOf(Response);
   });
@@ -388,7 +396,7 @@ describe("schema helpers (schemas/common.ts)", () => {
     expect(IntLike.safeParse(value).success).toBe(false);
   });
 
-  test("Flag reads 1/\"1\"/true as on, anything else as off", () => {
+  test('Flag reads 1/"1"/true as on, anything else as off', () => {
     expect([1, "1", true].map((value) => Flag.parse(value))).toEqual([true, true, true]);
     expect([0, "0", false, "", 2].map((value) => Flag.parse(value))).toEqual([false, false, false, false, false]);
   });

@@ -10,7 +10,17 @@ import { DeleteButton } from "./cart-line-row";
 import { QuantityStepper } from "./quantity-stepper";
 
 /** A bundling (combo) line: package name, its goods, package price, quantity (min 1, max stock). */
-export function BundleRow({ bundle, selected, onToggle, redirectTo }: { bundle: BundleView; selected: boolean; onToggle: (on: boolean) => void; redirectTo: string }) {
+export function BundleRow({
+  bundle,
+  selected,
+  onToggle,
+  redirectTo,
+}: {
+  bundle: BundleView;
+  selected: boolean;
+  onToggle: (on: boolean) => void;
+  redirectTo: string;
+}) {
   const { t } = useTranslation("cart");
   const hydrated = useHydrated();
   const priced = priceBundle(bundle);
@@ -45,7 +55,15 @@ export function BundleRow({ bundle, selected, onToggle, redirectTo }: { bundle: 
       </div>
       <div className="cart-line__price">{formatMoney(bundle.price)}</div>
       <div className="cart-line__quantity">
-        <QuantityStepper cartId={bundle.cartId} quantity={bundle.quantity} bounds={quantityBounds({ minBuy: 1, stock: bundle.stock })} intent="set-bundle-quantity" label={bundle.name} redirectTo={redirectTo} disabled={!available} />
+        <QuantityStepper
+          cartId={bundle.cartId}
+          quantity={bundle.quantity}
+          bounds={quantityBounds({ minBuy: 1, stock: bundle.stock })}
+          intent="set-bundle-quantity"
+          label={bundle.name}
+          redirectTo={redirectTo}
+          disabled={!available}
+        />
       </div>
       <div className="cart-line__subtotal">
         <Text c="red.8" fw={700} data-testid={`cart-subtotal-${bundle.cartId}`}>

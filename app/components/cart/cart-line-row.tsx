@@ -11,7 +11,17 @@ import { formatMoney } from "~/utils/format";
 import { QuantityStepper } from "./quantity-stepper";
 
 /** One cart line: selection, goods, unit price, quantity, subtotal with hints, delete. */
-export function CartLineRow({ line, selected, onToggle, redirectTo }: { line: CartLineView; selected: boolean; onToggle: (on: boolean) => void; redirectTo: string }) {
+export function CartLineRow({
+  line,
+  selected,
+  onToggle,
+  redirectTo,
+}: {
+  line: CartLineView;
+  selected: boolean;
+  onToggle: (on: boolean) => void;
+  redirectTo: string;
+}) {
   const { t } = useTranslation("cart");
   const hydrated = useHydrated();
   const priced = priceCartLine(line);
@@ -59,12 +69,22 @@ export function CartLineRow({ line, selected, onToggle, redirectTo }: { line: Ca
             {line.saleControl?.not_buy_msg || t("noPermission")}
           </Text>
         ) : null}
-        {line.promotionLabel === "wholesale" && line.promotionInfo?.price_json?.length ? <TierTable tiers={line.promotionInfo.price_json} unit={line.unit} /> : null}
+        {line.promotionLabel === "wholesale" && line.promotionInfo?.price_json?.length ? (
+          <TierTable tiers={line.promotionInfo.price_json} unit={line.unit} />
+        ) : null}
         {line.getFree ? <GetFreeTable entries={line.getFree} /> : null}
       </div>
       <div className="cart-line__price">{formatMoney(priced.unitPrice)}</div>
       <div className="cart-line__quantity">
-        <QuantityStepper cartId={line.cartId} quantity={line.quantity} bounds={bounds} intent="set-quantity" label={line.name} redirectTo={redirectTo} disabled={!line.purchasable} />
+        <QuantityStepper
+          cartId={line.cartId}
+          quantity={line.quantity}
+          bounds={bounds}
+          intent="set-quantity"
+          label={line.name}
+          redirectTo={redirectTo}
+          disabled={!line.purchasable}
+        />
         <Text size="xs" c="dimmed">
           {t("stock", { stock: line.stock, unit: line.unit || t("defaultUnit") })}
         </Text>

@@ -73,7 +73,14 @@ export function QuantityStepper({
         <button type="submit" className={hydrated ? "visually-hidden" : "link-button quantity-stepper__update"}>
           {t("update")}
         </button>
-        <ActionIcon type="submit" name="num" value={shown - bounds.step} variant="default" disabled={disabled || shown <= bounds.min} aria-label={t("decrease", { name: label })}>
+        <ActionIcon
+          type="submit"
+          name="num"
+          value={shown - bounds.step}
+          variant="default"
+          disabled={disabled || shown <= bounds.min}
+          aria-label={t("decrease", { name: label })}
+        >
           −
         </ActionIcon>
         <TextInput
@@ -90,7 +97,14 @@ export function QuantityStepper({
           aria-label={t("quantityOf", { name: label })}
           onBlur={(event) => submitTyped(event.currentTarget)}
         />
-        <ActionIcon type="submit" name="num" value={shown + bounds.step} variant="default" disabled={disabled || shown + bounds.step > bounds.max} aria-label={t("increase", { name: label })}>
+        <ActionIcon
+          type="submit"
+          name="num"
+          value={shown + bounds.step}
+          variant="default"
+          disabled={disabled || shown + bounds.step > bounds.max}
+          aria-label={t("increase", { name: label })}
+        >
           +
         </ActionIcon>
       </Group>

@@ -69,7 +69,13 @@ function GoodsGrid({ goods, isMember, cols }: { goods: FloorGoodsView[]; isMembe
             <Text size="sm" lineClamp={2}>
               {item.name}
             </Text>
-            <PriceTag price={item.price} marketPrice={item.marketPrice} visible={rights.price === "visible"} hiddenReason={rights.price === "visible" ? "login" : rights.reason} size="sm" />
+            <PriceTag
+              price={item.price}
+              marketPrice={item.marketPrice}
+              visible={rights.price === "visible"}
+              hiddenReason={rights.price === "visible" ? "login" : rights.reason}
+              size="sm"
+            />
           </Link>
         );
       })}

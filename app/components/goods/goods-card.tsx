@@ -42,7 +42,12 @@ export function GoodsCard({ goods, isMember }: { goods: GoodsCardView; isMember:
             </Badge>
           ) : null}
           {goods.labels.map((label) => (
-            <Badge key={label.label_name} size="xs" variant="filled" style={{ backgroundColor: label.label_color || undefined, color: label.font_color || undefined }}>
+            <Badge
+              key={label.label_name}
+              size="xs"
+              variant="filled"
+              style={{ backgroundColor: label.label_color || undefined, color: label.font_color || undefined }}
+            >
               {label.label_name}
             </Badge>
           ))}

@@ -29,11 +29,7 @@ export function Footer({ layout }: { layout: ClientLayout }) {
               <ul>
                 {helpClass.child_list.map((item) => (
                   <li key={item.id}>
-                    {item.link_address ? (
-                      <a {...linkProps(item.link_address)}>{item.title}</a>
-                    ) : (
-                      <Link to={`/cms/help-${item.id}`}>{item.title}</Link>
-                    )}
+                    {item.link_address ? <a {...linkProps(item.link_address)}>{item.title}</a> : <Link to={`/cms/help-${item.id}`}>{item.title}</Link>}
                   </li>
                 ))}
               </ul>
@@ -82,9 +78,7 @@ function Copyright({ layout }: { layout: ClientLayout }) {
   return (
     <div className="container footer__copyright">
       {copyright?.copyright_desc ? (
-        <p>
-          {copyright.copyright_link ? <a {...linkProps(copyright.copyright_link, true)}>{copyright.copyright_desc}</a> : copyright.copyright_desc}
-        </p>
+        <p>{copyright.copyright_link ? <a {...linkProps(copyright.copyright_link, true)}>{copyright.copyright_desc}</a> : copyright.copyright_desc}</p>
       ) : (
         <p>{t("footer.copyright", { name: copyright?.company_name || layout.site.site_name })}</p>
       )}

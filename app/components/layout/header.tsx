@@ -45,4 +45,3 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
     </header>
   );
 }
-

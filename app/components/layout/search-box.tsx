@@ -48,8 +48,12 @@ export function SearchBox({ placeholder, hotWords }: { placeholder: string; hotW
         ) : (
           <fieldset className="search-box__types">
             <legend className="visually-hidden">{t("search.type")}</legend>
-            <label><input type="radio" name="search_type" value="goods" defaultChecked /> {t("search.goods")}</label>
-            <label><input type="radio" name="search_type" value="shop" /> {t("search.shop")}</label>
+            <label>
+              <input type="radio" name="search_type" value="goods" defaultChecked /> {t("search.goods")}
+            </label>
+            <label>
+              <input type="radio" name="search_type" value="shop" /> {t("search.shop")}
+            </label>
           </fieldset>
         )}
         <Group gap={0} wrap="nowrap">

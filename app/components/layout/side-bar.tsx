@@ -1,14 +1,6 @@
 import { Badge, Tooltip } from "@mantine/core";
 import { useWindowScroll } from "@mantine/hooks";
-import {
-  IconArrowUp,
-  IconClipboardList,
-  IconFootsteps,
-  IconHeadset,
-  IconHeart,
-  IconShoppingCart,
-  IconTicket,
-} from "@tabler/icons-react";
+import { IconArrowUp, IconClipboardList, IconFootsteps, IconHeadset, IconHeart, IconShoppingCart, IconTicket } from "@tabler/icons-react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";

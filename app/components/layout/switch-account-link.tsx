@@ -27,11 +27,7 @@ export function SwitchAccountLink() {
         {t("topBar.switchAccount")}
       </Link>
       <Modal opened={opened} onClose={close} title={t("switchAccount.title")} centered>
-        {accounts.data ? (
-          <AccountList accounts={accounts.data.accounts} />
-        ) : (
-          <Loader size="sm" aria-label={t("loading")} />
-        )}
+        {accounts.data ? <AccountList accounts={accounts.data.accounts} /> : <Loader size="sm" aria-label={t("loading")} />}
       </Modal>
     </>
   );

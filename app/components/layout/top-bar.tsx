@@ -41,13 +41,27 @@ export function TopBar() {
         </Group>
         <nav aria-label={t("topBar.label")}>
           <Group gap="md">
-            <Link to="/index" className="top-bar__link">{t("topBar.home")}</Link>
-            <Link to="/member/order_list" className="top-bar__link">{t("topBar.myOrders")}</Link>
-            <Link to="/member/footprint" className="top-bar__link">{t("topBar.footprint")}</Link>
-            <Link to="/member/collection" className="top-bar__link">{t("topBar.collection")}</Link>
-            <Link to="/cms/help" className="top-bar__link">{t("topBar.help")}</Link>
-            <Link to="/cms/notice" className="top-bar__link">{t("topBar.notice")}</Link>
-            <a href="/desktop-shortcut.url" download className="top-bar__link">{t("topBar.saveToDesktop")}</a>
+            <Link to="/index" className="top-bar__link">
+              {t("topBar.home")}
+            </Link>
+            <Link to="/member/order_list" className="top-bar__link">
+              {t("topBar.myOrders")}
+            </Link>
+            <Link to="/member/footprint" className="top-bar__link">
+              {t("topBar.footprint")}
+            </Link>
+            <Link to="/member/collection" className="top-bar__link">
+              {t("topBar.collection")}
+            </Link>
+            <Link to="/cms/help" className="top-bar__link">
+              {t("topBar.help")}
+            </Link>
+            <Link to="/cms/notice" className="top-bar__link">
+              {t("topBar.notice")}
+            </Link>
+            <a href="/desktop-shortcut.url" download className="top-bar__link">
+              {t("topBar.saveToDesktop")}
+            </a>
             <LanguageSwitch />
           </Group>
         </nav>

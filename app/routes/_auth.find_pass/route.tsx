@@ -62,14 +62,20 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!input.captcha_code) return refuseFields(submission, { captcha_code: ["validation:required"] });
     // The upstream checks (and burns) the captcha before it says whether the mobile is registered,
     // so nobody learns which mobiles have accounts without solving a captcha each time.
-    const subjects: Subject[] = [["sendPerMobile", input.mobile], ["sendPerClient", client]];
+    const subjects: Subject[] = [
+      ["sendPerMobile", input.mobile],
+      ["sendPerClient", client],
+    ];
     const outcome = await limitedAttempt(subjects, "always", () =>
       sendFindPasswordCode(ctx, { mobile: input.mobile, captcha_id: input.captcha_id, captcha_code: input.captcha_code }),
     );
     if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
     return data({ result: submission.reply(), smsKey: outcome.value.key });
   }
-  const subjects: Subject[] = [["codePerMobile", input.mobile], ["codePerClient", client]];
+  const subjects: Subject[] = [
+    ["codePerMobile", input.mobile],
+    ["codePerClient", client],
+  ];
   const outcome = await limitedAttempt(subjects, "on-failure", () =>
     resetPassword(ctx, { mobile: input.mobile, key: input.key, code: input.code, password: input.password }),
   );
@@ -109,7 +115,12 @@ export default function FindPasswordPage() {
             <SmsCodeFields smsKey={smsKey} code={allFields.code} codeAfterSend />
             {smsKey ? (
               <>
-                <PasswordField meta={allFields.password} label={t("findPassword.newPassword")} description={t("register.passwordHint", { min: rules.pwdLen })} autoComplete="new-password" />
+                <PasswordField
+                  meta={allFields.password}
+                  label={t("findPassword.newPassword")}
+                  description={t("register.passwordHint", { min: rules.pwdLen })}
+                  autoComplete="new-password"
+                />
                 <PasswordField meta={allFields.confirm_password} label={t("register.confirmPassword")} autoComplete="new-password" />
                 <Button type="submit" name="intent" value="reset" fullWidth>
                   {t("findPassword.submit")}

@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const captcha = captchaConfig.shop_reception_login ? await newCaptcha(ctx) : clientNeedsCaptcha ? newOwnCaptcha() : null;
   const banner = ad?.adv_list[0];
   return {
-    mode: config.login.includes(mode) ? mode : (config.login[0] === "mobile" ? "mobile" : "password"),
+    mode: config.login.includes(mode) ? mode : config.login[0] === "mobile" ? "mobile" : "password",
     methods: config.login,
     captcha,
     registerOpen: config.register.length > 0,
@@ -58,12 +58,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (input.intent) {
     case "password-login": {
-      const subjects: Subject[] = [["passwordPerAccount", input.username], ["passwordPerClient", client]];
+      const subjects: Subject[] = [
+        ["passwordPerAccount", input.username],
+        ["passwordPerClient", client],
+      ];
       // After a few failures the form needs a captcha; ours when the upstream does not check one.
       if (!captchaRequired && (await needsCaptcha(subjects))) {
         if (!checkOwnCaptcha(input.captcha_id, input.captcha_code)) {
           await count([subjects[1]]); // a bot that never solves it still runs into the client's limit
-          const result = submission.reply({ fieldErrors: { captcha_code: [input.captcha_code ? "auth:errors.captchaWrong" : "auth:errors.captchaNeeded"] }, hideFields: ["password"] });
+          const result = submission.reply({
+            fieldErrors: { captcha_code: [input.captcha_code ? "auth:errors.captchaWrong" : "auth:errors.captchaNeeded"] },
+            hideFields: ["password"],
+          });
           return data({ result, smsKey: null, captcha: newOwnCaptcha() }, { status: 400 });
         }
       }
@@ -76,13 +82,19 @@ export async function action({ request }: ActionFunctionArgs) {
       return signIn(request, outcome.value.token, { autoLoginDays, redirectTo: input.redirect });
     }
     case "send-code": {
-      const subjects: Subject[] = [["sendPerMobile", input.mobile], ["sendPerClient", client]];
+      const subjects: Subject[] = [
+        ["sendPerMobile", input.mobile],
+        ["sendPerClient", client],
+      ];
       const outcome = await limitedAttempt(subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
       if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
       return data({ result: submission.reply(), smsKey: outcome.value.key });
     }
     case "mobile-login": {
-      const subjects: Subject[] = [["codePerMobile", input.mobile], ["codePerClient", client]];
+      const subjects: Subject[] = [
+        ["codePerMobile", input.mobile],
+        ["codePerClient", client],
+      ];
       const outcome = await limitedAttempt(subjects, "on-failure", () => logInWithCode(ctx, { mobile: input.mobile, key: input.key, code: input.code }));
       if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome, input.key);
       await forget([subjects[0]]);

@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getAgreement(ctx),
   ]);
   const methods = config.register.filter((method): method is "username" | "mobile" => method === "username" || method === "mobile");
-  const mode = methods.includes(requested) ? requested : methods[0] ?? null;
+  const mode = methods.includes(requested) ? requested : (methods[0] ?? null);
   return {
     mode,
     methods,
@@ -100,13 +100,20 @@ export async function action({ request }: ActionFunctionArgs) {
       return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
     }
     case "send-code": {
-      const subjects: Subject[] = [["sendPerMobile", input.mobile], ["sendPerClient", client]];
+      const subjects: Subject[] = [
+        ["sendPerMobile", input.mobile],
+        ["sendPerClient", client],
+      ];
       const outcome = await limitedAttempt(subjects, "always", () => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
       if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
       return data({ result: submission.reply(), smsKey: outcome.value.key });
     }
     case "register-mobile": {
-      const subjects: Subject[] = [["codePerMobile", input.mobile], ["codePerClient", client], ["registerPerClient", client]];
+      const subjects: Subject[] = [
+        ["codePerMobile", input.mobile],
+        ["codePerClient", client],
+        ["registerPerClient", client],
+      ];
       const outcome = await limitedAttempt(subjects, "on-failure", () =>
         registerWithMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...extras }),
       );

@@ -14,14 +14,7 @@ import { toastContent } from "~/components/form/error-text";
 import { NoJsRedirect } from "~/components/no-js-redirect";
 import { isPurchasable, lineQuantityLimits, selectedTotals } from "~/domain/cart";
 import { clampBundleQuantity, clampQuantity } from "~/domain/quantity";
-import {
-  deleteBundleLine,
-  deleteCartLines,
-  listCartBundles,
-  listCartLines,
-  setBundleQuantity,
-  setCartQuantity,
-} from "~/upstream/cart.server";
+import { deleteBundleLine, deleteCartLines, listCartBundles, listCartLines, setBundleQuantity, setCartQuantity } from "~/upstream/cart.server";
 import { memberContext } from "~/upstream/context.server";
 import { toCartView, toCartLineView } from "~/upstream/cart-view.server";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -56,7 +49,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!ctx.token) return { member: false as const, cart: null, selected: [] as number[] };
   const [lines, bundles] = await Promise.all([listCartLines(ctx), bundlesOf(ctx)]);
   const cart = toCartView(lines, bundles);
-  const buyable = [...cart.groups.flatMap((group) => group.lines.map((line) => line.cartId)), ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId)];
+  const buyable = [
+    ...cart.groups.flatMap((group) => group.lines.map((line) => line.cartId)),
+    ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId),
+  ];
   return { member: true as const, cart, selected: selectionOf(new URL(request.url), buyable) };
 }
 
@@ -175,7 +171,10 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
     setSelected((current) => (chosen.size === current.size && [...chosen].every((id) => current.has(id)) ? current : chosen));
   }, []);
   const lines = useMemo(() => cart.groups.flatMap((group) => group.lines), [cart]);
-  const buyableIds = useMemo(() => [...lines.map((line) => line.cartId), ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId)], [lines, cart.bundles]);
+  const buyableIds = useMemo(
+    () => [...lines.map((line) => line.cartId), ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId)],
+    [lines, cart.bundles],
+  );
   const totals = selectedTotals(lines, cart.bundles, selected);
   const allSelected = buyableIds.length > 0 && buyableIds.every((id) => selected.has(id));
   const empty = lines.length === 0 && cart.bundles.length === 0 && cart.invalid.length === 0;
@@ -221,7 +220,13 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
         <section className="cart-group" aria-label={t("bundles")}>
           <Text fw={600}>{t("bundles")}</Text>
           {cart.bundles.map((bundle) => (
-            <BundleRow key={bundle.cartId} bundle={bundle} selected={selected.has(bundle.cartId)} onToggle={(on) => toggle(bundle.cartId, on)} redirectTo={here} />
+            <BundleRow
+              key={bundle.cartId}
+              bundle={bundle}
+              selected={selected.has(bundle.cartId)}
+              onToggle={(on) => toggle(bundle.cartId, on)}
+              redirectTo={here}
+            />
           ))}
         </section>
       ) : null}
@@ -256,7 +261,17 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
                 </Button>
               </>
             )}
-            <Button type="submit" form="cart-selection" formMethod="post" name="intent" value="delete-selected" variant="subtle" color="red" size="xs" disabled={hydrated && totals.lineCount === 0}>
+            <Button
+              type="submit"
+              form="cart-selection"
+              formMethod="post"
+              name="intent"
+              value="delete-selected"
+              variant="subtle"
+              color="red"
+              size="xs"
+              disabled={hydrated && totals.lineCount === 0}
+            >
               {t("deleteSelected")}
             </Button>
           </Group>

@@ -1,6 +1,10 @@
 import { z } from "zod";
 
-const CartId = z.coerce.number({ invalid_type_error: "cart:errors.badLine" }).int("cart:errors.badLine").positive("cart:errors.badLine").max(2_147_483_647, "cart:errors.badLine");
+const CartId = z.coerce
+  .number({ invalid_type_error: "cart:errors.badLine" })
+  .int("cart:errors.badLine")
+  .positive("cart:errors.badLine")
+  .max(2_147_483_647, "cart:errors.badLine");
 /**
  * A quantity as sent: empty or digits (empty and 0 become 1 by the quantity rules); anything else
  * (negative, decimals, letters, absurdly long) is refused. `num` comes from the − / + buttons,

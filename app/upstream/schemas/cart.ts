@@ -4,7 +4,6 @@ import { GetFreeGoodsSchema, PriceTierSchema, SaleControlSchema } from "./goods"
 
 // Cart lines (docs/catalog-contract.md "Cart"): the real sample's keys plus the spec §3 fields.
 
-
 export const CartPromotionInfoSchema = z
   .object({
     goods_min: IntLike.optional().catch(undefined),
@@ -62,7 +61,9 @@ export const BundleLineSchema = z.object({
   num: IntLike,
   stock: IntLike.catch(0),
   bundlingGoods: z
-    .array(z.object({ sku_id: IntLike, goods_id: IntLike.catch(0), sku_name: Text, sku_image: Text.catch(""), price: Money.catch("0.00"), num: IntLike.catch(1) }))
+    .array(
+      z.object({ sku_id: IntLike, goods_id: IntLike.catch(0), sku_name: Text, sku_image: Text.catch(""), price: Money.catch("0.00"), num: IntLike.catch(1) }),
+    )
     .catch([]),
 });
 export type BundleLine = z.infer<typeof BundleLineSchema>;

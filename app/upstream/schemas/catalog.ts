@@ -23,7 +23,10 @@ const FloorSlotSchema = z
         url: Text.optional(),
         text: Text.optional(),
         color: Text.optional(),
-        link: z.union([LinkSchema, jsonString(LinkSchema, { url: "", title: "" })]).optional().catch(undefined),
+        link: z
+          .union([LinkSchema, jsonString(LinkSchema, { url: "", title: "" })])
+          .optional()
+          .catch(undefined),
       })
       .passthrough()
       .catch({}),

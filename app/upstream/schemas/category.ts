@@ -18,7 +18,10 @@ export const CategoryNodeSchema: z.ZodType<CategoryNode, z.ZodTypeDef, unknown> 
     short_name: Text.catch(""),
     level: IntLike,
     image: Text.catch(""),
-    child_list: z.array(CategoryNodeSchema).optional().transform((list) => list ?? []),
+    child_list: z
+      .array(CategoryNodeSchema)
+      .optional()
+      .transform((list) => list ?? []),
   }),
 );
 export const CategoryTreeSchema = z.array(CategoryNodeSchema);

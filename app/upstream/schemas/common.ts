@@ -7,9 +7,7 @@ import { parseMoney } from "~/domain/pricing/money";
 export const IntLike = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).pipe(z.coerce.number());
 
 /** A 0/1 flag that may be a number, a numeric string or a boolean. */
-export const Flag = z
-  .union([z.number(), z.string(), z.boolean()])
-  .transform((value) => value === true || value === 1 || value === "1");
+export const Flag = z.union([z.number(), z.string(), z.boolean()]).transform((value) => value === true || value === 1 || value === "1");
 
 /**
  * Money: a 2-decimal string ("12.50") or a computed JSON number; kept as a decimal string ("" → "0"),
@@ -34,7 +32,10 @@ export const OptionalMoney = z
   .transform((value) => value || null);
 
 /** Text that may be null or missing upstream; always a string for us. */
-export const Text = z.string().nullish().transform((value) => value ?? "");
+export const Text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
 
 /** A string holding JSON (adv_url, nav_url, float-layer url); bad or empty JSON becomes `fallback`. */
 export function jsonString<T extends z.ZodTypeAny>(schema: T, fallback: z.output<T>) {

@@ -32,8 +32,6 @@ export type Spec = z.infer<typeof SpecSchema>;
 /** `goods_attr_format` rows (attribute name/value pairs of the goods). */
 export const AttrRowSchema = z.object({ attr_name: Text, attr_value_name: Text.catch("") });
 
-
-
 /**
  * The active promotion's numbers (catalog contract): seckill/discount `{goods_min, goods_limit,
  * num_multiple, price}`, wholesale `{price_json}`, get-free `{is_ladder, getFreeGoods}`; `null`
@@ -44,7 +42,9 @@ export const PromotionInfoSchema = z
     goods_min: Count,
     goods_limit: Count,
     num_multiple: Count,
-    price: Money.nullish().catch(null).transform((value) => value ?? null),
+    price: Money.nullish()
+      .catch(null)
+      .transform((value) => value ?? null),
     price_json: jsonString(z.array(PriceTierSchema), []),
     is_ladder: Flag.catch(false),
     getFreeGoods: z.array(GetFreeGoodsSchema).catch([]),
@@ -124,7 +124,9 @@ export const GoodsDetailSchema = GoodsRowSchema.extend({
   coupon_list: z.array(GoodsCouponSchema).catch([]),
   bundling_list: z.array(BundlingSchema).catch([]),
   goods_service: z.array(GoodsServiceItemSchema).catch([]),
-  evaluate_config: EvaluateConfigSchema.nullish().catch(null).transform((value) => value ?? null),
+  evaluate_config: EvaluateConfigSchema.nullish()
+    .catch(null)
+    .transform((value) => value ?? null),
 });
 export type GoodsDetail = z.infer<typeof GoodsDetailSchema>;
 

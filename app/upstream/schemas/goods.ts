@@ -19,9 +19,7 @@ export const GetFreeGoodsSchema = z.object({
   unit: Text.catch(""),
   limit: Count,
   goods_limit: Count,
-  ladder_json: z
-    .array(z.object({ mainRang: Count, rang: Count, rangPrice: Money.catch("0"), unit: Text.catch("") }))
-    .catch([]),
+  ladder_json: z.array(z.object({ mainRang: Count, rang: Count, rangPrice: Money.catch("0"), unit: Text.catch("") })).catch([]),
   goods: z
     .object({ goods_name: Text.catch(""), goods_image: Text.catch(""), sku_id: Count, price: Money.catch("0"), unit: Text.catch("") })
     .nullish()
@@ -104,13 +102,21 @@ export const GoodsRowSchema = z.object({
   attr: GoodsAttrSchema.optional().transform((value) => value ?? GoodsAttrSchema.parse(undefined)),
   is_jc: Flag.optional().catch(false).transform(Boolean),
   is_trace: Flag.optional().catch(false).transform(Boolean),
-  goods_label: z.array(GoodsLabelSchema).optional().catch([]).transform((value) => value ?? []),
+  goods_label: z
+    .array(GoodsLabelSchema)
+    .optional()
+    .catch([])
+    .transform((value) => value ?? []),
   promotion_color: Text.optional().catch(""),
   is_medicinal: Flag.optional().catch(false).transform(Boolean),
   is_chinese_medicine: Flag.optional().catch(false).transform(Boolean),
   stock_name: Text.optional().catch(""),
   brand_name: Text.optional().catch(""),
-  goods_promotion: z.array(GoodsPromotionSchema).optional().catch([]).transform((value) => value ?? []),
+  goods_promotion: z
+    .array(GoodsPromotionSchema)
+    .optional()
+    .catch([])
+    .transform((value) => value ?? []),
   sale_control: SaleControlSchema,
   goods_spec_format: jsonString(z.array(z.unknown()), []).optional(),
 });

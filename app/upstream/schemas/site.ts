@@ -41,9 +41,7 @@ export const DefaultImagesSchema = z.object({
 export type DefaultImages = z.infer<typeof DefaultImagesSchema>;
 
 export const ServicerConfigSchema = z.object({
-  pc: z
-    .object({ type: z.string().catch("none"), third_url: Text.optional() })
-    .catch({ type: "none", third_url: "" }),
+  pc: z.object({ type: z.string().catch("none"), third_url: Text.optional() }).catch({ type: "none", third_url: "" }),
 });
 export type ServicerConfig = z.infer<typeof ServicerConfigSchema>;
 
@@ -63,9 +61,7 @@ export const AdvSchema = z.object({
 export type Adv = z.infer<typeof AdvSchema>;
 
 export const AdvDetailSchema = z.object({
-  adv_position: z
-    .object({ ap_height: IntLike.catch(0), ap_width: IntLike.catch(0), ap_background_color: Text.catch("") })
-    .nullable(),
+  adv_position: z.object({ ap_height: IntLike.catch(0), ap_width: IntLike.catch(0), ap_background_color: Text.catch("") }).nullable(),
   adv_list: z.array(AdvSchema).catch([]),
 });
 export type AdvDetail = z.infer<typeof AdvDetailSchema>;
@@ -113,7 +109,10 @@ export type GoodsService = z.infer<typeof GoodsServiceSchema>;
 
 export const WapQrcodeSchema = z.object({
   path: z.object({
-    h5: z.object({ status: IntLike.catch(0), url: Text.catch(""), img: Text.catch("") }).optional().catch(undefined),
+    h5: z
+      .object({ status: IntLike.catch(0), url: Text.catch(""), img: Text.catch("") })
+      .optional()
+      .catch(undefined),
   }),
 });
 

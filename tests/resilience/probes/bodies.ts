@@ -24,7 +24,9 @@ const urlencoded = "application/x-www-form-urlencoded";
 const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const boundary = "----resilienceBoundary7MA4YWxkTrZu0gW";
 const multipart = (fields: Record<string, string>) =>
-  Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + `--${boundary}--\r\n`;
+  Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("") + `--${boundary}--\r\n`;
 const HUGE = 3 * 1024 * 1024;
 
 export const BODY_CASES: BodyCase[] = [
@@ -33,25 +35,105 @@ export const BODY_CASES: BodyCase[] = [
   { name: "text/plain", contentType: "text/plain", body: (r) => encode(r.valid), unreadable: true },
   { name: "application/json (the valid fields)", contentType: "application/json", body: (r) => JSON.stringify(r.valid), unreadable: true },
   { name: "application/json, broken", contentType: "application/json", body: () => '{"intent":', unreadable: true },
-  { name: "application/xml", contentType: "application/xml", body: () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', unreadable: true },
+  {
+    name: "application/xml",
+    contentType: "application/xml",
+    body: () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+    unreadable: true,
+  },
   { name: "multipart without boundary", contentType: "multipart/form-data", body: (r) => multipart(r.valid), unreadable: true },
   { name: "multipart, wrong boundary", contentType: "multipart/form-data; boundary=not-the-one", body: (r) => multipart(r.valid), unreadable: true },
   { name: "multipart, truncated", contentType: `multipart/form-data; boundary=${boundary}`, body: (r) => multipart(r.valid).slice(0, -30), unreadable: true },
-  { name: "multipart, garbage", contentType: `multipart/form-data; boundary=${boundary}`, body: () => `--${boundary}\r\nnonsense\r\n\r\n\u0000\u0001`, unreadable: true },
-  { name: `huge urlencoded body (${HUGE / 1024 / 1024} MB)`, contentType: urlencoded, body: (r) => `${encode(r.valid)}&pad=${"a".repeat(HUGE)}`, unreadable: true },
+  {
+    name: "multipart, garbage",
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: () => `--${boundary}\r\nnonsense\r\n\r\n\u0000\u0001`,
+    unreadable: true,
+  },
+  {
+    name: `huge urlencoded body (${HUGE / 1024 / 1024} MB)`,
+    contentType: urlencoded,
+    body: (r) => `${encode(r.valid)}&pad=${"a".repeat(HUGE)}`,
+    unreadable: true,
+  },
   { name: "multipart, valid (the valid fields)", contentType: `multipart/form-data; boundary=${boundary}`, body: (r) => multipart(r.valid), unreadable: false },
-  { name: "multipart with a 2 MB file", contentType: `multipart/form-data; boundary=${boundary}`, body: (r) => `--${boundary}\r\nContent-Disposition: form-data; name="intent"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n${"x".repeat(2 * 1024 * 1024)}\r\n${multipart(r.valid)}`, unreadable: false },
+  {
+    name: "multipart with a 2 MB file",
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: (r) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="intent"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n${"x".repeat(2 * 1024 * 1024)}\r\n${multipart(r.valid)}`,
+    unreadable: false,
+  },
   { name: "urlencoded, no fields", contentType: urlencoded, body: () => "", unreadable: false },
-  { name: "urlencoded, garbage bytes", contentType: urlencoded, body: () => Buffer.from([0x25, 0x25, 0x26, 0x3d, 0x3d, 0x00, 0xff, 0xfe, 0x25, 0x7a, 0x7a, 0x0a, 0x26]), unreadable: false },
-  { name: "urlencoded, invalid percent escapes", contentType: urlencoded, body: (r) => `${Object.keys(r.valid).map((k) => `${k}=%E0%A4%A%zz`).join("&")}&%=%&intent=%`, unreadable: false },
-  { name: "urlencoded, every field twice (different values)", contentType: urlencoded, body: (r) => `${encode(r.valid)}&${Object.keys(r.valid).map((k) => `${k}=other-${k}`).join("&")}`, unreadable: false },
-  { name: "urlencoded, fields missing (only intent)", contentType: urlencoded, body: (r) => (r.valid.intent ? encode({ intent: r.valid.intent }) : "x=1"), unreadable: false },
+  {
+    name: "urlencoded, garbage bytes",
+    contentType: urlencoded,
+    body: () => Buffer.from([0x25, 0x25, 0x26, 0x3d, 0x3d, 0x00, 0xff, 0xfe, 0x25, 0x7a, 0x7a, 0x0a, 0x26]),
+    unreadable: false,
+  },
+  {
+    name: "urlencoded, invalid percent escapes",
+    contentType: urlencoded,
+    body: (r) =>
+      `${Object.keys(r.valid)
+        .map((k) => `${k}=%E0%A4%A%zz`)
+        .join("&")}&%=%&intent=%`,
+    unreadable: false,
+  },
+  {
+    name: "urlencoded, every field twice (different values)",
+    contentType: urlencoded,
+    body: (r) =>
+      `${encode(r.valid)}&${Object.keys(r.valid)
+        .map((k) => `${k}=other-${k}`)
+        .join("&")}`,
+    unreadable: false,
+  },
+  {
+    name: "urlencoded, fields missing (only intent)",
+    contentType: urlencoded,
+    body: (r) => (r.valid.intent ? encode({ intent: r.valid.intent }) : "x=1"),
+    unreadable: false,
+  },
   { name: "urlencoded, unknown intent", contentType: urlencoded, body: (r) => encode({ ...r.valid, intent: "drop-tables'; --" }), unreadable: false },
-  { name: "urlencoded, overlong values (100k chars each)", contentType: urlencoded, body: (r) => encode(Object.fromEntries(Object.keys(r.valid).concat("intent").map((k) => [k, "9".repeat(100_000)]))), unreadable: false },
-  { name: "urlencoded, numbers out of range", contentType: urlencoded, body: (r) => encode({ ...r.valid, cart_id: "1e308", num: "-0", member_id: "99999999999999999999", coupon_type_id: "NaN", window: "99999999999999999999-1" }), unreadable: false },
-  { name: "urlencoded, array and prototype names", contentType: urlencoded, body: (r) => `${encode(r.valid)}&intent[]=x&redirect[0]=/&__proto__[token]=x&constructor[prototype][x]=1&toString=1`, unreadable: false },
-  { name: "urlencoded, 20 000 fields", contentType: urlencoded, body: (r) => `${encode(r.valid)}&${Array.from({ length: 20_000 }, (_, i) => `f${i}=${i}`).join("&")}`, unreadable: false },
-  { name: "urlencoded, control characters and NUL", contentType: urlencoded, body: (r) => encode(Object.fromEntries(Object.keys(r.valid).map((k) => [k, "\u0000\u0001\u001b[31m\u202e\ud800"]))), unreadable: false },
+  {
+    name: "urlencoded, overlong values (100k chars each)",
+    contentType: urlencoded,
+    body: (r) =>
+      encode(
+        Object.fromEntries(
+          Object.keys(r.valid)
+            .concat("intent")
+            .map((k) => [k, "9".repeat(100_000)]),
+        ),
+      ),
+    unreadable: false,
+  },
+  {
+    name: "urlencoded, numbers out of range",
+    contentType: urlencoded,
+    body: (r) =>
+      encode({ ...r.valid, cart_id: "1e308", num: "-0", member_id: "99999999999999999999", coupon_type_id: "NaN", window: "99999999999999999999-1" }),
+    unreadable: false,
+  },
+  {
+    name: "urlencoded, array and prototype names",
+    contentType: urlencoded,
+    body: (r) => `${encode(r.valid)}&intent[]=x&redirect[0]=/&__proto__[token]=x&constructor[prototype][x]=1&toString=1`,
+    unreadable: false,
+  },
+  {
+    name: "urlencoded, 20 000 fields",
+    contentType: urlencoded,
+    body: (r) => `${encode(r.valid)}&${Array.from({ length: 20_000 }, (_, i) => `f${i}=${i}`).join("&")}`,
+    unreadable: false,
+  },
+  {
+    name: "urlencoded, control characters and NUL",
+    contentType: urlencoded,
+    body: (r) => encode(Object.fromEntries(Object.keys(r.valid).map((k) => [k, "\u0000\u0001\u001b[31m\u202e\ud800"]))),
+    unreadable: false,
+  },
   { name: "urlencoded; charset=utf-7", contentType: `${urlencoded}; charset=utf-7`, body: (r) => encode(r.valid), unreadable: false },
 ];
 
@@ -65,7 +147,8 @@ function request(route: ActionRoute, sessions: Sessions, c: BodyCase): Req {
 function check(req: Req, res: Awaited<ReturnType<typeof send>>, name: string, route: ActionRoute, unreadable: boolean) {
   if (res.error) return fail(PROBE, name, req, res, "no answer (connection dropped)");
   if (res.status >= 500) return fail(PROBE, name, req, res, `${res.status} to a malformed body`);
-  if (unreadable && route.readsBody && !(res.status >= 400 && res.status < 500)) fail(PROBE, name, req, res, `an unreadable body is accepted (${res.status}, expected 400/413/415)`);
+  if (unreadable && route.readsBody && !(res.status >= 400 && res.status < 500))
+    fail(PROBE, name, req, res, `an unreadable body is accepted (${res.status}, expected 400/413/415)`);
 }
 
 /** Honeypot garbage on /register: the honeypot must refuse with a 4xx, never crash. */
@@ -108,13 +191,25 @@ export async function probeBodies(sessions: Sessions) {
     const res = await exchange(PROBE, c.name, req);
     check(req, res, `POST ${route.path} · ${c.name}`, route, c.unreadable);
   };
-  await pool(jobs.filter((job) => !big(job)), 4, run);
+  await pool(
+    jobs.filter((job) => !big(job)),
+    4,
+    run,
+  );
   await pool(jobs.filter(big), 1, run);
 
   for (const { name, fields } of await honeypotCases()) {
     const body = new URLSearchParams(fields);
     if (name === "honeypot: fields doubled") for (const [key, value] of Object.entries(fields)) if (/__confirm$/.test(key)) body.append(key, value + "x");
-    const req: Req = { base: BFF, method: "POST", path: "/register", headers: { ...SAME_ORIGIN, "Content-Type": urlencoded }, body: body.toString(), document: true, raw: true };
+    const req: Req = {
+      base: BFF,
+      method: "POST",
+      path: "/register",
+      headers: { ...SAME_ORIGIN, "Content-Type": urlencoded },
+      body: body.toString(),
+      document: true,
+      raw: true,
+    };
     const res = await exchange(PROBE, name, req);
     if (res.error) fail(PROBE, `POST /register · ${name}`, req, res, "no answer");
     else if (res.status >= 500) fail(PROBE, `POST /register · ${name}`, req, res, `${res.status}: honeypot garbage crashes the registration`);

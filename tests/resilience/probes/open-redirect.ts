@@ -69,10 +69,16 @@ export const REDIRECT_PLACES: Place[] = [
   { name: "POST /set-lang", request: (p) => form("/set-lang", { lng: "en-us", redirect: p }) },
   { name: "POST /top-ad", request: (p) => form("/top-ad", { redirect: p }) },
   { name: "POST /float-layer", request: (p) => form("/float-layer", { window: "1-2", redirect: p }) },
-  { name: "POST /cart set-quantity (member)", request: (p, s) => form("/cart", { intent: "set-quantity", cart_id: String(s.cartLineId), num: "1", redirect: p }, s.member.cookie) },
+  {
+    name: "POST /cart set-quantity (member)",
+    request: (p, s) => form("/cart", { intent: "set-quantity", cart_id: String(s.cartLineId), num: "1", redirect: p }, s.member.cookie),
+  },
   { name: "POST /cart refused edit (member)", request: (p, s) => form("/cart", { intent: "delete", cart_id: "999999", redirect: p }, s.member.cookie) },
   { name: "GET /switch-account?redirect= (visitor)", request: (p) => page(`/switch-account?redirect=${q(p)}`) },
-  { name: "POST /switch-account (member)", request: (p, s) => form("/switch-account", { member_id: String(s.groupMate.member_id), redirect: p }, s.switcher.cookie) },
+  {
+    name: "POST /switch-account (member)",
+    request: (p, s) => form("/switch-account", { member_id: String(s.groupMate.member_id), redirect: p }, s.switcher.cookie),
+  },
   { name: "POST /logout", request: (p, s) => form("/logout", { redirect: p }, s.member.cookie) },
   { name: "POST /sku-1 follow (visitor → login)", request: (p) => form(`/sku-1?redirect=${q(p)}`, { intent: "follow", redirect: p }) },
   { name: "GET /member/index?redirect= (expired token)", request: (p, s) => page(`/member/index?redirect=${q(p)}`, s.expiredCookie) },

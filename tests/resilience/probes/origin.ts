@@ -30,7 +30,11 @@ export const CROSS_SITE_CASES: OriginCase[] = [
   { name: "Origin: empty", headers: { Origin: "" }, allowed: [400, 403] },
   { name: "Sec-Fetch-Site: cross-site, no Origin", headers: { "Sec-Fetch-Site": "cross-site" }, allowed: [403] },
   { name: "Referer: https://evil.com/, no Origin", headers: { Referer: "https://evil.com/attack" }, allowed: [403] },
-  { name: "Referer: evil, Sec-Fetch-Site: cross-site, no Origin", headers: { Referer: "https://evil.com/attack", "Sec-Fetch-Site": "cross-site" }, allowed: [403] },
+  {
+    name: "Referer: evil, Sec-Fetch-Site: cross-site, no Origin",
+    headers: { Referer: "https://evil.com/attack", "Sec-Fetch-Site": "cross-site" },
+    allowed: [403],
+  },
   { name: "DELETE with Origin: evil", headers: { Origin: "https://evil.com" }, method: "DELETE", allowed: [403, 405] },
   { name: "PUT with Origin: null", headers: { Origin: "null" }, method: "PUT", allowed: [403, 405] },
 ];

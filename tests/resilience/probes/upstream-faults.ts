@@ -39,7 +39,13 @@ const REQUESTS: Array<{ name: string; req: Omit<Req, "base">; ok?: number[]; okW
   {
     name: "POST /login",
     okWhen: { "error-envelope": [400] }, // the upstream's refusal as a form error
-    req: { path: "/login", method: "POST", headers: { Origin: FAULT_BFF, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=password-login&username=demo&password=demo123456", document: true },
+    req: {
+      path: "/login",
+      method: "POST",
+      headers: { Origin: FAULT_BFF, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=password-login&username=demo&password=demo123456",
+      document: true,
+    },
   },
 ];
 
@@ -51,13 +57,22 @@ export async function probeUpstreamFaults(upstream: FaultUpstream, faultBff: Chi
       const res = await exchange(PROBE, `${fault.mode}: ${name}`, req);
       const caseName = `upstream ${fault.mode} · ${name}`;
       if (res.error) fail(PROBE, caseName, req, res, `upstream ${fault.mode}: no answer from the BFF`);
-      else if (!fault.status.includes(res.status) && !ok.includes(res.status) && !(okWhen[fault.mode] ?? []).includes(res.status)) fail(PROBE, caseName, req, res, `upstream ${fault.mode}: ${res.status} instead of ${fault.status.join("/")}`);
-      else if (partial.document && fault.status.includes(res.status) && !/<h1[\s>]/.test(res.body)) fail(PROBE, caseName, req, res, `upstream ${fault.mode}: the ${res.status} is not a rendered error page`);
+      else if (!fault.status.includes(res.status) && !ok.includes(res.status) && !(okWhen[fault.mode] ?? []).includes(res.status))
+        fail(PROBE, caseName, req, res, `upstream ${fault.mode}: ${res.status} instead of ${fault.status.join("/")}`);
+      else if (partial.document && fault.status.includes(res.status) && !/<h1[\s>]/.test(res.body))
+        fail(PROBE, caseName, req, res, `upstream ${fault.mode}: the ${res.status} is not a rendered error page`);
     }
     const health = await send({ base: FAULT_BFF, path: "/healthz", timeoutMs: 5000 });
     tally(PROBE);
     if (!isRunning(faultBff) || health.status !== 200) {
-      fail(PROBE, `upstream ${fault.mode} · process`, `curl -si ${FAULT_BFF}/healthz`, health.error ?? String(health.status), `upstream ${fault.mode}: the BFF process died or stopped answering /healthz`, stderrOf(faultBff).slice(-600));
+      fail(
+        PROBE,
+        `upstream ${fault.mode} · process`,
+        `curl -si ${FAULT_BFF}/healthz`,
+        health.error ?? String(health.status),
+        `upstream ${fault.mode}: the BFF process died or stopped answering /healthz`,
+        stderrOf(faultBff).slice(-600),
+      );
       return;
     }
   }

@@ -40,7 +40,11 @@ const at = (batch: string[], index: number) => batch[index % batch.length];
 /** Where a value comes back in the page: query parameters, paths, and forms answered with a 400. */
 export const REFLECTED_PLACES: Place[] = [
   { name: "GET /list?keyword=", batch: 1, request: ([p]) => page(`/list?keyword=${q(p)}`) },
-  { name: "GET /list filters", batch: 5, request: (b) => page(`/list?page=${q(at(b, 0))}&order=${q(at(b, 1))}&brand_id=${q(at(b, 2))}&min_price=${q(at(b, 3))}&category_id=${q(at(b, 4))}`) },
+  {
+    name: "GET /list filters",
+    batch: 5,
+    request: (b) => page(`/list?page=${q(at(b, 0))}&order=${q(at(b, 1))}&brand_id=${q(at(b, 2))}&min_price=${q(at(b, 3))}&category_id=${q(at(b, 4))}`),
+  },
   { name: "GET /search?keyword=", batch: 1, request: ([p]) => page(`/search?keyword=${q(p)}`) },
   { name: "GET /street?keyword=", batch: 2, request: (b) => page(`/street?keyword=${q(b[0])}${extras(b)}`) },
   { name: "GET /suggest?keyword=", batch: 1, request: ([p]) => ({ base: BFF, path: `/suggest?keyword=${q(p)}` }) },
@@ -53,18 +57,51 @@ export const REFLECTED_PLACES: Place[] = [
   { name: "GET /coupon?page=", batch: 10, request: (b) => page(`/coupon?page=${q(b[0])}${extras(b)}`) },
   { name: "GET /brand?page=&keyword=", batch: 10, request: (b) => page(`/brand?page=${q(b[0])}&keyword=${q(at(b, 1))}${extras(b)}`) },
   { name: "GET /cart?cart_id= (member)", batch: 60, request: (b, s) => page(`/cart?${b.map((p) => `cart_id=${q(p)}`).join("&")}`, s.member.cookie) },
-  { name: "GET /member/index?<p>=<p> (member)", batch: 60, request: (b, s) => page(`/member/index?${b.map((p) => `${q(p)}=${q(p)}`).join("&")}`, s.member.cookie) },
+  {
+    name: "GET /member/index?<p>=<p> (member)",
+    batch: 60,
+    request: (b, s) => page(`/member/index?${b.map((p) => `${q(p)}=${q(p)}`).join("&")}`, s.member.cookie),
+  },
   { name: "GET /<p> (404 page)", batch: 3, request: (b) => page(`/${b.map(q).join("/")}`) },
   { name: "GET /sku-<p> (404 page)", batch: 3, request: (b) => page(`/sku-${q(b[0])}?${extras(b).slice(1)}`) },
   { name: "POST /login 400 (username)", batch: 1, request: ([p]) => form("/login", { intent: "password-login", username: p, password: "", redirect: p }) },
-  { name: "POST /login 400 (mobile)", batch: 3, request: (b) => form(`/login?mode=mobile${extras(b)}`, { intent: "send-code", mobile: b[0], redirect: at(b, 1) }) },
-  { name: "POST /register 400 (fields)", batch: 3, request: (b, _s, h) => form(`/register?x${extras(b)}`, { ...h, intent: "register-username", username: b[0], password: "1", confirm_password: at(b, 1), realname: at(b, 2), redirect: at(b, 1) }) },
-  { name: "POST /register?mode=mobile 400", batch: 3, request: (b, _s, h) => form(`/register?mode=mobile${extras(b)}`, { ...h, intent: "send-code", mobile: b[0], realname: at(b, 1), redirect: at(b, 2) }) },
+  {
+    name: "POST /login 400 (mobile)",
+    batch: 3,
+    request: (b) => form(`/login?mode=mobile${extras(b)}`, { intent: "send-code", mobile: b[0], redirect: at(b, 1) }),
+  },
+  {
+    name: "POST /register 400 (fields)",
+    batch: 3,
+    request: (b, _s, h) =>
+      form(`/register?x${extras(b)}`, {
+        ...h,
+        intent: "register-username",
+        username: b[0],
+        password: "1",
+        confirm_password: at(b, 1),
+        realname: at(b, 2),
+        redirect: at(b, 1),
+      }),
+  },
+  {
+    name: "POST /register?mode=mobile 400",
+    batch: 3,
+    request: (b, _s, h) => form(`/register?mode=mobile${extras(b)}`, { ...h, intent: "send-code", mobile: b[0], realname: at(b, 1), redirect: at(b, 2) }),
+  },
   { name: "POST /find_pass 400 (mobile)", batch: 3, request: (b) => form(`/find_pass?x${extras(b)}`, { intent: "send-code", mobile: b[0] }) },
   { name: "POST /sku-1 400 (num)", batch: 3, request: (b) => form(`/sku-1?x${extras(b)}`, { intent: "add-to-cart", num: b[0] }) },
   { name: "POST /sku-1 400 (intent)", batch: 3, request: (b) => form(`/sku-1?x${extras(b)}`, { intent: b[0] }) },
-  { name: "POST /coupon 400 (member)", batch: 6, request: (b, s) => form(`/coupon?x${extras(b)}`, { intent: "receive", coupon_type_id: b[0] }, s.member.cookie) },
-  { name: "POST /cart 400 (member)", batch: 6, request: (b, s) => form(`/cart?x${extras(b)}`, { intent: b[0], cart_id: at(b, 1), num: at(b, 2) }, s.member.cookie) },
+  {
+    name: "POST /coupon 400 (member)",
+    batch: 6,
+    request: (b, s) => form(`/coupon?x${extras(b)}`, { intent: "receive", coupon_type_id: b[0] }, s.member.cookie),
+  },
+  {
+    name: "POST /cart 400 (member)",
+    batch: 6,
+    request: (b, s) => form(`/cart?x${extras(b)}`, { intent: b[0], cart_id: at(b, 1), num: at(b, 2) }, s.member.cookie),
+  },
   { name: "POST /switch-account 400 (member)", batch: 6, request: (b, s) => form(`/switch-account?x${extras(b)}`, { member_id: b[0] }, s.member.cookie) },
   { name: "POST /set-lang 400", batch: 1, request: ([p]) => form("/set-lang", { lng: p, redirect: p }) },
   { name: "POST /float-layer 400", batch: 1, request: ([p]) => form("/float-layer", { window: p, redirect: p }) },
@@ -82,7 +119,8 @@ export function unescaped(html: string, payload: string): string | null {
   for (const tag of startTags(html)) {
     for (const attribute of tag.attributes) {
       if (/^on[a-z]+$/.test(attribute.name)) return `inline event handler <${tag.name} ${attribute.name}="${attribute.value.slice(0, 40)}">`;
-      if (URL_ATTRIBUTES.has(attribute.name) && SCRIPT_URL.test(attribute.value)) return `script URL in <${tag.name} ${attribute.name}="${attribute.value.slice(0, 40)}">`;
+      if (URL_ATTRIBUTES.has(attribute.name) && SCRIPT_URL.test(attribute.value))
+        return `script URL in <${tag.name} ${attribute.name}="${attribute.value.slice(0, 40)}">`;
     }
   }
   if (/<script>window\.__xss/i.test(html)) return "payload script element in the HTML";
@@ -145,7 +183,13 @@ export async function probeXss(sessions: Sessions): Promise<StoredMember[]> {
   // Stored: each member's own pages, and the account list that shows every member of the group.
   const stored = await storedMembers();
   for (const member of stored.filter((entry) => entry.cookie === null)) {
-    fail(PROBE, `stored ${JSON.stringify(member.payload)}`, `POST /login as member ${JSON.stringify(member.username)}`, "no session", "cannot sign in as the member that stores this payload (setup: its pages are not checked)");
+    fail(
+      PROBE,
+      `stored ${JSON.stringify(member.payload)}`,
+      `POST /login as member ${JSON.stringify(member.username)}`,
+      "no session",
+      "cannot sign in as the member that stores this payload (setup: its pages are not checked)",
+    );
   }
   const loggedIn = stored.filter((entry): entry is StoredMember & { cookie: string } => entry.cookie !== null);
   await pool(loggedIn, 4, async (member) => {
@@ -166,8 +210,8 @@ export async function probeXss(sessions: Sessions): Promise<StoredMember[]> {
 /** Payloads replayed in Chromium (the HTML check covers all of them; the browser confirms nothing runs). */
 const BROWSER_PAYLOADS = [
   "<script>window.__xss=1</script>",
-  "\"><img src=x onerror=window.__xss=1>",
-  "\" autofocus onfocus=\"alert(1)",
+  '"><img src=x onerror=window.__xss=1>',
+  '" autofocus onfocus="alert(1)',
   "</script><svg onload=window.__xss=1>",
 ];
 
@@ -247,14 +291,23 @@ export async function probeXssInBrowser(browser: Browser, sessions: Sessions, st
         return { xss: w.__xss ?? null, csp: w.__csp ?? [] };
       });
       tally(BROWSER_PROBE);
-      const description = visit.post ? `browser: open ${BFF}${visit.url}, then POST ${visit.post.action} ${new URLSearchParams(visit.post.fields)}` : `browser: open ${BFF}${visit.url}${visit.cookie ? " (member cookie)" : ""}`;
+      const description = visit.post
+        ? `browser: open ${BFF}${visit.url}, then POST ${visit.post.action} ${new URLSearchParams(visit.post.fields)}`
+        : `browser: open ${BFF}${visit.url}${visit.cookie ? " (member cookie)" : ""}`;
       const scriptViolations = state.csp.filter((line) => /^script-src/.test(line));
       if (dialogs.length) fail(BROWSER_PROBE, visit.name, description, dialogs.join("; "), "a payload opened a dialog");
       if (state.xss !== null) fail(BROWSER_PROBE, visit.name, description, `window.__xss = ${JSON.stringify(state.xss)}`, "a payload ran");
-      if (scriptViolations.length) fail(BROWSER_PROBE, visit.name, description, scriptViolations.join(" | "), "CSP blocked an injected script (escaping failed; only the CSP stopped it)");
+      if (scriptViolations.length)
+        fail(BROWSER_PROBE, visit.name, description, scriptViolations.join(" | "), "CSP blocked an injected script (escaping failed; only the CSP stopped it)");
     } catch (error) {
       tally(BROWSER_PROBE);
-      fail(BROWSER_PROBE, visit.name, `browser: open ${BFF}${visit.url}`, error instanceof Error ? error.message.split("\n")[0] : String(error), "the page could not be checked");
+      fail(
+        BROWSER_PROBE,
+        visit.name,
+        `browser: open ${BFF}${visit.url}`,
+        error instanceof Error ? error.message.split("\n")[0] : String(error),
+        "the page could not be checked",
+      );
     } finally {
       await context.close();
     }

@@ -22,15 +22,19 @@ export const BuySchema = z.object({
   num: QuantitySchema,
 });
 
-export const GoodsDetailActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add-to-cart"), num: QuantitySchema }),
-  z.object({ intent: z.literal("buy-now"), num: QuantitySchema }),
-  z.object({ intent: z.literal("follow") }),
-  z.object({ intent: z.literal("unfollow") }),
-  z.object({
-    intent: z.literal("receive-coupon"),
-    coupon_type_id: z.number({ invalid_type_error: "goods:errors.invalidRequest", required_error: "goods:errors.invalidRequest" }).int().positive(),
-  }),
-  z.object({ intent: z.literal("qrcode") }),
-], { errorMap: () => ({ message: "goods:errors.invalidRequest" }) });
+export const GoodsDetailActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("add-to-cart"), num: QuantitySchema }),
+    z.object({ intent: z.literal("buy-now"), num: QuantitySchema }),
+    z.object({ intent: z.literal("follow") }),
+    z.object({ intent: z.literal("unfollow") }),
+    z.object({
+      intent: z.literal("receive-coupon"),
+      coupon_type_id: z.number({ invalid_type_error: "goods:errors.invalidRequest", required_error: "goods:errors.invalidRequest" }).int().positive(),
+    }),
+    z.object({ intent: z.literal("qrcode") }),
+  ],
+  { errorMap: () => ({ message: "goods:errors.invalidRequest" }) },
+);
 export type GoodsDetailAction = z.infer<typeof GoodsDetailActionSchema>;

@@ -63,7 +63,11 @@ export function BuyForm({
           aria-invalid={numError ? true : undefined}
           aria-describedby={`${fields.num.id}-hint`}
           w={120}
-          rightSection={<Text size="xs" c="dimmed">{shownUnit}</Text>}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              {shownUnit}
+            </Text>
+          }
         />
         <Text id={`${fields.num.id}-hint`} size="xs" c="dimmed" pb={8}>
           {inStock ? t("detail.quantityHint", { min: bounds.min, max: bounds.max }) : null}

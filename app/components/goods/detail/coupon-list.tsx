@@ -37,9 +37,14 @@ function CouponItem({ coupon }: { coupon: Coupon }) {
   const receiving = fetcher.formData !== undefined;
   const limitReached = coupon.limitReached || (receiving && coupon.memberLeft === 1);
   const soldOut = coupon.soldOut || (receiving && coupon.stockLeft === 1);
-  const value = coupon.type === "discount" ? t("coupon.discount", { discount: Number(coupon.discount) }) : t("coupon.reward", { money: formatMoney(coupon.money, false) });
+  const value =
+    coupon.type === "discount" ? t("coupon.discount", { discount: Number(coupon.discount) }) : t("coupon.reward", { money: formatMoney(coupon.money, false) });
   const threshold = toCents(coupon.atLeast) > 0n ? t("coupon.atLeast", { money: formatMoney(coupon.atLeast, false) }) : t("coupon.noThreshold");
-  const validity = coupon.endTime ? t("coupon.until", { date: formatDate(coupon.endTime) }) : coupon.fixedTerm ? t("coupon.fixedTerm", { days: coupon.fixedTerm }) : "";
+  const validity = coupon.endTime
+    ? t("coupon.until", { date: formatDate(coupon.endTime) })
+    : coupon.fixedTerm
+      ? t("coupon.fixedTerm", { days: coupon.fixedTerm })
+      : "";
   const unavailable = soldOut ? t("coupon.soldOut") : limitReached ? t("coupon.limitReached") : null;
   return (
     <li className="goods-coupon">

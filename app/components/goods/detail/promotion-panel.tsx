@@ -16,11 +16,7 @@ export function PromotionBadge({ promotion }: { promotion: GoodsDetailView["prom
   const { t } = useTranslation("goods");
   if (promotion.kind === "default") return null;
   return (
-    <span
-      className="promotion-badge"
-      data-kind={promotion.kind}
-      style={{ backgroundColor: promotion.color || BADGE_COLORS[promotion.kind] }}
-    >
+    <span className="promotion-badge" data-kind={promotion.kind} style={{ backgroundColor: promotion.color || BADGE_COLORS[promotion.kind] }}>
       {promotion.name || t(`promotion.kind.${promotion.kind}`)}
     </span>
   );
