@@ -14,10 +14,10 @@ import { sharedContext } from "~/upstream/context.server";
 import { findGoodsDetail } from "~/upstream/goods-detail.server";
 import { callUpstream, ShopClosedError, UpstreamError } from "~/upstream/http.server";
 import { invalidate } from "~/utils/cache.server";
-import { resetEnvCache } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 import { loadSample } from "../support/shape";
+import { pointBffAt } from "../support/bff-environment";
 
 /**
  * The capability mechanism (app/upstream/capabilities.server.ts, ADR 009) against a fake upstream:
@@ -28,23 +28,19 @@ import { loadSample } from "../support/shape";
 vi.mock("~/utils/log.server", () => ({ log: vi.fn() }));
 
 let upstream: FakeUpstream;
-const savedEnv = { ...process.env };
 const HTML_404 = { contentType: "text/html; charset=utf-8", body: "<!DOCTYPE html><html><body>页面错误！请稍后再试～</body></html>" };
 const LINKS = "/multiaccount/api/MultiAccount/lists";
 
+let restoreEnv: () => void;
+
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  process.env.UPSTREAM_URL = upstream.url;
-  process.env.SESSION_SECRET = "unit-test-secret-0123456789";
-  process.env.UPSTREAM_TIMEOUT_MS = "2000";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
+  restoreEnv = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "2000" });
 });
 
 afterAll(async () => {
   await upstream.close();
-  process.env = { ...savedEnv };
-  resetEnvCache();
+  restoreEnv();
 });
 
 beforeEach(() => {

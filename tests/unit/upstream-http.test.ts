@@ -4,9 +4,9 @@ import { clearToken, commitToken, readToken } from "~/auth/session.server";
 import { memberContext, sharedContext } from "~/upstream/context.server";
 import { callUpstream, EndpointMissingError, ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { Flag, IntLike, jsonString, LinkField, Money, paged, Text } from "~/upstream/schemas/common";
-import { resetEnvCache } from "~/utils/env.server";
 import { takeToast } from "~/utils/toast.server";
 import { envelope, refusedUrl, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { pointBffAt } from "../support/bff-environment";
 
 /**
  * The upstream client core (app/upstream/http.server.ts) against a fake upstream: request shape,
@@ -14,22 +14,18 @@ import { envelope, refusedUrl, startFakeUpstream, type FakeUpstream } from "../s
  */
 
 let upstream: FakeUpstream;
-const savedEnv = { ...process.env };
 const NOT_LOGGED_IN = "您尚未登录，请先进行登录";
+
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  process.env.UPSTREAM_URL = upstream.url;
-  process.env.SESSION_SECRET = "unit-test-secret-0123456789";
-  process.env.UPSTREAM_TIMEOUT_MS = "2000";
-  process.env.LOG_LEVEL = "silent";
-  resetEnvCache();
+  restoreEnv = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "2000" });
 });
 
 afterAll(async () => {
   await upstream.close();
-  process.env = { ...savedEnv };
-  resetEnvCache();
+  restoreEnv();
 });
 
 beforeEach(() => upstream.reset());
