@@ -79,7 +79,8 @@ export const REDIRECT_PLACES: Place[] = [
     name: "POST /switch-account (member)",
     request: (p, s) => form("/switch-account", { member_id: String(s.groupMate.member_id), redirect: p }, s.switcher.cookie),
   },
-  { name: "POST /logout", request: (p, s) => form("/logout", { redirect: p }, s.member.cookie) },
+  // As a visitor: a member's logout retires its cookie (ADR 008), which the other probes still use.
+  { name: "POST /logout", request: (p) => form("/logout", { redirect: p }) },
   { name: "POST /sku-1 follow (visitor → login)", request: (p) => form(`/sku-1?redirect=${q(p)}`, { intent: "follow", redirect: p }) },
   { name: "GET /member/index?redirect= (expired token)", request: (p, s) => page(`/member/index?redirect=${q(p)}`, s.expiredCookie) },
 ];
