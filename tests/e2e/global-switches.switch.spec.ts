@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
+import { BFF_URL } from "./ports";
 import { DEMO, testApi, upstreamCall } from "./support";
 
 // Upstream switches are global, so these journeys run in the "switches" project, after the js and
@@ -41,6 +42,31 @@ for (const javaScriptEnabled of [true, false]) {
     await page.context().close();
   });
 }
+
+test("sign-in forms posted while the shop is closed go to /closed, never a 500", async () => {
+  await testApi.post("/__test/shop-status", { open: false });
+  try {
+    const posts: Array<[string, Record<string, string>]> = [
+      ["/login", { intent: "password-login", username: DEMO.username, password: DEMO.password }],
+      ["/register", { intent: "register-username", username: "closed_shop_x", password: "abc123456", confirm_password: "abc123456" }],
+      ["/find_pass", { intent: "send-code", mobile: DEMO.mobile, captcha_id: "x", captcha_code: "1234" }],
+    ];
+    for (const [path, fields] of posts) {
+      await expect(async () => {
+        const response = await fetch(`${BFF_URL}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: BFF_URL, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        });
+        expect(response.status, path).toBeLessThan(500);
+        expect(response.headers.get("location"), path).toBe("/closed");
+      }).toPass({ timeout: 10_000 });
+    }
+  } finally {
+    await testApi.post("/__test/shop-status", { open: true });
+  }
+});
 
 for (const javaScriptEnabled of [true, false]) {
   test(`when the upstream asks for a captcha at login, the form shows and checks it (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {

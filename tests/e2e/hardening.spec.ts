@@ -63,6 +63,15 @@ test.describe("sign-in attempt limits", () => {
   });
 });
 
+test("find password checks the captcha before it says whether a mobile is registered", async ({ page }) => {
+  await page.goto("/find_pass");
+  await page.getByRole("textbox", { name: "手机号" }).fill("13999990000"); // no member has it
+  await page.getByLabel("验证码").fill("zzzz");
+  await page.getByRole("button", { name: "获取动态码" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/验证码/);
+  await expect(page.getByText("该手机号未注册")).toHaveCount(0);
+});
+
 test.describe("HTTP-level hardening", () => {
   test.skip(() => !withJs(), "no browser involved: runs once, in the js project");
 
