@@ -87,7 +87,9 @@ export async function skuName(skuId: number): Promise<string> {
  * `<html>` from an effect, so event handlers are attached from then on. Without JS, nothing to wait for.
  */
 export async function waitForHydration(page: Page) {
-  if (withJs()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // Hydration waits for the scripts and translations; on a loaded 2-core CI machine (and with the
+  // hydration-race tests' slowed CPU) that can take longer than the default 8 s.
+  if (withJs()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
 }
 
 /** Opens `path` and, with JS, waits until the page has hydrated. */
