@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
 import { BFF_URL, SHOP_API_PORT, SHOP_API_URL, BFF_PORT } from "./tests/e2e/ports";
 
 /**
@@ -6,19 +7,6 @@ import { BFF_URL, SHOP_API_PORT, SHOP_API_URL, BFF_PORT } from "./tests/e2e/port
  * test mode. Every journey runs twice, with JavaScript on ("js") and off ("no-js"). Specs that
  * flip global upstream switches (closed shop, login captcha) run afterwards, alone ("switches").
  */
-const browserLaunch = {
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-  ],
-};
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -29,7 +17,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 8_000 },
-  use: { baseURL: BFF_URL, browserName: "chromium", launchOptions: browserLaunch, locale: "zh-CN", trace: "retain-on-failure" },
+  use: { baseURL: BFF_URL, browserName: "chromium", launchOptions: chromiumLaunchOptions, locale: "zh-CN", trace: "retain-on-failure" },
   projects: [
     { name: "js", testIgnore: /\.switch\.spec\.ts$/, use: { javaScriptEnabled: true } },
     { name: "no-js", testIgnore: /\.switch\.spec\.ts$/, use: { javaScriptEnabled: false } },

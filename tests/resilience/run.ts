@@ -25,6 +25,7 @@ import { probeUpstreamFaults } from "./probes/upstream-faults";
 import { probeXss, probeXssInBrowser } from "./probes/xss";
 import { fail, hasFindings, printReport, tally } from "./report";
 import { BFF, FAULT_BFF, PORTS, SHOP_API, startStack, stderrOf, stopAll, isRunning } from "./stack";
+import { chromiumLaunchOptions } from "../support/chromium";
 
 const only = new Set((process.env.RESILIENCE_ONLY ?? "1,2,3,4,5,6").split(",").map((part) => part.trim()));
 const started = performance.now();
@@ -57,19 +58,7 @@ async function main(): Promise<number> {
     if (only.has("2")) {
       const stored = await probeXss(sessions);
       step("2 XSS (HTML) done");
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-dev-shm-usage",
-        ],
-      });
+      const browser = await chromium.launch(chromiumLaunchOptions);
       try {
         await probeXssInBrowser(browser, sessions, stored);
       } finally {
