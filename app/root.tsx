@@ -1,5 +1,6 @@
 import "@mantine/core/styles.css";
 import "./styles/app.css";
+import "./styles/ui.css";
 import { MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
@@ -10,6 +11,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ToastMessage } from "~/components/toast-message";
 import { fallbackLanguage } from "~/i18n/config";
+import { InlineTranslations } from "~/i18n/inline-translations";
 import { languageOf } from "~/i18n/i18next.server";
 import { theme } from "~/theme";
 import { chromeCapabilities } from "~/upstream/capabilities.server";
@@ -99,6 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root?.toast ? <ToastMessage toast={root.toast} /> : null}
           {children}
         </MantineProvider>
+        <InlineTranslations />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,0 +1,2 @@
+export { Grid, Group, Panel, Stack, classes, type Space } from "./layout";
+export { Alert, Badge, Button, ButtonLink, Checkbox, CloseButton, Loader, NativeSelect, TextInput, type TextInputProps } from "./controls";
