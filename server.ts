@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
@@ -8,6 +9,8 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import onHeaders from "on-headers";
+import { RateLimiterClusterMaster } from "rate-limiter-flexible";
+import { relaySharedMarks } from "./app/utils/cluster.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
 import { applyScopeToHeaders, newRequestScope, runInRequestScope } from "./app/utils/request-scope.server";
@@ -16,7 +19,8 @@ import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server"
 /**
  * The BFF's process: Express with security headers, compression, static assets, health check,
  * the /media proxy for upstream images, and the Remix handler. Without UPSTREAM_URL it starts the
- * reference shop API in-process with demo data (README).
+ * reference shop API in-process with demo data (README). In production it runs WEB_CONCURRENCY
+ * workers (node:cluster) behind one port; the primary forks, shares and drains them.
  */
 let config: Env;
 try {
@@ -26,204 +30,271 @@ try {
   process.exit(1);
 }
 const isProduction = config.NODE_ENV === "production";
+// One process per core in production (ADR 010); development keeps one (Vite's dev server).
+const workerCount = isProduction ? config.WEB_CONCURRENCY : 1;
 
+// What is set up once per machine happens in the primary, before any worker is forked: the
+// embedded shop API (one database, one place) and a generated secret that every worker shares, so
+// a cookie issued by one worker is honoured by the others. Workers inherit both through the env.
 let stopShopApi: (() => Promise<void>) | undefined;
-if (!config.UPSTREAM_URL) {
-  const { mkdirSync } = await import("node:fs");
-  const { createShopApi } = await import("./shop-api/server");
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  const shopApi = await createShopApi({
-    dbPath: path.join(config.DATA_DIR, "shop-api.sqlite"),
-    testApi: config.SHOP_API_TEST_MODE === "1",
-    closed: config.SHOP_CLOSED === "1",
-    log: config.LOG_LEVEL !== "silent",
-  });
-  stopShopApi = shopApi.close;
-  process.env.UPSTREAM_URL = shopApi.url;
-  process.env.EMBEDDED_SHOP_API = "1";
-  log("embedded_shop_api", { url: shopApi.url, dataDir: config.DATA_DIR });
-}
-if (!config.SESSION_SECRET) {
-  process.env.SESSION_SECRET = randomBytes(32).toString("hex");
-  log("warning", { message: "SESSION_SECRET is not set: generated one for this process; sessions end when it restarts" });
-}
-resetEnvCache();
-config = parseEnv(process.env);
-const upstreamUrl = config.UPSTREAM_URL as string;
-
-const app = express();
-app.disable("x-powered-by");
-// Only as many proxies as the operator says (TRUST_PROXY); without one, forwarded headers are
-// dropped so that neither Express nor Remix's adapter (which reads X-Forwarded-Host's port
-// regardless) believes a client that claims to be a proxy.
-app.set("trust proxy", config.TRUST_PROXY);
-if (config.TRUST_PROXY === 0) {
-  app.use((req, _res, next) => {
-    for (const name of Object.keys(req.headers)) if (name.startsWith("x-forwarded-")) delete req.headers[name];
-    next();
-  });
+if (cluster.isPrimary) {
+  if (!config.UPSTREAM_URL) {
+    const { mkdirSync } = await import("node:fs");
+    const { createShopApi } = await import("./shop-api/server");
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    const shopApi = await createShopApi({
+      dbPath: path.join(config.DATA_DIR, "shop-api.sqlite"),
+      testApi: config.SHOP_API_TEST_MODE === "1",
+      closed: config.SHOP_CLOSED === "1",
+      log: config.LOG_LEVEL !== "silent",
+    });
+    stopShopApi = shopApi.close;
+    process.env.UPSTREAM_URL = shopApi.url;
+    process.env.EMBEDDED_SHOP_API = "1";
+    log("embedded_shop_api", { url: shopApi.url, dataDir: config.DATA_DIR });
+  }
+  if (!config.SESSION_SECRET) {
+    process.env.SESSION_SECRET = randomBytes(32).toString("hex");
+    log("warning", { message: "SESSION_SECRET is not set: generated one for this run; sessions end when it restarts" });
+  }
+  resetEnvCache();
+  config = parseEnv(process.env);
 }
 
-// One structured log line per request.
-app.use((req, res, next) => {
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    if (req.path === "/healthz") return;
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    log("request", { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
-  });
-  next();
-});
+if (cluster.isPrimary && workerCount > 1) runPrimary(workerCount);
+else await serve();
 
-app.get("/healthz", (_req, res) => {
-  res.type("text/plain").set("Cache-Control", "no-store").send("ok");
-});
+/**
+ * The primary of a multi-worker run serves nothing itself: it forks the workers, holds the
+ * counters and marks they share (sign-in attempt limits, logged-out sign-ins, used captchas),
+ * replaces a worker that dies, and on SIGTERM lets every worker drain before it stops the embedded
+ * shop API.
+ */
+function runPrimary(count: number) {
+  new RateLimiterClusterMaster();
+  relaySharedMarks();
+  log("primary", { workers: count, pid: process.pid });
+  const QUICK_DEATH_MS = 5_000;
+  let quickDeaths = 0;
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  for (let index = 0; index < count; index++) fork();
 
-app.use(compression());
-
-// A fresh nonce per response for the inline scripts Remix renders.
-app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
-  next();
-});
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: isProduction
-          ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`]
-          : ["'self'", "'unsafe-inline'", "'unsafe-eval'"], // Vite's dev client
-        styleSrc: ["'self'", "'unsafe-inline'"], // Mantine sets style attributes
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: isProduction ? ["'self'"] : ["'self'", "ws:"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"], // and X-Frame-Options: DENY below, so both say the same
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Keeps a real Origin on same-site form posts (with "no-referrer" browsers send "Origin: null").
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    hsts: isProduction && process.env.EMBEDDED_SHOP_API !== "1",
-    xFrameOptions: { action: "deny" },
-  }),
-);
-// The shop uses none of these powerful features; nothing it embeds may either.
-app.use((_req, res, next) => {
-  res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()");
-  next();
-});
-
-// DESIGN.md "Cross-site requests": refuse non-GET requests that say they came from another site,
-// comparing scheme, host and port with the origin Remix itself sees.
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const refusal = crossSiteRefusal({ origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer") }, requestOrigin(req));
-  if (refusal) {
-    res
-      .status(refusal === "malformed-origin" ? 400 : 403)
-      .type("text/plain")
-      .set("Cache-Control", "no-store")
-      .send(refusal === "malformed-origin" ? "Malformed Origin header" : "Cross-site request refused");
-    return;
-  }
-  next();
-});
-
-// Form posts are small; a body beyond this is refused before anything reads it (413).
-const MAX_BODY_BYTES = 1024 * 1024;
-app.use((req, res, next) => {
-  const length = Number(req.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    res.status(413).type("text/plain").set("Cache-Control", "no-store").set("Connection", "close").send("请求内容过大 / Request body too large");
-    return;
-  }
-  next();
-});
-
-// Upstream images (relative "upload/…" and "public/…" paths) are proxied, so browsers never need
-// to reach the upstream itself.
-app.get(/^\/media\/((?:upload|public|static)\/[\w\-./]+)$/, async (req, res) => {
-  const assetPath = req.params[0];
-  if (assetPath.includes("..")) {
-    res.status(400).end();
-    return;
-  }
-  try {
-    const upstream = await fetch(new URL(assetPath, upstreamUrl.replace(/\/?$/, "/")), { signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
-    const type = upstream.headers.get("content-type") ?? "";
-    if (!upstream.ok || !/^image\//.test(type)) {
-      res.status(404).end();
+  let stopping = false;
+  cluster.on("exit", (worker, code, signal) => {
+    const livedMs = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) void stopShopApi?.().finally(() => process.exit(0));
       return;
     }
-    res.set({ "Content-Type": type, "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" });
-    if (type.includes("svg")) res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-    res.send(Buffer.from(await upstream.arrayBuffer()));
-  } catch {
-    res.status(502).end();
-  }
-});
-
-// Translations for the browser's i18next (the same files the server loaded).
-app.use("/locales", express.static("locales", { maxAge: isProduction ? "1h" : 0 }));
-
-const viteDevServer = isProduction ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
-
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
-} else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
-}
-
-const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
-
-const remixHandler = createRequestHandler({
-  build,
-  mode: isProduction ? "production" : "development",
-  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-});
-// Each Remix request runs in a request scope (app/utils/request-scope.server.ts): what its loaders
-// and actions gather (a refreshed token, whether the session was used) is applied to the response
-// headers just before they are sent, whatever kind of response it is.
-app.all("*", (req, res, next) => {
-  const scope = newRequestScope(req.ip ?? req.socket.remoteAddress ?? "unknown");
-  onHeaders(res, () => applyScopeToHeaders(scope, res));
-  void runInRequestScope(scope, () => remixHandler(req, res, next));
-});
-
-const httpServer = createServer(app);
-// Requests Node refuses before Express sees them (a cookie or header over 16 KB, a broken request
-// line) get a short text answer instead of an empty one.
-httpServer.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-  if (!socket.writable) return socket.destroy();
-  const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
-  const text = error.code === "HPE_HEADER_OVERFLOW" ? "请求头过大 / Request headers too large" : "请求有误 / Bad request";
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
-});
-httpServer.listen(config.PORT, config.HOST, () => {
-  log("listening", { url: `http://localhost:${config.PORT}`, upstream: upstreamUrl, mode: config.NODE_ENV });
-});
-
-// Graceful shutdown: stop accepting, let running requests finish, then close the shop API.
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log("shutdown", { signal });
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  httpServer.close(async () => {
-    await stopShopApi?.();
-    await viteDevServer?.close();
-    process.exit(0);
+    log("worker_exit", { pid: worker.process.pid, code, signal });
+    // A worker that dies at once will die again (a missing build, a bad env): stop instead of looping.
+    quickDeaths = livedMs < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
+    if (quickDeaths >= count + 2) {
+      log("error", { message: "workers keep dying at start; stopping" });
+      void stopShopApi?.().finally(() => process.exit(1));
+      return;
+    }
+    fork();
   });
-  httpServer.closeIdleConnections();
+
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("shutdown", { signal, workers: Object.keys(cluster.workers ?? {}).length });
+    const force = setTimeout(() => process.exit(1), 12_000);
+    force.unref();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (Object.keys(cluster.workers ?? {}).length === 0) void stopShopApi?.().finally(() => process.exit(0));
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+
+/** One serving process: the whole HTTP stack (a worker, or the only process). */
+async function serve() {
+  const upstreamUrl = config.UPSTREAM_URL as string;
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Only as many proxies as the operator says (TRUST_PROXY); without one, forwarded headers are
+  // dropped so that neither Express nor Remix's adapter (which reads X-Forwarded-Host's port
+  // regardless) believes a client that claims to be a proxy.
+  app.set("trust proxy", config.TRUST_PROXY);
+  if (config.TRUST_PROXY === 0) {
+    app.use((req, _res, next) => {
+      for (const name of Object.keys(req.headers)) if (name.startsWith("x-forwarded-")) delete req.headers[name];
+      next();
+    });
+  }
+
+  // One structured log line per request.
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path === "/healthz") return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log("request", { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    });
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.type("text/plain").set("Cache-Control", "no-store").send("ok");
+  });
+
+  app.use(compression());
+
+  // A fresh nonce per response for the inline scripts Remix renders.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: isProduction
+            ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`]
+            : ["'self'", "'unsafe-inline'", "'unsafe-eval'"], // Vite's dev client
+          styleSrc: ["'self'", "'unsafe-inline'"], // Mantine sets style attributes
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: isProduction ? ["'self'"] : ["'self'", "ws:"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"], // and X-Frame-Options: DENY below, so both say the same
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Keeps a real Origin on same-site form posts (with "no-referrer" browsers send "Origin: null").
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      hsts: isProduction && process.env.EMBEDDED_SHOP_API !== "1",
+      xFrameOptions: { action: "deny" },
+    }),
+  );
+  // The shop uses none of these powerful features; nothing it embeds may either.
+  app.use((_req, res, next) => {
+    res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()");
+    next();
+  });
+
+  // DESIGN.md "Cross-site requests": refuse non-GET requests that say they came from another site,
+  // comparing scheme, host and port with the origin Remix itself sees.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const refusal = crossSiteRefusal({ origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer") }, requestOrigin(req));
+    if (refusal) {
+      res
+        .status(refusal === "malformed-origin" ? 400 : 403)
+        .type("text/plain")
+        .set("Cache-Control", "no-store")
+        .send(refusal === "malformed-origin" ? "Malformed Origin header" : "Cross-site request refused");
+      return;
+    }
+    next();
+  });
+
+  // Form posts are small; a body beyond this is refused before anything reads it (413).
+  const MAX_BODY_BYTES = 1024 * 1024;
+  app.use((req, res, next) => {
+    const length = Number(req.get("content-length") ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").set("Cache-Control", "no-store").set("Connection", "close").send("请求内容过大 / Request body too large");
+      return;
+    }
+    next();
+  });
+
+  // Upstream images (relative "upload/…" and "public/…" paths) are proxied, so browsers never need
+  // to reach the upstream itself.
+  app.get(/^\/media\/((?:upload|public|static)\/[\w\-./]+)$/, async (req, res) => {
+    const assetPath = req.params[0];
+    if (assetPath.includes("..")) {
+      res.status(400).end();
+      return;
+    }
+    try {
+      const upstream = await fetch(new URL(assetPath, upstreamUrl.replace(/\/?$/, "/")), { signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
+      const type = upstream.headers.get("content-type") ?? "";
+      if (!upstream.ok || !/^image\//.test(type)) {
+        res.status(404).end();
+        return;
+      }
+      res.set({ "Content-Type": type, "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" });
+      if (type.includes("svg")) res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+      res.send(Buffer.from(await upstream.arrayBuffer()));
+    } catch {
+      res.status(502).end();
+    }
+  });
+
+  // Translations for the browser's i18next (the same files the server loaded).
+  app.use("/locales", express.static("locales", { maxAge: isProduction ? "1h" : 0 }));
+
+  const viteDevServer = isProduction ? undefined : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
+
+  const remixHandler = createRequestHandler({
+    build,
+    mode: isProduction ? "production" : "development",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  });
+  // Each Remix request runs in a request scope (app/utils/request-scope.server.ts): what its loaders
+  // and actions gather (a refreshed token, whether the session was used) is applied to the response
+  // headers just before they are sent, whatever kind of response it is.
+  app.all("*", (req, res, next) => {
+    const scope = newRequestScope(req.ip ?? req.socket.remoteAddress ?? "unknown");
+    onHeaders(res, () => applyScopeToHeaders(scope, res));
+    void runInRequestScope(scope, () => remixHandler(req, res, next));
+  });
+
+  const httpServer = createServer(app);
+  // Requests Node refuses before Express sees them (a cookie or header over 16 KB, a broken request
+  // line) get a short text answer instead of an empty one.
+  httpServer.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    const text = error.code === "HPE_HEADER_OVERFLOW" ? "请求头过大 / Request headers too large" : "请求有误 / Bad request";
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  });
+  httpServer.listen(config.PORT, config.HOST, () => {
+    log("listening", { url: `http://localhost:${config.PORT}`, upstream: upstreamUrl, mode: config.NODE_ENV, pid: process.pid });
+  });
+
+  // Graceful shutdown: stop accepting, let running requests finish, then close the shop API.
+  let stopping = false;
+  function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    log("shutdown", { signal });
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    httpServer.close(async () => {
+      await stopShopApi?.();
+      await viteDevServer?.close();
+      process.exit(0);
+    });
+    httpServer.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}

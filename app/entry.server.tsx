@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { instanceFor, languageOf } from "~/i18n/i18next.server";
+import { bundlesFor, languageOf } from "~/i18n/i18next.server";
+import { TranslationProvider } from "~/i18n/translation";
 import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 
@@ -18,7 +18,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  const i18n = instanceFor(await languageOf(request));
+  const language = await languageOf(request);
   // Bots and visitors without JS get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
@@ -27,9 +27,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider language={language} bundles={bundlesFor(language)}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

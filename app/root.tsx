@@ -1,19 +1,19 @@
-import "@mantine/core/styles.css";
-import "./styles/app.css";
+// Mantine is the design-token source: its reset and body styles here, its variables in /theme.css (ADR 010).
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/global.css";
+// The primitives first, so the shop's own classes (app.css) win over them at equal specificity.
 import "./styles/ui.css";
-import { MantineProvider, mantineHtmlProps } from "@mantine/core";
+import "./styles/app.css";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useTranslation } from "~/i18n/translation";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ToastMessage } from "~/components/toast-message";
 import { fallbackLanguage } from "~/i18n/config";
 import { InlineTranslations } from "~/i18n/inline-translations";
 import { languageOf } from "~/i18n/i18next.server";
-import { theme } from "~/theme";
 import { chromeCapabilities } from "~/upstream/capabilities.server";
 import { memberContext } from "~/upstream/context.server";
 import { getCartCount, getMember } from "~/upstream/member.server";
@@ -78,7 +78,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const siteName = root?.layout?.site.site_name || (root && "siteName" in root ? root.siteName : "") || t("siteNameFallback");
   const title = pageTitle(matches, t);
-  useChangeLanguage(language);
   const nonce = useNonce();
   // A marker for tests: set once React has hydrated the document (never in the server HTML).
   useEffect(() => {
@@ -86,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
 
   return (
-    <html lang={language} {...mantineHtmlProps} data-mantine-color-scheme="light">
+    <html lang={language} data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -97,10 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} withCssVariables={false} forceColorScheme="light">
-          {root?.toast ? <ToastMessage toast={root.toast} /> : null}
-          {children}
-        </MantineProvider>
+        {root?.toast ? <ToastMessage toast={root.toast} /> : null}
+        {children}
         <InlineTranslations />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

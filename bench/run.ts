@@ -1,48 +1,38 @@
 /**
- * npm run bench: what each page costs.
+ * npm run bench: what each page costs the BFF.
  *
- * 1. Starts a fresh reference shop API and the production build of the BFF (run `npm run build` first).
- * 2. Puts a counting proxy between them and opens each page twice: the first time with cold caches,
- *    the second with warm shared-data caches; the proxy records the upstream calls of each visit.
- * 3. Restarts the BFF without the proxy and measures each page with autocannon (requests/s, p50, p99),
- *    then measures the shop API's own calls that the page makes (the warm set), one by one.
- * 4. Prints a table and writes it as JSON to bench/results/.
+ * 1. Starts a fresh reference shop API in its own process and the production build of the BFF.
+ * 2. Puts a counting proxy between them and opens each page twice: with cold caches, then warm; the
+ *    proxy records the upstream calls of each visit. Also records the page's HTML and loader-data
+ *    (`.data`) bytes.
+ * 3. One BFF worker straight against the shop API, per page: throughput at BENCH_CONNECTIONS, the
+ *    BFF's CPU milliseconds per page (its CPU time over the run ÷ requests: the kernel's utime +
+ *    stime, the counters `process.cpuUsage` reads) and so its pages per second per core; then the
+ *    latency at one connection beside the page's slowest upstream call, also at one connection.
+ * 4. The BFF with one worker per core (WEB_CONCURRENCY): throughput of each page.
+ * 5. Prints the tables and writes them as JSON to bench/results/.
  *
- * Env: BENCH_DURATION (s per page, default 10), BENCH_CONNECTIONS (default 10).
+ * Env: BENCH_DURATION (s per measure, default 10), BENCH_CONNECTIONS (default 10),
+ * BENCH_PAGES (comma-separated page names to keep, e.g. "visitor /index,member /sku-1").
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { signIn, startBff, startShopApi, stop } from "./stack";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SHOP_API_PORT = 4300;
 const BFF_PORT = 3300;
-const SHOP_API = `http://127.0.0.1:${SHOP_API_PORT}`;
-const BFF = `http://127.0.0.1:${BFF_PORT}`;
+const CORES = availableParallelism();
+const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
 type Call = { path: string; body: string };
-type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
-
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-async function waitFor(url: string) {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
+type Measure = { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number };
+type Page = { name: string; path: string; member: boolean };
 
 /** A proxy that forwards to the shop API and records every API call (path + body); images are not counted. */
 function countingProxy(target: string): Promise<{ server: Server; url: string; take(): Call[] }> {
@@ -82,6 +72,7 @@ function measure(options: autocannon.Options): Promise<Measure> {
         rps: Math.round(result.requests.average),
         p50: result.latency.p50,
         p99: result.latency.p99,
+        requests: result.requests.total,
         errors: result.errors,
         non2xx: result.non2xx,
       });
@@ -89,118 +80,144 @@ function measure(options: autocannon.Options): Promise<Measure> {
   });
 }
 
-async function main() {
-  if (!existsSync("build/server.js")) throw new Error("run `npm run build` first");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-shop-api-"));
-  const shopApi = start("node_modules/.bin/tsx", ["shop-api/main.ts"], {
-    PORT: String(SHOP_API_PORT),
-    DATA_DIR: dataDir,
-    SHOP_API_LOG: "0",
-    SHOP_API_FRESH: "1",
-  });
-  const stopAll: ChildProcess[] = [shopApi];
-  try {
-    await waitFor(`${SHOP_API}/health`);
-    // A goods detail page to measure: the first goods of the catalog.
-    const firstPage = await fetch(`${SHOP_API}/api/goodssku/page`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ app_type: "pc", page: 1, page_size: 1 }),
-    }).then((response) => response.json() as Promise<{ data: { list: Array<{ sku_id: number }> } }>);
-    const skuId = firstPage.data.list[0]?.sku_id ?? 1;
-    const pages = ["/index", `/list?keyword=${encodeURIComponent("阿莫西林")}`, `/sku-${skuId}`];
-
-    // Upstream calls per page, cold and warm, through the counting proxy.
-    const proxy = await countingProxy(SHOP_API);
-    const bffCounted = start("node", ["build/server.js"], {
-      NODE_ENV: "production",
-      PORT: String(BFF_PORT),
-      HOST: "127.0.0.1",
-      UPSTREAM_URL: proxy.url,
-      SESSION_SECRET: "bench-secret-0123456789abcdef",
-      LOG_LEVEL: "silent",
-      COOKIE_SECURE: "false",
-    });
-    stopAll.push(bffCounted);
-    await waitFor(`${BFF}/healthz`);
-    const calls: Record<string, { cold: Call[]; warm: Call[] }> = {};
-    for (const page of pages) {
-      proxy.take();
-      await fetch(`${BFF}${page}`).then((response) => response.text());
-      const cold = proxy.take();
-      await fetch(`${BFF}${page}`).then((response) => response.text());
-      const warm = proxy.take();
-      calls[page] = { cold, warm };
+/** CPU milliseconds (user + system) used so far by a process and its children (the cluster's workers). */
+function cpuMsOfTree(pid: number): number {
+  let ticks = 0;
+  const visit = (id: number) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) visit(Number(child));
+    } catch {
+      // the process ended meanwhile
     }
-    bffCounted.kill("SIGTERM");
-    proxy.server.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  };
+  visit(pid);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
 
-    // Throughput of each page against the BFF talking straight to the shop API.
-    const bff = start("node", ["build/server.js"], {
-      NODE_ENV: "production",
-      PORT: String(BFF_PORT),
-      HOST: "127.0.0.1",
-      UPSTREAM_URL: SHOP_API,
-      SESSION_SECRET: "bench-secret-0123456789abcdef",
-      LOG_LEVEL: "silent",
-      COOKIE_SECURE: "false",
-    });
-    stopAll.push(bff);
-    await waitFor(`${BFF}/healthz`);
+function headersOf(page: Page, cookie: string): Record<string, string> {
+  return page.member ? { cookie } : {};
+}
+
+async function main() {
+  const shopApi = await startShopApi(SHOP_API_PORT);
+  try {
+    const pages: Page[] = [
+      { name: "visitor /index", path: "/index", member: false },
+      { name: "visitor /list", path: `/list?keyword=${encodeURIComponent("阿莫西林")}`, member: false },
+      { name: "visitor /sku-1", path: "/sku-1", member: false },
+      { name: "member /index", path: "/index", member: true },
+      { name: "member /sku-1", path: "/sku-1", member: true },
+      { name: "member /cart", path: "/cart", member: true },
+    ].filter((page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(",").includes(page.name));
+
+    // Upstream calls and bytes per page, through the counting proxy.
+    const proxy = await countingProxy(shopApi.url);
+    const counted = await startBff(BFF_PORT, proxy.url);
+    let cookie = await signIn(counted.url);
+    const profile: Record<string, { cold: Call[]; warm: Call[]; htmlBytes: number; dataBytes: number }> = {};
+    for (const page of pages) {
+      const headers = headersOf(page, cookie);
+      proxy.take();
+      await fetch(counted.url + page.path, { headers }).then((response) => response.text());
+      const cold = proxy.take();
+      const html = await fetch(counted.url + page.path, { headers }).then((response) => response.text());
+      const warm = proxy.take();
+      const dataUrl = new URL(page.path, counted.url);
+      dataUrl.pathname += ".data";
+      const data = await fetch(dataUrl, { headers }).then((response) => response.text());
+      proxy.take();
+      profile[page.name] = { cold, warm, htmlBytes: Buffer.byteLength(html), dataBytes: Buffer.byteLength(data) };
+    }
+    await stop(counted.child);
+    proxy.server.close();
+
+    // One worker: throughput, CPU per page, latency at one connection.
+    const single = await startBff(BFF_PORT, shopApi.url, 1);
+    cookie = await signIn(single.url);
     const results = [];
     for (const page of pages) {
-      await fetch(`${BFF}${page}`); // warm the caches
-      const pageResult = await measure({ url: `${BFF}${page}` });
+      const headers = headersOf(page, cookie);
+      await fetch(single.url + page.path, { headers }); // warm the caches
+      const cpuBefore = cpuMsOfTree(single.child.pid as number);
+      const loaded = await measure({ url: single.url + page.path, headers });
+      const cpuMsPerPage = (cpuMsOfTree(single.child.pid as number) - cpuBefore) / Math.max(1, loaded.requests);
+      const alone = await measure({ url: single.url + page.path, headers, connections: 1, duration: Math.max(3, Math.round(DURATION / 2)) });
       const upstream = [];
-      for (const call of calls[page].warm) {
+      for (const call of profile[page.name].warm) {
         upstream.push({
           path: call.path,
           ...(await measure({
-            url: `${SHOP_API}${call.path}`,
+            url: shopApi.url + call.path,
             method: "POST",
             body: call.body,
             headers: { "content-type": "application/json" },
-            duration: Math.max(3, Math.round(DURATION / 2)),
+            connections: 1,
+            duration: Math.max(3, Math.round(DURATION / 3)),
           })),
         });
       }
+      const slowestUpstreamP50 = Math.max(0, ...upstream.map((call) => call.p50));
       results.push({
-        page,
-        ...pageResult,
-        upstreamCallsCold: calls[page].cold.length,
-        upstreamCallsWarm: calls[page].warm.length,
-        coldPaths: calls[page].cold.map((call) => call.path),
+        page: page.name,
+        path: page.path,
+        ...loaded,
+        cpuMsPerPage: Number(cpuMsPerPage.toFixed(2)),
+        pagesPerSecondPerCore: Math.round(1000 / cpuMsPerPage),
+        p50OneConnection: alone.p50,
+        slowestUpstreamP50,
+        upstreamCallsCold: profile[page.name].cold.length,
+        upstreamCallsWarm: profile[page.name].warm.length,
+        htmlBytes: profile[page.name].htmlBytes,
+        loaderDataBytes: profile[page.name].dataBytes,
         upstream,
+        rpsAllWorkers: 0,
       });
     }
+    await stop(single.child);
 
-    console.log(`\nBFF pages (${CONNECTIONS} connections, ${DURATION} s each; loopback, 2 cores shared with autocannon and the shop API)`);
+    // One worker per core.
+    const all = await startBff(BFF_PORT, shopApi.url, CORES);
+    cookie = await signIn(all.url);
+    for (const [index, page] of pages.entries()) {
+      const headers = headersOf(page, cookie);
+      for (let warm = 0; warm < CORES * 2; warm++) await fetch(all.url + page.path, { headers });
+      results[index].rpsAllWorkers = (await measure({ url: all.url + page.path, headers })).rps;
+    }
+    await stop(all.child);
+
+    console.log(
+      `\nBFF pages: ${CONNECTIONS} connections, ${DURATION} s each, loopback; the shop API in its own process; ${CORES} cores shared with autocannon`,
+    );
     console.table(
-      results.map(({ page, rps, p50, p99, non2xx, upstreamCallsCold, upstreamCallsWarm }) => ({
-        page,
-        "req/s": rps,
-        "p50 ms": p50,
-        "p99 ms": p99,
-        non2xx,
-        "upstream calls cold": upstreamCallsCold,
-        "upstream calls warm": upstreamCallsWarm,
+      results.map((row) => ({
+        page: row.page,
+        "req/s 1 worker": row.rps,
+        [`req/s ${CORES} workers`]: row.rpsAllWorkers,
+        "CPU ms/page": row.cpuMsPerPage,
+        "pages/s/core": row.pagesPerSecondPerCore,
+        "p50 ms": row.p50,
+        "p99 ms": row.p99,
+        "p50 ms @1 conn": row.p50OneConnection,
+        "slowest upstream p50 @1": row.slowestUpstreamP50,
+        non2xx: row.non2xx,
+        "calls cold/warm": `${row.upstreamCallsCold}/${row.upstreamCallsWarm}`,
+        "HTML B": row.htmlBytes,
+        "loader data B": row.loaderDataBytes,
       })),
     );
-    for (const result of results) {
-      if (result.upstream.length === 0) continue;
-      console.log(`shop API calls of ${result.page} (warm)`);
-      console.table(result.upstream.map(({ path: callPath, rps, p50, p99 }) => ({ call: callPath, "req/s": rps, "p50 ms": p50, "p99 ms": p99 })));
-    }
     mkdirSync("bench/results", { recursive: true });
     const file = path.join("bench/results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ date: new Date().toISOString(), node: process.version, duration: DURATION, connections: CONNECTIONS, results }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: CORES, duration: DURATION, connections: CONNECTIONS, results }, null, 2),
     );
     console.log(`written to ${file}`);
   } finally {
-    for (const child of stopAll) child.kill("SIGTERM");
+    await stop(shopApi.child);
   }
 }
 

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import cluster from "node:cluster";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "~/utils/env.server";
 import { currentScope } from "~/utils/request-scope.server";
 
@@ -6,7 +7,8 @@ import { currentScope } from "~/utils/request-scope.server";
  * The attempt limiter of the sign-in flows (docs/security.md "Attempt limits"), on
  * rate-limiter-flexible's in-memory limiter: each limit counts per account or mobile and per client
  * address, so neither one account from many addresses nor many accounts from one address can be
- * tried endlessly. Counters live in this process (ADR 008).
+ * tried endlessly. Counters live in this process, or in the primary when server.ts runs workers
+ * (RateLimiterCluster: every worker counts against the same numbers; ADR 008).
  */
 type Limit = { points: number; duration: number };
 const MINUTE = 60;
@@ -35,11 +37,12 @@ function pointsOf(name: LimitName): number {
   return name.endsWith("PerClient") ? LIMITS[name].points * env().CLIENT_LIMIT_FACTOR : LIMITS[name].points;
 }
 
-const limiters = new Map<LimitName, RateLimiterMemory>();
-function limiter(name: LimitName): RateLimiterMemory {
+const limiters = new Map<LimitName, RateLimiterAbstract>();
+function limiter(name: LimitName): RateLimiterAbstract {
   let found = limiters.get(name);
   if (!found) {
-    found = new RateLimiterMemory({ keyPrefix: name, points: pointsOf(name), duration: LIMITS[name].duration });
+    const options = { keyPrefix: name, points: pointsOf(name), duration: LIMITS[name].duration };
+    found = cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 3000 }) : new RateLimiterMemory(options);
     limiters.set(name, found);
   }
   return found;

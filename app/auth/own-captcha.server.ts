@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { LRUCache } from "lru-cache";
 import svgCaptcha from "svg-captcha";
+import { sharedMarks } from "~/utils/cluster.server";
 import { env } from "~/utils/env.server";
 import { openToken, sealToken } from "./token-crypto.server";
 
@@ -12,7 +12,7 @@ import { openToken, sealToken } from "./token-crypto.server";
  */
 const PREFIX = "bff.";
 const LIFETIME_MS = 10 * 60 * 1000;
-const used = new LRUCache<string, true>({ max: 50_000, ttl: LIFETIME_MS });
+const used = sharedMarks("used-captcha", { max: 50_000, ttl: LIFETIME_MS });
 
 export type Captcha = { id: string; img: string };
 
@@ -41,6 +41,6 @@ export function checkOwnCaptcha(id: string | undefined, code: string | undefined
     return false;
   }
   if (typeof claim.nonce !== "string" || used.has(claim.nonce)) return false;
-  used.set(claim.nonce, true);
+  used.add(claim.nonce);
   return typeof claim.expires === "number" && claim.expires > Date.now() && claim.answer === code.trim().toLowerCase();
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
-import { LRUCache } from "lru-cache";
+import { sharedMarks } from "~/utils/cluster.server";
 import { env } from "~/utils/env.server";
 import { markSessionUse } from "~/utils/request-scope.server";
 import { openToken, sealToken } from "./token-crypto.server";
@@ -37,10 +37,10 @@ function sessionStorage() {
 
 /**
  * Sign-ins that logged out, so a replayed copy of their cookie is worthless although the upstream
- * token lives on (the upstream has no logout). Bounded and per process: ADR 008 says why that is
- * enough here and what a multi-process deployment adds.
+ * token lives on (the upstream has no logout). Bounded, and shared by this machine's workers
+ * (utils/cluster.server.ts); ADR 008 says what a deployment over several machines adds.
  */
-const loggedOut = new LRUCache<string, true>({ max: 100_000, ttl: LONGEST_SESSION_MS });
+const loggedOut = sharedMarks("logged-out", { max: 100_000, ttl: LONGEST_SESSION_MS });
 
 function getSession(request: Request): Promise<Session<SessionData>> {
   markSessionUse();
@@ -65,7 +65,7 @@ export async function commitToken(request: Request, token: string, options: { au
   const session = await getSession(request);
   const previous = session.get("sid");
   if (options.newSignIn || !previous) {
-    if (previous) loggedOut.set(previous, true);
+    if (previous) loggedOut.add(previous);
     session.set("sid", randomBytes(16).toString("base64url"));
   }
   session.set("token", sealToken(token, env().SESSION_SECRET));
@@ -82,7 +82,7 @@ export async function commitToken(request: Request, token: string, options: { au
 export async function clearToken(request: Request): Promise<string> {
   const session = await getSession(request);
   const sid = session.get("sid");
-  if (sid) loggedOut.set(sid, true);
+  if (sid) loggedOut.add(sid);
   return sessionStorage().destroySession(session);
 }
 

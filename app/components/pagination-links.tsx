@@ -1,6 +1,6 @@
-import { Group } from "@mantine/core";
+import { Group } from "~/components/ui";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 
 /** Page links (plain <a>, so paging works without JS); shows a window of pages around the current one. */
 export function PaginationLinks({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
@@ -11,7 +11,7 @@ export function PaginationLinks({ page, pageCount, hrefFor }: { page: number; pa
   const pages = Array.from({ length: last - first + 1 }, (_, index) => first + index);
   return (
     <nav aria-label={t("pagination.label")} className="pagination">
-      <Group gap={6} justify="center">
+      <Group gap="xs" justify="center">
         {page > 1 ? (
           <Link to={hrefFor(page - 1)} rel="prev">
             {t("pagination.previous")}

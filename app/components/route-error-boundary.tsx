@@ -1,6 +1,6 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
-import { isRouteErrorResponse, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { useTranslation } from "~/i18n/translation";
+import { ButtonLink, Stack } from "~/components/ui";
 
 const KNOWN = new Set([400, 403, 404, 405, 415, 429, 500, 502, 503, 504]);
 
@@ -10,17 +10,17 @@ export function RouteErrorBoundary({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const key = KNOWN.has(status) ? String(status) : "default";
   return (
-    <Container py={60} size="sm">
-      <Stack align="flex-start" gap="md">
-        <Text c="dimmed" fz={48} fw={700} aria-hidden>
+    <div className="ui-container error-page">
+      <Stack gap="md" className="error-page__body">
+        <p className="ui-dimmed error-page__status" aria-hidden>
           {status}
-        </Text>
-        <Title order={1}>{t(`title.${key}`)}</Title>
-        <Text>{t(`body.${key}`)}</Text>
-        <Button component={Link} to="/index" reloadDocument>
+        </p>
+        <h1 className="ui-title">{t(`title.${key}`)}</h1>
+        <p>{t(`body.${key}`)}</p>
+        <ButtonLink to="/index" reloadDocument>
           {t("backHome")}
-        </Button>
+        </ButtonLink>
       </Stack>
-    </Container>
+    </div>
   );
 }

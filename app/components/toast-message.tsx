@@ -1,15 +1,11 @@
-import { Notification } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { Toast } from "~/utils/toast.server";
-
-const COLORS = { success: "green", error: "red", warning: "orange", info: "blue" } as const;
 
 /**
  * The one flash message (spec §8): rendered by the server, dismissed by JS after a few seconds.
  * It is one live region, announced once: the notification itself is the `alert` (errors) or the
- * `status` (the rest); the wrapper only places it (Mantine's Notification is an alert by default,
- * so a wrapper with a role of its own made two nested live regions).
+ * `status` (the rest); the wrapper only places it (a wrapper with a role of its own would make two nested live regions).
  */
 export function ToastMessage({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
@@ -23,9 +19,9 @@ export function ToastMessage({ toast }: { toast: Toast }) {
   const text = toast.text || (toast.key ? t(toast.key) : "");
   return (
     <div className="toast-region">
-      <Notification role={toast.kind === "error" ? "alert" : "status"} color={COLORS[toast.kind]} withCloseButton={false} withBorder>
+      <p role={toast.kind === "error" ? "alert" : "status"} className="toast" data-kind={toast.kind}>
         {text}
-      </Notification>
+      </p>
     </div>
   );
 }

@@ -40,6 +40,3 @@ export function passwordSchema(minLength: number, complexity: string[] = []) {
   }
   return schema;
 }
-
-/** "Auto login for N days" (spec §9: the cookie's expiry in days comes from the login). */
-export const AUTO_LOGIN_DAYS = 7;

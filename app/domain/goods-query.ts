@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toCents } from "./pricing/money";
-import { KeywordSchema } from "./search";
+import { KeywordSchema } from "./search-schemas";
 
 /** Page sizes of goods lists (the old PC client used 25). */
 export const GOODS_PAGE_SIZE = 20;
@@ -62,16 +62,4 @@ export function parseGoodsQuery(params: URLSearchParams) {
     if (value !== null && value !== "") raw[key] = value;
   }
   return GoodsQuerySchema.safeParse(raw);
-}
-
-/** A /list URL for `query` with `changes` applied (page resets unless given). */
-export function goodsListHref(query: Partial<GoodsQuery>, changes: Partial<GoodsQuery> = {}): string {
-  const next: Record<string, unknown> = { ...query, page: undefined, ...changes };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(next)) {
-    if (value === undefined || value === null || value === "" || (key === "page" && value === 1)) continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `/list?${text}` : "/list";
 }

@@ -1,11 +1,5 @@
-import { z } from "zod";
-
 /** Spec §5 / §9: a search keyword has at most 50 characters. */
 export const SEARCH_KEYWORD_MAX = 50;
 
 /** Spec §9: the suggestion request waits 300 ms after typing. */
 export const SUGGEST_DELAY_MS = 300;
-
-export const KeywordSchema = z.string().trim().max(SEARCH_KEYWORD_MAX, "validation:keywordTooLong");
-
-export const SearchTypeSchema = z.enum(["goods", "shop"]).catch("goods");

@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { createInstance, type i18n as I18n, type Resource } from "i18next";
+import type { Resource } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { languageCookie } from "~/auth/session.server";
-import { fallbackLanguage, i18nConfig, namespaces, supportedLanguages, type Language } from "./config";
+import { fallbackLanguage, namespaces, supportedLanguages, type Language } from "./config";
+import { createT, type Bundles, type TFunction } from "./translation";
 
 /**
  * Translations are read once per process (a per-request fs backend showed up at the top of the
- * CPU profile, DESIGN.md) and every request gets a cheap clone bound to its language.
+ * CPU profile, DESIGN.md); pages and actions translate with app/i18n/translation.tsx over them.
+ * remix-i18next detects the language from the `lng` cookie.
  */
 function loadResources(): Resource {
   const resources: Resource = {};
@@ -21,13 +23,12 @@ function loadResources(): Resource {
   return resources;
 }
 
-let base: I18n | undefined;
-function baseInstance(): I18n {
-  if (!base) {
-    base = createInstance();
-    void base.init({ ...i18nConfig, lng: fallbackLanguage, resources: loadResources(), initImmediate: false });
-  }
-  return base;
+let resources: Resource | undefined;
+
+/** Every namespace of one language, read once per process. */
+export function bundlesFor(language: Language): Bundles {
+  resources ??= loadResources();
+  return resources[language] as Bundles;
 }
 
 /** The detector: the `lng` cookie only, so zh-cn stays the default whatever the browser says. */
@@ -45,12 +46,7 @@ export async function languageOf(request: Request): Promise<Language> {
   return (supportedLanguages as readonly string[]).includes(detected) ? (detected as Language) : fallbackLanguage;
 }
 
-/** An i18next instance for one request (used by entry.server and by loaders/actions via getT). */
-export function instanceFor(language: Language): I18n {
-  return baseInstance().cloneInstance({ lng: language, initImmediate: false });
-}
-
 /** A fixed translate function for server-only strings (titles, messages built in actions). */
-export async function getT(request: Request, namespace: (typeof namespaces)[number] = "common") {
-  return instanceFor(await languageOf(request)).getFixedT(await languageOf(request), namespace);
+export async function getT(request: Request, namespace: (typeof namespaces)[number] = "common"): Promise<TFunction> {
+  return createT(bundlesFor(await languageOf(request)), [namespace]);
 }

@@ -1,34 +1,37 @@
 import { useMatches } from "@remix-run/react";
-import type { Resource, ResourceLanguage } from "i18next";
-import { useTranslation } from "react-i18next";
 import { handleOf } from "~/utils/handle";
+import { useEnsureNamespaces, useTranslationState, type Bundles } from "./translation";
 
 const ELEMENT_ID = "i18n-resources";
 
+/** The translation namespaces the matched routes use (their `handle.i18n`). */
+function useRouteNamespaces(): string[] {
+  return [...new Set(useMatches().flatMap((match) => handleOf(match).i18n ?? []))];
+}
+
 /**
- * The translations the matched routes use (their `handle.i18n`), written into the document as JSON so
- * the browser starts i18next without a request per namespace. Rendered from the i18next instance on
- * both sides, so the server and the browser agree on the content.
+ * The translations the matched routes use, written into the document as JSON so the browser
+ * renders with them at once, without a request per namespace. Rendered from the same bundles on
+ * both sides, so the server and the browser agree on the content; after a client-side navigation
+ * it also fetches what the new routes need.
  */
 export function InlineTranslations() {
-  const { i18n } = useTranslation();
-  const matches = useMatches();
-  const bundles: ResourceLanguage = {};
-  for (const namespace of new Set(matches.flatMap((match) => handleOf(match).i18n ?? []))) {
-    const bundle = i18n.getResourceBundle(i18n.language, namespace) as ResourceLanguage[string] | undefined;
-    if (bundle) bundles[namespace] = bundle;
-  }
+  const { bundles } = useTranslationState();
+  const namespaces = useRouteNamespaces();
+  useEnsureNamespaces(namespaces);
+  const carried: Bundles = {};
+  for (const namespace of namespaces) if (bundles[namespace]) carried[namespace] = bundles[namespace];
   // `<` is escaped so no string in a translation can end the script element.
-  const json = JSON.stringify(bundles).replace(/</g, "\\u003c");
+  const json = JSON.stringify(carried).replace(/</g, "\\u003c");
   return <script id={ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
-/** In the browser: the bundles the server wrote, keyed by language for i18next's `resources`. */
-export function readInlineTranslations(language: string): Resource {
+/** In the browser: the bundles the server wrote. */
+export function readInlineTranslations(): Bundles {
   const text = document.getElementById(ELEMENT_ID)?.textContent;
   try {
-    return { [language]: text ? (JSON.parse(text) as ResourceLanguage) : {} };
+    return text ? (JSON.parse(text) as Bundles) : {};
   } catch {
-    return { [language]: {} };
+    return {};
   }
 }

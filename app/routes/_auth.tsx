@@ -1,6 +1,5 @@
-import { Anchor, Container } from "@mantine/core";
 import { Link, Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useRootData } from "~/utils/use-root-data";
 
 /** The auth layout of spec §2 (/login, /register, /find_pass): logo, page, footer copyright. */
@@ -11,14 +10,14 @@ export default function AuthLayout() {
   return (
     <div className="auth-page">
       <header className="auth-header">
-        <Container size="lg" className="auth-header__inner">
+        <div className="ui-container auth-header__inner">
           <Link to="/index" className="header__logo" aria-label={site?.site_name}>
             {site?.logo ? <img src={site.logo} alt={site.site_name} height={50} /> : <span>{site?.site_name}</span>}
           </Link>
-          <Anchor component={Link} to="/index" size="sm">
+          <Link to="/index" className="ui-anchor ui-text-sm">
             {t("auth.backHome")}
-          </Anchor>
-        </Container>
+          </Link>
+        </div>
       </header>
       <main id="main" className="auth-main">
         <Outlet />

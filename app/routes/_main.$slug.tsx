@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
-import { SimpleGrid, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
 import { useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/translation";
+import { useTranslation } from "~/i18n/translation";
 import { attempt } from "~/auth/sign-in.server";
 import { toastContent } from "~/components/form/error-text";
 import { GoodsCard } from "~/components/goods/goods-card";
 import { PriceTag } from "~/components/goods/price-tag";
-import { FETCHER_FIELD, GoodsDetailActionSchema } from "~/components/goods/detail/action-schema";
+import { GoodsDetailActionSchema } from "~/components/goods/detail/action-schema";
+import { FETCHER_FIELD } from "~/components/goods/detail/fetcher-flag";
 import { AttributeList } from "~/components/goods/detail/attribute-list";
 import { BundlingList } from "~/components/goods/detail/bundling-list";
 import { BuyForm } from "~/components/goods/detail/buy-form";
@@ -23,6 +23,7 @@ import { GetFreeOffers, PromotionBadge, PromotionLimits, WholesaleTiers } from "
 import { QrCode } from "~/components/goods/detail/qr-code";
 import { SpecPicker } from "~/components/goods/detail/spec-picker";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Grid } from "~/components/ui";
 import { clampQuantity, quantityBounds } from "~/domain/quantity";
 import { purchaseRights } from "~/domain/sale-control";
 import { addToCart } from "~/upstream/cart.server";
@@ -240,10 +241,10 @@ export default function GoodsDetailPage() {
           </div>
         </div>
         <div className="goods-detail__info">
-          <Title order={1} id="goods-name" className="goods-detail__name">
+          <h1 id="goods-name" className="goods-detail__name">
             {goods.name}
-          </Title>
-          {goods.introduction ? <Text className="goods-detail__intro">{goods.introduction}</Text> : null}
+          </h1>
+          {goods.introduction ? <p className="goods-detail__intro">{goods.introduction}</p> : null}
           <GoodsTags labels={goods.labels} tags={goods.tags} />
 
           <div className="goods-detail__price-box">
@@ -365,11 +366,11 @@ export default function GoodsDetailPage() {
           <h2 id="goods-recommend-title" className="goods-section__title">
             {t("detail.recommend")}
           </h2>
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+          <Grid cols={5} gap="sm">
             {recommended.map((card) => (
               <GoodsCard key={card.skuId} goods={card} isMember={isMember} />
             ))}
-          </SimpleGrid>
+          </Grid>
         </section>
       ) : null}
     </article>

@@ -1,7 +1,7 @@
-import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { AdBanner } from "~/components/catalog/ad-banner";
+import { Grid, Stack } from "~/components/ui";
 import { listAllBrands } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
 import { getBanner } from "~/upstream/site.server";
@@ -27,20 +27,18 @@ export default function BrandPage() {
   const { t } = useTranslation("catalog");
   const { banner, brands } = useLoaderData<typeof loader>();
   return (
-    <Stack gap="md" py="md">
+    <Stack gap="md" className="brand-page">
       <AdBanner banner={banner} />
-      <Title order={1} size="h3">
-        {t("brand.title")}
-      </Title>
-      {brands.length === 0 ? <Text>{t("brand.empty")}</Text> : null}
-      <SimpleGrid cols={{ base: 2, sm: 4, md: 6 }} spacing="sm">
+      <h1 className="ui-title brand-page__title">{t("brand.title")}</h1>
+      {brands.length === 0 ? <p className="brand-page__empty">{t("brand.empty")}</p> : null}
+      <Grid cols={6} gap="sm">
         {brands.map((brand) => (
           <Link key={brand.id} to={`/list?brand_id=${brand.id}`} className="brand-tile" title={brand.description}>
             {brand.image ? <img src={brand.image} alt="" width={120} height={60} /> : null}
             <span>{brand.name}</span>
           </Link>
         ))}
-      </SimpleGrid>
+      </Grid>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Stack, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Stack } from "~/components/ui";
 import type { CategoryNode } from "~/upstream/schemas/category";
 import type { RouteHandle } from "~/utils/handle";
 import { useRootData } from "~/utils/use-root-data";
@@ -23,10 +23,8 @@ export default function CategoryPage() {
   const showImages = layout?.showCategoryImages ?? false;
   const categories = layout?.categories ?? [];
   return (
-    <Stack gap="lg" py="md" className={`category-page category-page--${style}`}>
-      <Title order={1} size="h3">
-        {t("category.title")}
-      </Title>
+    <Stack gap="lg" className={`category-page category-page--${style}`}>
+      <h1 className="ui-title category-page__title">{t("category.title")}</h1>
       {style === 1 ? (
         <ul className="category-page__flat">
           {categories.map((top) => (
@@ -41,9 +39,9 @@ export default function CategoryPage() {
       ) : (
         categories.map((top) => (
           <section key={top.category_id} aria-labelledby={`category-${top.category_id}`} className="category-page__section">
-            <Title order={2} size="h4" id={`category-${top.category_id}`}>
+            <h2 className="ui-title category-page__section-title" id={`category-${top.category_id}`}>
               <Link to={listHref(top)}>{top.category_name}</Link>
-            </Title>
+            </h2>
             {style === 2 ? (
               <ul className="category-page__children">
                 {top.child_list.map((child) => (

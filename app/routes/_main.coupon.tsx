@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { z } from "zod";
 import { attempt } from "~/auth/sign-in.server";
 import { errorText, toastContent } from "~/components/form/error-text";
 import { AdBanner } from "~/components/catalog/ad-banner";
+import { Badge, Button, Grid, Group, Panel, Stack } from "~/components/ui";
 import { toCents } from "~/domain/pricing/money";
 import { listCouponTypes, receiveCoupon } from "~/upstream/coupon.server";
 import { memberContext } from "~/upstream/context.server";
@@ -63,55 +63,59 @@ export default function CouponZonePage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
-    <Stack gap="md" py="md">
+    <Stack gap="md" className="coupon-page">
       <AdBanner banner={banner} />
-      <Title order={1} size="h3">
-        {t("coupon.title")}
-      </Title>
-      {actionData?.error ? <Text role="alert">{errorText(t, actionData.error)}</Text> : null}
-      {coupons.length === 0 ? <Text>{t("coupon.empty")}</Text> : null}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+      <h1 className="ui-title coupon-page__title">{t("coupon.title")}</h1>
+      {actionData?.error ? (
+        <p role="alert" className="coupon-page__text">
+          {errorText(t, actionData.error)}
+        </p>
+      ) : null}
+      {coupons.length === 0 ? <p className="coupon-page__text">{t("coupon.empty")}</p> : null}
+      <Grid cols={3}>
         {coupons.map((coupon) => (
-          <Card key={coupon.id} withBorder className="coupon-card" aria-label={coupon.name}>
-            <Group justify="space-between" align="flex-start">
+          <Panel key={coupon.id} className="coupon-card" aria-label={coupon.name}>
+            <Group justify="between" className="coupon-card__head">
               <div>
-                <Text c="red.8" fw={700} size="xl">
+                <p className="coupon-card__value">
                   {coupon.kind === "discount" ? t("coupon.discount", { rate: Number(coupon.discount) }) : formatMoney(coupon.money)}
-                </Text>
-                <Text size="sm">{toCents(coupon.atLeast) > 0n ? t("coupon.atLeast", { amount: formatMoney(coupon.atLeast) }) : t("coupon.noThreshold")}</Text>
+                </p>
+                <p className="ui-text-sm coupon-card__text">
+                  {toCents(coupon.atLeast) > 0n ? t("coupon.atLeast", { amount: formatMoney(coupon.atLeast) }) : t("coupon.noThreshold")}
+                </p>
               </div>
-              {coupon.held > 0 ? <Badge color="green">{t("coupon.held", { count: coupon.held })}</Badge> : null}
+              {coupon.held > 0 ? (
+                <Badge color="primary" variant="filled">
+                  {t("coupon.held", { count: coupon.held })}
+                </Badge>
+              ) : null}
             </Group>
-            <Text fw={600} mt="xs">
-              {coupon.name}
-            </Text>
-            <Text size="xs" c="dimmed">
+            <p className="coupon-card__name">{coupon.name}</p>
+            <p className="ui-text-xs ui-dimmed coupon-card__text">
               {coupon.goodsScope}
               {coupon.validityDays > 0
                 ? ` · ${t("coupon.validDays", { days: coupon.validityDays })}`
                 : coupon.endTime
                   ? ` · ${t("coupon.until", { date: formatDate(coupon.endTime) })}`
                   : ""}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t("coupon.taken", { percent: coupon.percentTaken })}
-            </Text>
+            </p>
+            <p className="ui-text-xs ui-dimmed coupon-card__text">{t("coupon.taken", { percent: coupon.percentTaken })}</p>
             <Form method="post" className="coupon-card__form">
               <input type="hidden" name="intent" value="receive" />
               <input type="hidden" name="coupon_type_id" value={coupon.id} />
               <Button
                 type="submit"
                 size="xs"
-                mt="sm"
+                className="coupon-card__receive"
                 disabled={coupon.soldOut || (coupon.maxFetch > 0 && coupon.held >= coupon.maxFetch)}
                 loading={navigation.formData?.get("coupon_type_id") === String(coupon.id)}
               >
                 {coupon.soldOut ? t("coupon.soldOut") : coupon.maxFetch > 0 && coupon.held >= coupon.maxFetch ? t("coupon.limitReached") : t("coupon.receive")}
               </Button>
             </Form>
-          </Card>
+          </Panel>
         ))}
-      </SimpleGrid>
+      </Grid>
       <Link to="/member/my_coupon">{t("coupon.mine")}</Link>
     </Stack>
   );

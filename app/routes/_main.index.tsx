@@ -1,10 +1,10 @@
-import { Stack } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { FloatLayerBanner } from "~/components/catalog/float-layer";
 import { HomeFloor } from "~/components/catalog/floor";
 import { linkProps } from "~/components/layout/link-props";
+import { Stack } from "~/components/ui";
 import { readToken } from "~/auth/session.server";
 import { getFloatLayer, getFloors } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
@@ -46,7 +46,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const { banners, floors, floatLayer, isMember } = useLoaderData<typeof loader>();
   return (
-    <Stack gap="xl" py="md">
+    <Stack gap="xl" className="home">
       {banners.length > 0 ? (
         <section aria-label={t("home.banners")} className="home-banners">
           {banners.map((banner) => (

@@ -1,12 +1,13 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { errorText } from "~/components/form/error-text";
 import { GoodsCard } from "~/components/goods/goods-card";
 import { PaginationLinks } from "~/components/pagination-links";
-import { goodsListHref, parseGoodsQuery, type GoodsQuery } from "~/domain/goods-query";
+import { Alert, Button, Grid, Group, Stack } from "~/components/ui";
+import { goodsListHref } from "~/domain/goods-list-href";
+import { parseGoodsQuery, type GoodsQuery } from "~/domain/goods-query";
 import { getCategoryInfo, listAllBrands, listGoods } from "~/upstream/catalog.server";
 import { memberContext } from "~/upstream/context.server";
 import { toGoodsCard } from "~/upstream/goods-view.server";
@@ -60,10 +61,8 @@ export default function GoodsListPage() {
   const heading = query.keyword ? t("list.resultsFor", { keyword: query.keyword }) : category?.fullName || t("list.all");
 
   return (
-    <Stack gap="md" py="md">
-      <Title order={1} size="h3">
-        {heading}
-      </Title>
+    <Stack gap="md" className="goods-list">
+      <h1 className="ui-title goods-list__heading">{heading}</h1>
       {error ? (
         <Alert color="orange" role="alert">
           {errorText(t, error)}
@@ -71,9 +70,7 @@ export default function GoodsListPage() {
       ) : null}
       {brands.length > 0 ? (
         <Group gap="xs" className="filter-row" aria-label={t("list.brand")}>
-          <Text size="sm" fw={600}>
-            {t("list.brand")}
-          </Text>
+          <span className="ui-text-sm ui-strong">{t("list.brand")}</span>
           <Link to={goodsListHref(query, { brand_id: undefined })} aria-current={query.brand_id ? undefined : "true"}>
             {t("list.allBrands")}
           </Link>
@@ -84,7 +81,7 @@ export default function GoodsListPage() {
           ))}
         </Group>
       ) : null}
-      <Group gap="md" className="filter-row" justify="space-between">
+      <Group gap="md" className="filter-row" justify="between">
         <Group gap="sm" aria-label={t("list.sort")}>
           {SORTS.map((sort) => {
             const active = query.order === sort.order;
@@ -102,45 +99,43 @@ export default function GoodsListPage() {
           {Object.entries(query).map(([key, value]) =>
             value === undefined || ["min_price", "max_price", "page"].includes(key) ? null : <input key={key} type="hidden" name={key} value={String(value)} />,
           )}
-          <Group gap={4} wrap="nowrap">
-            <TextInput
+          <Group gap="xs" nowrap>
+            <input
               name="min_price"
-              size="xs"
-              w={80}
+              className="price-range__input"
               inputMode="decimal"
               aria-label={t("list.minPrice")}
               placeholder="¥"
               defaultValue={query.min_price ?? ""}
             />
             <span aria-hidden>-</span>
-            <TextInput
+            <input
               name="max_price"
-              size="xs"
-              w={80}
+              className="price-range__input"
               inputMode="decimal"
               aria-label={t("list.maxPrice")}
               placeholder="¥"
               defaultValue={query.max_price ?? ""}
             />
-            <Button type="submit" size="xs" variant="default">
+            <Button type="submit" size="xs" variant="outline">
               {t("list.applyPrice")}
             </Button>
           </Group>
         </Form>
       </Group>
-      <Text size="sm" c="dimmed" role="status">
+      <p className="ui-text-sm ui-dimmed goods-list__count" role="status">
         {t("list.count", { count })}
-      </Text>
+      </p>
       {goods.length === 0 && !error ? (
         <Alert color="gray" title={t("list.emptyTitle")}>
-          {t("list.empty")}
+          <p>{t("list.empty")}</p>
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+        <Grid cols={5} gap="sm">
           {goods.map((item) => (
             <GoodsCard key={item.skuId} goods={item} isMember={isMember} />
           ))}
-        </SimpleGrid>
+        </Grid>
       )}
       <PaginationLinks page={query.page ?? 1} pageCount={pageCount} hrefFor={(page) => goodsListHref(query, { page })} />
     </Stack>

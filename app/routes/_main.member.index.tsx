@@ -1,8 +1,8 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { requireMember } from "~/auth/guards.server";
+import { Grid, Group, Panel, Stack } from "~/components/ui";
 import { getMember, getOrderNum, getUsableCouponCount } from "~/upstream/member.server";
 import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
@@ -33,19 +33,15 @@ export default function MemberIndexPage() {
   const { t } = useTranslation("member");
   const { member, orderNum, couponCount } = useLoaderData<typeof loader>();
   return (
-    <Stack gap="lg" py="lg">
-      <Title order={1} size="h3">
-        {t("index.title")}
-      </Title>
-      <Card withBorder>
-        <Group justify="space-between">
+    <Stack gap="lg" className="member-home">
+      <h1 className="ui-title member-home__title">{t("index.title")}</h1>
+      <Panel>
+        <Group justify="between">
           <div>
-            <Text fw={700} size="lg">
-              {member.nickname}
-            </Text>
-            <Text size="sm" c="dimmed">
+            <p className="member-home__nickname">{member.nickname}</p>
+            <p className="ui-text-sm ui-dimmed member-home__text">
               {t("index.username", { username: member.username })} · {member.level}
-            </Text>
+            </p>
           </div>
           <Group gap="xl">
             <Stat label={t("index.balance")} value={formatMoney(member.balance)} />
@@ -53,30 +49,24 @@ export default function MemberIndexPage() {
             <Stat label={t("index.coupons")} value={String(couponCount)} to="/member/my_coupon" />
           </Group>
         </Group>
-      </Card>
-      <Card withBorder>
-        <Title order={2} size="h4" mb="md">
-          {t("index.myOrders")}
-        </Title>
-        <SimpleGrid cols={5}>
+      </Panel>
+      <Panel>
+        <h2 className="ui-title member-home__section-title">{t("index.myOrders")}</h2>
+        <Grid cols={5}>
           {ORDER_STATES.map((state) => (
             <Stat key={state} label={t(`index.orderState.${state}`)} value={String(orderNum[state])} to={`/member/order_list?status=${state}`} />
           ))}
-        </SimpleGrid>
-      </Card>
+        </Grid>
+      </Panel>
     </Stack>
   );
 }
 
 function Stat({ label, value, to }: { label: string; value: string; to?: string }) {
   const body = (
-    <Stack gap={2} align="center">
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
+    <Stack className="member-stat">
+      <p className="member-stat__value">{value}</p>
+      <p className="ui-text-sm ui-dimmed member-stat__label">{label}</p>
     </Stack>
   );
   return to ? (

@@ -1,10 +1,10 @@
-import { Alert, Container } from "@mantine/core";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { errorText } from "~/components/form/error-text";
-import { KeywordSchema, SearchTypeSchema } from "~/domain/search";
+import { Alert } from "~/components/ui";
+import { KeywordSchema, SearchTypeSchema } from "~/domain/search-schemas";
 import type { RouteHandle } from "~/utils/handle";
 
 export const handle: RouteHandle = { title: "search.title" };
@@ -27,10 +27,10 @@ export default function SearchPage() {
   const { t } = useTranslation();
   const { error } = useLoaderData<typeof loader>();
   return (
-    <Container size="sm" py="xl">
+    <div className="ui-container search-page">
       <Alert color="orange" role="alert">
         {errorText(t, error)}
       </Alert>
-    </Container>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { errorText } from "~/components/form/error-text";
-import { KeywordSchema } from "~/domain/search";
+import { Alert, Group, Panel, Stack } from "~/components/ui";
+import { KeywordSchema } from "~/domain/search-schemas";
 import { assetUrl } from "~/upstream/context.server";
 import { getSiteInfo } from "~/upstream/site.server";
 import type { RouteHandle } from "~/utils/handle";
@@ -32,10 +32,8 @@ export default function StreetPage() {
   const { t } = useTranslation("catalog");
   const { error, keyword, shops } = useLoaderData<typeof loader>();
   return (
-    <Stack gap="md" py="md">
-      <Title order={1} size="h3">
-        {keyword ? t("street.resultsFor", { keyword }) : t("street.title")}
-      </Title>
+    <Stack gap="md" className="street-page">
+      <h1 className="ui-title street-page__title">{keyword ? t("street.resultsFor", { keyword }) : t("street.title")}</h1>
       {error ? (
         <Alert color="orange" role="alert">
           {errorText(t, error)}
@@ -43,19 +41,17 @@ export default function StreetPage() {
       ) : null}
       {shops.length === 0 && !error ? <Alert color="gray">{t("street.empty")}</Alert> : null}
       {shops.map((shop) => (
-        <Card key={shop.name} withBorder>
+        <Panel key={shop.name} className="street-shop">
           <Group>
             {shop.logo ? <img src={shop.logo} alt="" width={80} height={80} /> : null}
             <div>
-              <Text fw={700}>{shop.name}</Text>
-              <Text size="sm" c="dimmed">
-                {shop.description}
-              </Text>
-              {shop.phone ? <Text size="sm">{t("street.phone", { phone: shop.phone })}</Text> : null}
+              <p className="ui-strong street-shop__text">{shop.name}</p>
+              <p className="ui-text-sm ui-dimmed street-shop__text">{shop.description}</p>
+              {shop.phone ? <p className="ui-text-sm street-shop__text">{t("street.phone", { phone: shop.phone })}</p> : null}
               <Link to="/list">{t("street.enter")}</Link>
             </div>
           </Group>
-        </Card>
+        </Panel>
       ))}
     </Stack>
   );

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
-import { Paper, Stack, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { commitToken } from "~/auth/session.server";
 import { AccountList } from "~/components/layout/switch-account-link";
 import { toastContent } from "~/components/form/error-text";
+import { Panel, Stack } from "~/components/ui";
 import { CapabilityAbsentError } from "~/upstream/capabilities.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
@@ -48,13 +48,11 @@ export default function SwitchAccountPage() {
   const { t } = useTranslation();
   const { accounts } = useLoaderData<typeof loader>();
   return (
-    <Paper p="xl" my="xl" maw={520} mx="auto" withBorder>
+    <Panel className="switch-account-page">
       <Stack>
-        <Title order={1} size="h3">
-          {t("switchAccount.title")}
-        </Title>
+        <h1 className="ui-title switch-account-page__title">{t("switchAccount.title")}</h1>
         <AccountList accounts={accounts} />
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

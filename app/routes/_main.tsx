@@ -1,5 +1,5 @@
 import { Outlet, useLocation, useMatches } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NavBar } from "~/components/layout/nav-bar";

@@ -1,8 +1,8 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Button, Stack } from "~/components/ui";
 import { isShopOpen } from "~/upstream/site.server";
 import type { RouteHandle } from "~/utils/handle";
 
@@ -17,16 +17,16 @@ export async function loader(_: LoaderFunctionArgs) {
 export default function ClosedPage() {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py={80}>
-      <Stack align="center" gap="md">
-        <Title order={1}>{t("closed.heading")}</Title>
-        <Text c="dimmed">{t("closed.body")}</Text>
+    <div className="ui-container closed-page">
+      <Stack gap="md" className="closed-page__body">
+        <h1 className="ui-title">{t("closed.heading")}</h1>
+        <p className="ui-dimmed closed-page__text">{t("closed.body")}</p>
         <Form method="get" action="/closed">
-          <Button type="submit" variant="default">
+          <Button type="submit" variant="outline" color="gray">
             {t("closed.retry")}
           </Button>
         </Form>
       </Stack>
-    </Container>
+    </div>
   );
 }

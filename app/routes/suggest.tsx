@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { KeywordSchema } from "~/domain/search";
+import { KeywordSchema } from "~/domain/search-schemas";
 import { suggestGoods } from "~/upstream/catalog.server";
 import { sharedContext } from "~/upstream/context.server";
 import { methodNotAllowed } from "~/utils/bad-request.server";

@@ -1,4 +1,4 @@
-import { themeCss } from "~/theme";
+import { themeCss } from "~/theme.server";
 import { methodNotAllowed } from "~/utils/bad-request.server";
 
 let css: string | undefined;

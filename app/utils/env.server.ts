@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /** A URL with one of the given schemes (`.url()` alone takes "localhost:4100" as scheme "localhost:"). */
@@ -40,6 +41,8 @@ export const EnvSchema = z
       .regex(/^(\d{1,2}|true|false)$/, "must be a hop count such as 1, or false")
       .transform((value) => (value === "false" ? 0 : value === "true" ? 1 : Number(value)))
       .default("0"),
+    /** How many worker processes `npm start` runs (node:cluster); default: one per core. Development runs one. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
     /** The shop's public origin (https://shop.example.com) for absolute URLs; unset → the request's own. */
     PUBLIC_ORIGIN: urlWithScheme(/^https?:\/\/[^/]+\/?$/i, "must be an origin such as https://shop.example.com")
       .transform((value) => new URL(value).origin)

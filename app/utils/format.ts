@@ -1,10 +1,4 @@
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
 import { toCents } from "~/domain/pricing/money";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** The shop's time zone: times read the same for every buyer whatever the server's zone. */
 export const SHOP_TIME_ZONE = "Asia/Shanghai";
@@ -23,9 +17,24 @@ export function formatMoney(value: string | number, withSymbol = true): string {
   return `${negative ? "-" : ""}${withSymbol ? "¥" : ""}${yuan}.${fraction}`;
 }
 
-/** Unix seconds → "YYYY-MM-DD HH:mm" (or another dayjs pattern). */
+// The platform's Intl does the time-zone work (no date library in the browser bundle, ADR 010).
+const shopClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Unix seconds → "YYYY-MM-DD HH:mm" (or another pattern of the tokens YYYY MM DD HH mm ss). */
 export function formatDateTime(unixSeconds: number, pattern = "YYYY-MM-DD HH:mm"): string {
-  return unixSeconds > 0 ? dayjs.unix(unixSeconds).tz(SHOP_TIME_ZONE).format(pattern) : "";
+  if (!(unixSeconds > 0)) return "";
+  const parts = Object.fromEntries(shopClock.formatToParts(new Date(unixSeconds * 1000)).map((part) => [part.type, part.value]));
+  const tokens: Record<string, string> = { YYYY: parts.year, MM: parts.month, DD: parts.day, HH: parts.hour, mm: parts.minute, ss: parts.second };
+  return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => tokens[token]);
 }
 
 export function formatDate(unixSeconds: number): string {

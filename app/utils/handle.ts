@@ -1,5 +1,5 @@
 import type { UIMatch } from "@remix-run/react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translation";
 
 /** What a route module may say about itself in `export const handle` (read by root and layouts). */
 export type RouteHandle = {

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { afterEach, describe, expect, test } from "vitest";
 import { env, parseEnv, resetEnvCache } from "~/utils/env.server";
 
@@ -117,5 +118,16 @@ describe("proxy trust and public origin", () => {
     expect(parseEnv({ PUBLIC_ORIGIN: "https://shop.example.com/" }).PUBLIC_ORIGIN).toBe("https://shop.example.com");
     expect(() => parseEnv({ PUBLIC_ORIGIN: "https://shop.example.com/path" })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => parseEnv({ PUBLIC_ORIGIN: "shop.example.com" })).toThrow(/PUBLIC_ORIGIN/);
+  });
+});
+
+describe("worker processes", () => {
+  test("WEB_CONCURRENCY defaults to the cores and takes a count", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(parseEnv({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+  });
+
+  test.each(["0", "two", "1.5", "65"])("WEB_CONCURRENCY=%j is refused", (value) => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: value })).toThrow(/WEB_CONCURRENCY/);
   });
 });

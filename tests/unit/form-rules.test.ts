@@ -4,7 +4,7 @@ import i18next, { type Resource, type TFunction } from "i18next";
 import { beforeAll, describe, expect, test } from "vitest";
 import { errorsText, errorText, toastContent, upstreamError } from "~/components/form/error-text";
 import { MobileSchema, passwordSchema, SmsCodeSchema, UsernameSchema } from "~/domain/auth-fields";
-import { KeywordSchema, SearchTypeSchema } from "~/domain/search";
+import { KeywordSchema, SearchTypeSchema } from "~/domain/search-schemas";
 import { i18nConfig, namespaces } from "~/i18n/config";
 import { assetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { goodsListHref, parseGoodsQuery } from "~/domain/goods-query";
+import { goodsListHref } from "~/domain/goods-list-href";
+import { parseGoodsQuery } from "~/domain/goods-query";
 import { purchaseRights } from "~/domain/sale-control";
 
 const parse = (query: string) => parseGoodsQuery(new URLSearchParams(query));

@@ -1,7 +1,7 @@
-import { Checkbox, Group, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { Checkbox, Group } from "~/components/ui";
 import { priceBundle } from "~/domain/cart";
 import { quantityBounds } from "~/domain/quantity";
 import type { BundleView } from "~/upstream/cart-view.server";
@@ -37,14 +37,14 @@ export function BundleRow({
             {...(hydrated ? { checked: selected, onChange: (event) => onToggle(event.currentTarget.checked) } : { defaultChecked: selected })}
           />
         ) : (
-          <Text size="xs">{t("outOfStock")}</Text>
+          <span className="ui-text-xs">{t("outOfStock")}</span>
         )}
       </div>
       <div className="cart-line__info cart-line__info--wide">
-        <Text fw={600}>
+        <p className="ui-strong">
           {t("bundle")} · {bundle.name}
-        </Text>
-        <Group gap="xs" mt={4}>
+        </p>
+        <Group gap="xs" className="cart-line__badges">
           {bundle.goods.map((goods) => (
             <Link key={goods.skuId} to={`/sku-${goods.skuId}`} className="bundle-goods" title={goods.name}>
               <img src={goods.image} alt={goods.name} width={48} height={48} />
@@ -66,9 +66,9 @@ export function BundleRow({
         />
       </div>
       <div className="cart-line__subtotal">
-        <Text c="red.8" fw={700} data-testid={`cart-subtotal-${bundle.cartId}`}>
+        <p className="cart-line__amount" data-testid={`cart-subtotal-${bundle.cartId}`}>
           {formatMoney(priced.subtotal)}
-        </Text>
+        </p>
       </div>
       <DeleteButton cartId={bundle.cartId} intent="delete-bundle" label={bundle.name} redirectTo={redirectTo} />
     </div>

@@ -1,8 +1,8 @@
-import { Badge, Checkbox, Group, Table, Text } from "@mantine/core";
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { NoJsRedirect } from "~/components/no-js-redirect";
+import { Badge, Checkbox, Group } from "~/components/ui";
 import { lineQuantityLimits, priceCartLine } from "~/domain/cart";
 import { quantityBounds } from "~/domain/quantity";
 import type { CartHint } from "~/domain/pricing";
@@ -42,9 +42,7 @@ export function CartLineRow({
             {...(hydrated ? { checked: selected, onChange: (event) => onToggle(event.currentTarget.checked) } : { defaultChecked: selected })}
           />
         ) : (
-          <Badge color="gray" size="sm">
-            {line.onShelf ? t("outOfStock") : t("offShelf")}
-          </Badge>
+          <Badge color="gray">{line.onShelf ? t("outOfStock") : t("offShelf")}</Badge>
         )}
       </div>
       <Link to={`/sku-${line.skuId}`} className="cart-line__image">
@@ -52,23 +50,15 @@ export function CartLineRow({
       </Link>
       <div className="cart-line__info">
         <Link to={`/sku-${line.skuId}`}>{line.name}</Link>
-        <Group gap={4} mt={4}>
-          {line.promotionLabel ? (
-            <Badge size="xs" color="red">
-              {t(`label.${line.promotionLabel}`, { defaultValue: line.promotionLabel })}
-            </Badge>
-          ) : null}
+        <Group gap="xs" className="cart-line__badges">
+          {line.promotionLabel ? <Badge color="red">{t(`label.${line.promotionLabel}`, { defaultValue: line.promotionLabel })}</Badge> : null}
           {line.memberDiscount && line.memberPrice ? (
-            <Badge size="xs" color="orange" variant="light">
+            <Badge color="orange" variant="light">
               {t("memberPrice", { price: formatMoney(line.memberPrice) })}
             </Badge>
           ) : null}
         </Group>
-        {blocked ? (
-          <Text size="xs" c="red.8">
-            {line.saleControl?.not_buy_msg || t("noPermission")}
-          </Text>
-        ) : null}
+        {blocked ? <p className="ui-text-xs cart-line__refusal">{line.saleControl?.not_buy_msg || t("noPermission")}</p> : null}
         {line.promotionLabel === "wholesale" && line.promotionInfo?.price_json?.length ? (
           <TierTable tiers={line.promotionInfo.price_json} unit={line.unit} />
         ) : null}
@@ -85,18 +75,16 @@ export function CartLineRow({
           redirectTo={redirectTo}
           disabled={!line.purchasable}
         />
-        <Text size="xs" c="dimmed">
-          {t("stock", { stock: line.stock, unit: line.unit || t("defaultUnit") })}
-        </Text>
+        <p className="ui-text-xs ui-dimmed">{t("stock", { stock: line.stock, unit: line.unit || t("defaultUnit") })}</p>
       </div>
       <div className={`cart-line__subtotal ${busy ? "is-busy" : ""}`}>
-        <Text c="red.8" fw={700} data-testid={`cart-subtotal-${line.cartId}`}>
+        <p className="cart-line__amount" data-testid={`cart-subtotal-${line.cartId}`}>
           {formatMoney(priced.subtotal)}
-        </Text>
+        </p>
         {priced.hints.map((hint) => (
-          <Text key={hint.key} size="xs" c="orange.9" className="cart-hint">
+          <p key={hint.key} className="ui-text-xs cart-hint">
             {hintText(t, hint)}
-          </Text>
+          </p>
         ))}
       </div>
       <DeleteButton cartId={line.cartId} intent="delete" label={line.name} redirectTo={redirectTo} />
@@ -137,17 +125,17 @@ export function DeleteButton({ cartId, intent, label, redirectTo }: { cartId: nu
 function TierTable({ tiers, unit }: { tiers: Array<{ num: number; limit_num: number; price: string }>; unit: string }) {
   const { t } = useTranslation("cart");
   return (
-    <Table className="tier-table" withTableBorder fz="xs" aria-label={t("tiers")}>
-      <Table.Tbody>
+    <table className="ui-table tier-table" aria-label={t("tiers")}>
+      <tbody>
         {tiers.map((tier) => (
-          <Table.Tr key={tier.num}>
-            <Table.Td>{t("tierFrom", { num: tier.num, unit: unit || t("defaultWholesaleUnit") })}</Table.Td>
-            <Table.Td>{formatMoney(tier.price)}</Table.Td>
-            <Table.Td>{tier.limit_num > 0 ? t("tierLimit", { limit: tier.limit_num }) : ""}</Table.Td>
-          </Table.Tr>
+          <tr key={tier.num}>
+            <td>{t("tierFrom", { num: tier.num, unit: unit || t("defaultWholesaleUnit") })}</td>
+            <td>{formatMoney(tier.price)}</td>
+            <td>{tier.limit_num > 0 ? t("tierLimit", { limit: tier.limit_num }) : ""}</td>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 
@@ -158,31 +146,31 @@ function GetFreeTable({ entries }: { entries: NonNullable<CartLineView["getFree"
     <details className="getfree">
       <summary>{t("getFree.title")}</summary>
       {entries.length === 0 ? (
-        <Text size="sm">{t("getFree.empty")}</Text>
+        <p className="ui-text-sm">{t("getFree.empty")}</p>
       ) : (
-        <Table withTableBorder fz="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("getFree.goods")}</Table.Th>
-              <Table.Th>{t("getFree.price")}</Table.Th>
-              <Table.Th>{t("getFree.quantity")}</Table.Th>
-              <Table.Th>{t("getFree.subtotal")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className="ui-table getfree__table">
+          <thead>
+            <tr>
+              <th>{t("getFree.goods")}</th>
+              <th>{t("getFree.price")}</th>
+              <th>{t("getFree.quantity")}</th>
+              <th>{t("getFree.subtotal")}</th>
+            </tr>
+          </thead>
+          <tbody>
             {entries.map((entry) => (
-              <Table.Tr key={entry.goodsId}>
-                <Table.Td>{entry.name}</Table.Td>
-                <Table.Td>{formatMoney(entry.price)}</Table.Td>
-                <Table.Td>
+              <tr key={entry.goodsId}>
+                <td>{entry.name}</td>
+                <td>{formatMoney(entry.price)}</td>
+                <td>
                   {entry.num}
                   {entry.unit}
-                </Table.Td>
-                <Table.Td>{formatMoney(entry.subtotal)}</Table.Td>
-              </Table.Tr>
+                </td>
+                <td>{formatMoney(entry.subtotal)}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
     </details>
   );

@@ -1,10 +1,10 @@
-import { ActionIcon, Group, Text, TextInput } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { errorText } from "~/components/form/error-text";
 import { NoJsRedirect } from "~/components/no-js-redirect";
+import { Group } from "~/components/ui";
 import { clampQuantity } from "~/domain/quantity";
 
 type Bounds = { min: number; step: number; max: number };
@@ -67,23 +67,23 @@ export function QuantityStepper({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="cart_id" value={cartId} />
       <NoJsRedirect to={redirectTo} />
-      <Group gap={2} wrap="nowrap" className="quantity-stepper__row">
+      <Group nowrap className="quantity-stepper__row">
         {/* First in the form, so Enter in the field submits the typed value (implicit submission
             uses the first submit button); shown last, and only without JS. */}
         <button type="submit" className={hydrated ? "visually-hidden" : "link-button quantity-stepper__update"}>
           {t("update")}
         </button>
-        <ActionIcon
+        <button
           type="submit"
           name="num"
           value={shown - bounds.step}
-          variant="default"
+          className="quantity-stepper__button"
           disabled={disabled || shown <= bounds.min}
           aria-label={t("decrease", { name: label })}
         >
           −
-        </ActionIcon>
-        <TextInput
+        </button>
+        <input
           key={`${cartId}-${quantity}-${settled.count}`}
           ref={field}
           name="typed"
@@ -91,27 +91,26 @@ export function QuantityStepper({
           inputMode="numeric"
           autoComplete="off"
           defaultValue={String(shown)}
-          w={72}
-          size="xs"
+          className="quantity-stepper__input"
           disabled={disabled}
           aria-label={t("quantityOf", { name: label })}
           onBlur={(event) => submitTyped(event.currentTarget)}
         />
-        <ActionIcon
+        <button
           type="submit"
           name="num"
           value={shown + bounds.step}
-          variant="default"
+          className="quantity-stepper__button"
           disabled={disabled || shown + bounds.step > bounds.max}
           aria-label={t("increase", { name: label })}
         >
           +
-        </ActionIcon>
+        </button>
       </Group>
       {warning ? (
-        <Text size="xs" c="orange.9" role="alert">
+        <p className="ui-text-xs quantity-stepper__warning" role="alert">
           {errorText(t, warning)}
-        </Text>
+        </p>
       ) : null}
     </fetcher.Form>
   );

@@ -1,8 +1,8 @@
-import { CloseButton } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { NoJsRedirect } from "~/components/no-js-redirect";
 import { linkProps } from "~/components/layout/link-props";
+import { CloseButton } from "~/components/ui";
 
 /**
  * The home float layer (spec §4): an image over the page with a close button. With JS the close
@@ -23,7 +23,7 @@ export function FloatLayerBanner({ image, url, title, window }: { image: string;
         <fetcher.Form method="post" action="/float-layer" className="float-layer__close">
           <input type="hidden" name="window" value={window} />
           <NoJsRedirect to="/index" />
-          <CloseButton type="submit" size="lg" aria-label={t("home.closeFloatLayer")} />
+          <CloseButton type="submit" className="float-layer__close" aria-label={t("home.closeFloatLayer")} />
         </fetcher.Form>
       </div>
     </div>

@@ -1,8 +1,8 @@
-import { Group, SimpleGrid, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { PriceTag } from "~/components/goods/price-tag";
 import { linkProps } from "~/components/layout/link-props";
+import { Grid, Group } from "~/components/ui";
 import { purchaseRights } from "~/domain/sale-control";
 import type { FloorGoodsView, FloorView } from "~/upstream/home-view.server";
 
@@ -12,11 +12,11 @@ export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boo
   const titleId = `floor-${floor.key}`;
   return (
     <section className={`floor ${floor.style}`} aria-labelledby={titleId}>
-      <Group justify="space-between" className="floor__head">
-        <Title order={2} size="h3" id={titleId} style={floor.title.color ? { color: floor.title.color } : undefined}>
+      <Group justify="between" className="floor__head">
+        <h2 className="ui-title floor__title" id={titleId} style={floor.title.color ? { color: floor.title.color } : undefined}>
           {floor.title.text}
-        </Title>
-        {floor.subTitle ? <Text c="dimmed">{floor.subTitle.text}</Text> : null}
+        </h2>
+        {floor.subTitle ? <p className="ui-dimmed">{floor.subTitle.text}</p> : null}
         {floor.more ? (
           <a {...linkProps(floor.more.url || "/list")} className="floor__more">
             {floor.more.text || t("home.more")}
@@ -60,15 +60,13 @@ export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boo
 
 function GoodsGrid({ goods, isMember, cols }: { goods: FloorGoodsView[]; isMember: boolean; cols: number }) {
   return (
-    <SimpleGrid cols={{ base: 2, md: cols }} spacing="xs">
+    <Grid cols={cols} gap="xs">
       {goods.map((item) => {
         const rights = purchaseRights(isMember, item.saleControl);
         return (
           <Link key={item.skuId} to={`/sku-${item.skuId}`} className="floor-goods">
             <img src={item.image} alt="" width={150} height={150} loading="lazy" />
-            <Text size="sm" lineClamp={2}>
-              {item.name}
-            </Text>
+            <span className="ui-text-sm line-clamp-2">{item.name}</span>
             <PriceTag
               price={item.price}
               marketPrice={item.marketPrice}
@@ -79,6 +77,6 @@ function GoodsGrid({ goods, isMember, cols }: { goods: FloorGoodsView[]; isMembe
           </Link>
         );
       })}
-    </SimpleGrid>
+    </Grid>
   );
 }

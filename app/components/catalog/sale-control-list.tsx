@@ -1,7 +1,7 @@
-import { Alert, Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { PaginationLinks } from "~/components/pagination-links";
+import { Alert, Stack } from "~/components/ui";
 
 export type SaleControlRowView = {
   id: number;
@@ -31,49 +31,45 @@ export function SaleControlList({
   const { t } = useTranslation("catalog");
   const location = useLocation();
   return (
-    <Stack gap="md" py="md">
-      <Title order={1} size="h3">
-        {t(`saleControl.${kind}Title`)}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t("saleControl.intro")}
-      </Text>
-      <Anchor component={Link} to={kind === "goods" ? "/cacontrelist" : "/sacontrol"} size="sm">
+    <Stack gap="md" className="sale-control">
+      <h1 className="ui-title sale-control__title">{t(`saleControl.${kind}Title`)}</h1>
+      <p className="ui-text-sm ui-dimmed sale-control__intro">{t("saleControl.intro")}</p>
+      <Link className="ui-anchor ui-text-sm" to={kind === "goods" ? "/cacontrelist" : "/sacontrol"}>
         {t(kind === "goods" ? "saleControl.toCategories" : "saleControl.toGoods")}
-      </Anchor>
+      </Link>
       {!isMember ? (
         <Alert color="blue">
           {t("saleControl.loginFirst")}{" "}
-          <Anchor component={Link} to={`/login?${new URLSearchParams({ redirect: location.pathname })}`}>
+          <Link className="ui-anchor" to={`/login?${new URLSearchParams({ redirect: location.pathname })}`}>
             {t("saleControl.login")}
-          </Anchor>
+          </Link>
         </Alert>
       ) : rows.length === 0 ? (
         <Alert color="green">{t("saleControl.none")}</Alert>
       ) : (
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t(kind === "goods" ? "saleControl.goods" : "saleControl.category")}</Table.Th>
-              <Table.Th>{t("saleControl.price")}</Table.Th>
-              <Table.Th>{t("saleControl.purchase")}</Table.Th>
-              <Table.Th>{t("saleControl.why")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className="ui-table sale-control__table">
+          <thead>
+            <tr>
+              <th>{t(kind === "goods" ? "saleControl.goods" : "saleControl.category")}</th>
+              <th>{t("saleControl.price")}</th>
+              <th>{t("saleControl.purchase")}</th>
+              <th>{t("saleControl.why")}</th>
+            </tr>
+          </thead>
+          <tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
+              <tr key={row.id}>
+                <td>
                   {row.image ? <img src={row.image} alt="" width={40} height={40} className="inline-thumb" /> : null}
                   {row.href ? <Link to={row.href}>{row.name}</Link> : row.name}
-                </Table.Td>
-                <Table.Td>{row.canSeePrice ? t("saleControl.visible") : t("saleControl.hidden")}</Table.Td>
-                <Table.Td>{row.canBuy ? t("saleControl.allowed") : t("saleControl.refused")}</Table.Td>
-                <Table.Td>{row.message || row.reason || t("saleControl.noPermission")}</Table.Td>
-              </Table.Tr>
+                </td>
+                <td>{row.canSeePrice ? t("saleControl.visible") : t("saleControl.hidden")}</td>
+                <td>{row.canBuy ? t("saleControl.allowed") : t("saleControl.refused")}</td>
+                <td>{row.message || row.reason || t("saleControl.noPermission")}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
       <PaginationLinks page={page} pageCount={pageCount} hrefFor={(next) => `${location.pathname}?page=${next}`} />
     </Stack>

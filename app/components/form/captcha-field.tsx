@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Group, TextInput } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Group, TextInput } from "~/components/ui";
 import { errorsText } from "./error-text";
 
 /**
@@ -15,8 +15,15 @@ export function CaptchaField({ meta, captcha }: { meta: FieldMetadata<unknown>; 
   return (
     <div>
       <input type="hidden" name="captcha_id" value={captcha.id} />
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput key={key} {...inputProps} label={t("captcha.label")} autoComplete="off" error={errorsText(t, meta.errors)} style={{ flex: 1 }} />
+      <Group gap="xs" nowrap className="captcha-field__row">
+        <TextInput
+          key={key}
+          {...inputProps}
+          label={t("captcha.label")}
+          autoComplete="off"
+          error={errorsText(t, meta.errors)}
+          className="captcha-field__answer"
+        />
         <img src={captcha.img} alt={t("captcha.image")} width={100} height={40} className="captcha-image" />
         <Link to={`${location.pathname}${location.search}`} reloadDocument className="captcha-refresh">
           {t("captcha.refresh")}

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translation";
 
 /**
  * Form errors are translation keys ("validation:required") or upstream messages marked with

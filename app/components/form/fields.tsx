@@ -1,9 +1,9 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Checkbox, PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Checkbox, TextInput, type TextInputProps } from "~/components/ui";
 import { errorsText } from "./error-text";
 
-// Conform ↔ Mantine wiring happens here once: strip conform's `key`, translate the error keys.
+// Conform ↔ UI wiring happens here once: strip conform's `key`, translate the error keys.
 
 type Bound<Props> = Omit<Props, "name" | "type" | "error" | "defaultValue"> & { meta: FieldMetadata<unknown> };
 
@@ -13,10 +13,11 @@ export function TextField({ meta, type = "text", ...props }: Bound<TextInputProp
   return <TextInput key={key} {...inputProps} {...props} error={errorsText(t, meta.errors)} />;
 }
 
-export function PasswordField({ meta, ...props }: Bound<PasswordInputProps>) {
+/** A password input; browsers and password managers offer their own reveal and fill. */
+export function PasswordField({ meta, ...props }: Bound<TextInputProps>) {
   const { t } = useTranslation();
   const { key, ...inputProps } = getInputProps(meta as FieldMetadata<string>, { type: "password" });
-  return <PasswordInput key={key} {...inputProps} {...props} error={errorsText(t, meta.errors)} />;
+  return <TextInput key={key} {...inputProps} {...props} error={errorsText(t, meta.errors)} />;
 }
 
 export function CheckboxField({ meta, label, value = "on" }: { meta: FieldMetadata<unknown>; label: React.ReactNode; value?: string }) {

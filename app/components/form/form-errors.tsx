@@ -1,5 +1,5 @@
-import { Alert } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Alert } from "~/components/ui";
 import { errorsText } from "./error-text";
 
 /** Form-level errors (wrong password, upstream refusals) as an alert, server-rendered too. */
@@ -8,7 +8,7 @@ export function FormErrors({ id, errors }: { id?: string; errors: string[] | und
   const text = errorsText(t, errors);
   if (!text) return null;
   return (
-    <Alert id={id} color="red" role="alert" variant="light">
+    <Alert id={id} color="red">
       {text}
     </Alert>
   );

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Button, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Button } from "~/components/ui";
 import { TextField } from "./fields";
 
 /**
@@ -13,13 +13,13 @@ export function SmsCodeFields({ smsKey, code, codeAfterSend = false }: { smsKey:
   return (
     <>
       {smsKey ? <input type="hidden" name="key" value={smsKey} /> : null}
-      <Button type="submit" name="intent" value="send-code" variant="default" formNoValidate>
+      <Button type="submit" name="intent" value="send-code" variant="outline" color="gray" formNoValidate>
         {smsKey ? t("mobile.resend") : t("mobile.sendCode")}
       </Button>
       {smsKey ? (
-        <Text size="sm" c="green.8" role="status">
+        <p className="ui-text-sm sms-code__sent" role="status">
           {t("mobile.codeSent")}
-        </Text>
+        </p>
       ) : null}
       {smsKey || !codeAfterSend ? <TextField meta={code} label={t("mobile.code")} autoComplete="one-time-code" inputMode="numeric" /> : null}
     </>

@@ -1,6 +1,6 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Badge, Group, Stack } from "~/components/ui";
 import { purchaseRights } from "~/domain/sale-control";
 import type { GoodsCardView } from "~/upstream/goods-view.server";
 import { PriceTag } from "./price-tag";
@@ -14,7 +14,7 @@ export function GoodsCard({ goods, isMember }: { goods: GoodsCardView; isMember:
       <Link to={`/sku-${goods.skuId}`} className="goods-card__image">
         <img src={goods.image} alt={goods.name} width={200} height={200} loading="lazy" />
       </Link>
-      <Stack gap={4} p="xs">
+      <Stack gap="xs" className="goods-card__body">
         <PriceTag
           price={goods.price}
           marketPrice={goods.marketPrice}
@@ -23,28 +23,22 @@ export function GoodsCard({ goods, isMember }: { goods: GoodsCardView; isMember:
           size="md"
         />
         {rights.price === "visible" && goods.memberPrice ? (
-          <Text size="xs" c="orange.9">
-            {t("card.memberPrice", { price: goods.memberPrice })}
-          </Text>
+          <p className="ui-text-xs goods-card__member-price">{t("card.memberPrice", { price: goods.memberPrice })}</p>
         ) : null}
         <Link to={`/sku-${goods.skuId}`} className="goods-card__name">
           {goods.name}
         </Link>
-        {goods.specs || goods.factory ? (
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {[goods.specs, goods.factory].filter(Boolean).join(" · ")}
-          </Text>
-        ) : null}
-        <Group gap={4}>
+        {goods.specs || goods.factory ? <p className="ui-text-xs ui-dimmed line-clamp-1">{[goods.specs, goods.factory].filter(Boolean).join(" · ")}</p> : null}
+        <Group gap="xs">
           {goods.promotion ? (
-            <Badge size="xs" color="red" variant="filled" style={goods.promotionColor ? { backgroundColor: goods.promotionColor } : undefined}>
+            <Badge color="red" variant="filled" style={goods.promotionColor ? { backgroundColor: goods.promotionColor } : undefined}>
               {goods.promotion}
             </Badge>
           ) : null}
           {goods.labels.map((label) => (
             <Badge
               key={label.label_name}
-              size="xs"
+              color="gray"
               variant="filled"
               style={{ backgroundColor: label.label_color || undefined, color: label.font_color || undefined }}
             >
@@ -52,9 +46,9 @@ export function GoodsCard({ goods, isMember }: { goods: GoodsCardView; isMember:
             </Badge>
           ))}
         </Group>
-        <Text size="xs" c={goods.stock > 0 ? "dimmed" : "red.8"}>
+        <p className={goods.stock > 0 ? "ui-text-xs ui-dimmed" : "ui-text-xs goods-card__out-of-stock"}>
           {goods.stock > 0 ? t("card.stock", { stock: goods.stock, unit: goods.unit || t("card.defaultUnit") }) : t("card.outOfStock")}
-        </Text>
+        </p>
       </Stack>
     </article>
   );

@@ -1,5 +1,4 @@
-import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { toCents } from "~/domain/pricing/money";
 import { formatMoney } from "~/utils/format";
 
@@ -24,21 +23,17 @@ export function PriceTag({
   const { t } = useTranslation("goods");
   if (!visible || price === null) {
     return (
-      <Text component="span" c="red.8" fw={700} size={size} className="price price--hidden">
+      <span className="price price--hidden" data-size={size}>
         {hiddenReason === "login" ? t("price.loginVisible") : t("price.noPermission")}
-      </Text>
+      </span>
     );
   }
   return (
     <span className="price">
-      <Text component="span" c="red.8" fw={700} size={size}>
+      <span className="price__amount" data-size={size}>
         {formatMoney(price)}
-      </Text>
-      {marketPrice && marketPrice !== price && toCents(marketPrice) > 0n ? (
-        <Text component="s" c="dimmed" size="sm" ml={6}>
-          {formatMoney(marketPrice)}
-        </Text>
-      ) : null}
+      </span>
+      {marketPrice && marketPrice !== price && toCents(marketPrice) > 0n ? <s className="price__market">{formatMoney(marketPrice)}</s> : null}
     </span>
   );
 }

@@ -1,6 +1,6 @@
-import { Group, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Group } from "~/components/ui";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { linkProps } from "./link-props";
 
@@ -38,14 +38,14 @@ export function Footer({ layout }: { layout: ClientLayout }) {
         </div>
         <div className="footer__contact">
           {layout.site.phone ? (
-            <Text>
+            <p>
               {t("footer.phone")}: <a href={`tel:${layout.site.phone}`}>{layout.site.phone}</a>
-            </Text>
+            </p>
           ) : null}
           {layout.site.email ? (
-            <Text>
+            <p>
               {t("footer.email")}: <a href={`mailto:${layout.site.email}`}>{layout.site.email}</a>
-            </Text>
+            </p>
           ) : null}
         </div>
         {layout.miniProgramQrcode ? (

@@ -1,7 +1,7 @@
-import { Badge, Group, Text } from "@mantine/core";
 import { IconPhone, IconQrcode, IconShoppingCart } from "@tabler/icons-react";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Badge, Group } from "~/components/ui";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { SearchBox } from "./search-box";
 
@@ -16,20 +16,20 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
           {site.logo ? <img src={site.logo} alt={site.site_name} height={60} /> : <span>{site.site_name}</span>}
         </Link>
         <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
-        <Group gap="lg" wrap="nowrap" className="header__aside">
+        <Group gap="lg" nowrap className="header__aside">
           <Link to="/cart" className="mini-cart" aria-label={t("header.cartWithCount", { count: cartCount })}>
             <IconShoppingCart size={20} aria-hidden />
             <span>{t("header.cart")}</span>
-            <Badge size="sm" color="red" data-testid="header-cart-count">
+            <Badge color="red" variant="filled" data-testid="header-cart-count">
               {cartCount}
             </Badge>
           </Link>
           {site.phone ? (
             <div className="header__phone">
               <IconPhone size={18} aria-hidden />
-              <Text size="sm">
+              <span className="ui-text-sm">
                 {t("header.phone")} <a href={`tel:${site.phone}`}>{site.phone}</a>
-              </Text>
+              </span>
             </div>
           ) : null}
           {layout.h5Qrcode ? (

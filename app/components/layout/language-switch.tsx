@@ -1,27 +1,21 @@
-import { UnstyledButton } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { supportedLanguages } from "~/i18n/config";
+import { useTranslation } from "~/i18n/translation";
 
-/** POST /set-lang with the chosen language; two plain submit buttons, so no JS is needed. */
+/**
+ * POST /set-lang with the chosen language; two plain submit buttons, so no JS is needed. The answer
+ * is a new document (reloadDocument): it carries the other language's translations.
+ */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
+  const { t, language: current } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/set-lang" className="inline-form" aria-label={t("language.label")}>
+    <Form method="post" action="/set-lang" reloadDocument className="inline-form" aria-label={t("language.label")}>
       <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
       {supportedLanguages.map((language) => (
-        <UnstyledButton
-          key={language}
-          type="submit"
-          name="lng"
-          value={language}
-          className="top-bar__link"
-          aria-pressed={i18n.language === language}
-          lang={language}
-        >
+        <button key={language} type="submit" name="lng" value={language} className="top-bar__link" aria-pressed={current === language} lang={language}>
           {t(`language.${language}`)}
-        </UnstyledButton>
+        </button>
       ))}
     </Form>
   );

@@ -1,11 +1,11 @@
-import { Button, Group, SegmentedControl, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { Form, Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { SEARCH_KEYWORD_MAX, SUGGEST_DELAY_MS } from "~/domain/search";
 import type { loader as suggestLoader } from "~/routes/suggest";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { Button, Group } from "~/components/ui";
 
 type SearchType = "goods" | "shop";
 const TARGET: Record<SearchType, string> = { goods: "/list", shop: "/street" };
@@ -33,31 +33,17 @@ export function SearchBox({ placeholder, hotWords }: { placeholder: string; hotW
   return (
     <div className="search-box">
       <Form method="get" action={hydrated ? TARGET[type] : "/search"} role="search">
-        {hydrated ? (
-          <SegmentedControl
-            size="xs"
-            value={type}
-            name="search_type"
-            onChange={(value) => setType(value as SearchType)}
-            data={[
-              { value: "goods", label: t("search.goods") },
-              { value: "shop", label: t("search.shop") },
-            ]}
-            aria-label={t("search.type")}
-          />
-        ) : (
-          <fieldset className="search-box__types">
-            <legend className="visually-hidden">{t("search.type")}</legend>
-            <label>
-              <input type="radio" name="search_type" value="goods" defaultChecked /> {t("search.goods")}
+        {/* The same radios with and without JS; with JS they only change where the form goes. */}
+        <fieldset className="search-box__types">
+          <legend className="visually-hidden">{t("search.type")}</legend>
+          {(["goods", "shop"] as const).map((value) => (
+            <label key={value}>
+              <input type="radio" name="search_type" value={value} checked={type === value} onChange={() => setType(value)} /> {t(`search.${value}`)}
             </label>
-            <label>
-              <input type="radio" name="search_type" value="shop" /> {t("search.shop")}
-            </label>
-          </fieldset>
-        )}
-        <Group gap={0} wrap="nowrap">
-          <TextInput
+          ))}
+        </fieldset>
+        <Group gap="0" nowrap>
+          <input
             name="keyword"
             type="search"
             aria-label={t("search.keyword")}
@@ -65,12 +51,11 @@ export function SearchBox({ placeholder, hotWords }: { placeholder: string; hotW
             maxLength={SEARCH_KEYWORD_MAX}
             defaultValue={searchParams.get("keyword") ?? ""}
             className="search-box__input"
-            radius={0}
             autoComplete="off"
             onChange={(event) => suggest(event.currentTarget.value)}
             onBlur={() => setTimeout(() => setShowSuggestions(false), 200)}
           />
-          <Button type="submit" radius={0}>
+          <Button type="submit" className="search-box__submit">
             {t("search.submit")}
           </Button>
         </Group>

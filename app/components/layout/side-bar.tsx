@@ -1,9 +1,9 @@
-import { Badge, Tooltip } from "@mantine/core";
 import { useWindowScroll } from "@mantine/hooks";
 import { IconArrowUp, IconClipboardList, IconFootsteps, IconHeadset, IconHeart, IconShoppingCart, IconTicket } from "@tabler/icons-react";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { Badge } from "~/components/ui";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 
 /** spec §9: back-to-top appears after 300 px of scrolling. */
@@ -22,7 +22,7 @@ export function SideBar({ cartCount, servicer, loggedIn }: { cartCount: number; 
       <Link to="/cart" className="side-bar__item" aria-label={t("header.cartWithCount", { count: cartCount })}>
         <IconShoppingCart size={20} aria-hidden />
         <span>{t("sideBar.cart")}</span>
-        <Badge size="xs" color="red" data-testid="side-cart-count">
+        <Badge color="red" variant="filled" data-testid="side-cart-count">
           {cartCount}
         </Badge>
       </Link>
@@ -60,11 +60,9 @@ export function SideBar({ cartCount, servicer, loggedIn }: { cartCount: number; 
 
 function SideLink({ to, label, icon }: { to: string; label: string; icon: React.ReactNode }) {
   return (
-    <Tooltip label={label} position="left" withArrow>
-      <Link to={to} className="side-bar__item">
-        {icon}
-        <span>{label}</span>
-      </Link>
-    </Tooltip>
+    <Link to={to} className="side-bar__item">
+      {icon}
+      <span>{label}</span>
+    </Link>
   );
 }

@@ -1,16 +1,16 @@
-import { Button, Loader, Modal, Stack, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useRef } from "react";
+import { useTranslation } from "~/i18n/translation";
+import { Button, CloseButton, Group, Loader, Stack } from "~/components/ui";
 import type { loader } from "~/routes/_main.switch-account";
 
 /**
  * "Switch account": a link to the /switch-account page, which works without JS; with JS the
- * same list opens in a dialog (DESIGN.md: Modal needs a server-rendered fallback).
+ * same list opens in a native modal <dialog> (focus trap, Esc and the backdrop come with it).
  */
 export function SwitchAccountLink() {
   const { t } = useTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
+  const dialog = useRef<HTMLDialogElement>(null);
   const accounts = useFetcher<typeof loader>();
 
   return (
@@ -20,15 +20,27 @@ export function SwitchAccountLink() {
         className="top-bar__link"
         onClick={(event) => {
           event.preventDefault();
-          open();
+          dialog.current?.showModal();
           accounts.load("/switch-account");
         }}
       >
         {t("topBar.switchAccount")}
       </Link>
-      <Modal opened={opened} onClose={close} title={t("switchAccount.title")} centered>
-        {accounts.data ? <AccountList accounts={accounts.data.accounts} /> : <Loader size="sm" aria-label={t("loading")} />}
-      </Modal>
+      <dialog ref={dialog} className="ui-dialog" aria-labelledby="switch-account-title">
+        <Group justify="between" nowrap>
+          <h2 id="switch-account-title" className="ui-title">
+            {t("switchAccount.title")}
+          </h2>
+          <CloseButton aria-label={t("close")} onClick={() => dialog.current?.close()} />
+        </Group>
+        {accounts.data ? (
+          <AccountList accounts={accounts.data.accounts} />
+        ) : (
+          <p role="status">
+            <Loader /> {t("loading")}
+          </p>
+        )}
+      </dialog>
     </>
   );
 }
@@ -38,21 +50,23 @@ type Account = { member_id: number; nickname: string; mobile: string; is_current
 /** The accounts of the group, each switchable with a POST (shared by the dialog and the page). */
 export function AccountList({ accounts }: { accounts: Account[] }) {
   const { t } = useTranslation();
-  if (accounts.length === 0) return <Text>{t("switchAccount.empty")}</Text>;
+  if (accounts.length === 0) return <p>{t("switchAccount.empty")}</p>;
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" className="account-list">
       {accounts.map((account) => (
         <Form method="post" action="/switch-account" key={account.member_id} reloadDocument>
           <input type="hidden" name="member_id" value={account.member_id} />
           <Button
             type="submit"
             fullWidth
-            variant={account.is_current_member ? "light" : "default"}
+            variant={account.is_current_member ? "light" : "outline"}
             disabled={account.is_current_member}
-            justify="space-between"
-            rightSection={account.is_current_member ? t("switchAccount.current") : t("switchAccount.switch")}
+            className="account-list__button"
           >
-            {account.nickname} {account.mobile ? `(${account.mobile})` : ""}
+            <span>
+              {account.nickname} {account.mobile ? `(${account.mobile})` : ""}
+            </span>
+            <span>{account.is_current_member ? t("switchAccount.current") : t("switchAccount.switch")}</span>
           </Button>
         </Form>
       ))}

@@ -1,7 +1,7 @@
-import { CloseButton } from "@mantine/core";
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { ClientLayout } from "~/upstream/layout-view.server";
+import { CloseButton } from "~/components/ui";
 import { NoJsRedirect } from "~/components/no-js-redirect";
 import { linkProps } from "./link-props";
 
@@ -18,7 +18,7 @@ export function TopAd({ ad }: { ad: NonNullable<ClientLayout["topAd"]> }) {
       </a>
       <fetcher.Form method="post" action="/top-ad" className="top-ad__close">
         <NoJsRedirect to={`${location.pathname}${location.search}`} />
-        <CloseButton type="submit" aria-label={t("layout.closeAd")} size="sm" />
+        <CloseButton type="submit" aria-label={t("layout.closeAd")} />
       </fetcher.Form>
     </div>
   );

@@ -1,6 +1,6 @@
-import { Group, UnstyledButton } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Group } from "~/components/ui";
 import { useRootData } from "~/utils/use-root-data";
 import { LanguageSwitch } from "./language-switch";
 import { SwitchAccountLink } from "./switch-account-link";
@@ -22,9 +22,9 @@ export function TopBar() {
               <span>{t("topBar.hello", { name: member.nickname })}</span>
               {capabilities.switchAccount ? <SwitchAccountLink /> : null}
               <Form method="post" action="/logout" className="inline-form">
-                <UnstyledButton type="submit" className="top-bar__link">
+                <button type="submit" className="top-bar__link">
                   {t("topBar.logout")}
-                </UnstyledButton>
+                </button>
               </Form>
             </>
           ) : (

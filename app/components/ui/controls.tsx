@@ -12,7 +12,17 @@ function buttonData({ variant = "filled", size = "sm", color, fullWidth }: Butto
   return { "data-variant": variant, "data-size": size, "data-color": color, "data-full-width": fullWidth || undefined };
 }
 
-export function Button({ variant, size, color, fullWidth, loading, className, disabled, children, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook & { loading?: boolean }) {
+export function Button({
+  variant,
+  size,
+  color,
+  fullWidth,
+  loading,
+  className,
+  disabled,
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook & { loading?: boolean }) {
   return (
     <button
       type="button"
@@ -140,12 +150,23 @@ export function Checkbox({
   );
 }
 
-export function Badge({ color = "primary", variant = "light", className, ...props }: React.HTMLAttributes<HTMLSpanElement> & { color?: "primary" | "red" | "orange" | "gray"; variant?: "light" | "filled" }) {
+export function Badge({
+  color = "primary",
+  variant = "light",
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLSpanElement> & { color?: "primary" | "red" | "orange" | "gray"; variant?: "light" | "filled" }) {
   return <span className={classes("ui-badge", className)} data-color={color} data-variant={variant} {...props} />;
 }
 
 /** A message box: `role=alert` for errors (read out at once), `status` for the rest. */
-export function Alert({ color = "blue", title, className, children, ...props }: React.HTMLAttributes<HTMLDivElement> & { color?: "blue" | "red" | "orange" | "green" | "gray"; title?: ReactNode }) {
+export function Alert({
+  color = "blue",
+  title,
+  className,
+  children,
+  ...props
+}: React.HTMLAttributes<HTMLDivElement> & { color?: "blue" | "red" | "orange" | "green" | "gray"; title?: ReactNode }) {
   return (
     <div role={color === "red" ? "alert" : "status"} className={classes("ui-alert", className)} data-color={color} {...props}>
       {title ? <p className="ui-alert__title">{title}</p> : null}

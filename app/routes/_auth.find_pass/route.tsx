@@ -1,16 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Anchor, Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { z } from "zod";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, type Subject } from "~/auth/attempts.server";
 import { limitedAttempt, refuse, refuseFields } from "~/auth/sign-in.server";
 import { CaptchaField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
+import { Button, Panel, Stack } from "~/components/ui";
 import { CaptchaCodeSchema, CaptchaIdSchema, MobileSchema, passwordSchema, SmsCodeSchema } from "~/domain/auth-fields";
 import { getRegisterConfig, newCaptcha, resetPassword, sendFindPasswordCode } from "~/upstream/auth.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -45,7 +44,9 @@ export const shouldRevalidate = revalidateCaptchaAfterPost;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);
   const [config, captcha] = await Promise.all([getRegisterConfig(ctx), newCaptcha(ctx)]);
-  return { rules: { pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity }, captcha };
+  const rules = { pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity };
+  // The schema's native constraints, so zod stays on the server (ADR 010).
+  return { rules, captcha, constraint: getZodConstraint(findPasswordSchema(rules)) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -85,14 +86,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function FindPasswordPage() {
   const { t } = useTranslation("auth");
-  const { rules, captcha } = useLoaderData<typeof loader>();
+  const { rules, captcha, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => findPasswordSchema(rules), [rules]);
   const [form, fields] = useForm({
     id: "find-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint,
     shouldValidate: "onSubmit",
   });
   const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
@@ -100,15 +99,11 @@ export default function FindPasswordPage() {
 
   return (
     <div className="auth-stage">
-      <Paper className="auth-card" shadow="md" p="xl" withBorder>
+      <Panel className="auth-card">
         <Form method="post" {...getFormProps(form)}>
           <Stack gap="sm">
-            <Title order={1} size="h3">
-              {t("findPassword.title")}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {smsKey ? t("findPassword.step2") : t("findPassword.step1")}
-            </Text>
+            <h1 className="ui-title auth-card__title">{t("findPassword.title")}</h1>
+            <p className="ui-text-sm ui-dimmed auth-card__text">{smsKey ? t("findPassword.step2") : t("findPassword.step1")}</p>
             <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(allFields.key?.errors ?? [])]} />
             <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
             <CaptchaField meta={allFields.captcha_code} captcha={captcha} />
@@ -127,12 +122,12 @@ export default function FindPasswordPage() {
                 </Button>
               </>
             ) : null}
-            <Anchor component={Link} to="/login" size="sm">
+            <Link to="/login" className="ui-anchor ui-text-sm">
               {t("register.toLogin")}
-            </Anchor>
+            </Link>
           </Stack>
         </Form>
-      </Paper>
+      </Panel>
     </div>
   );
 }

@@ -1,16 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, count, forget, needsCaptcha, type Subject } from "~/auth/attempts.server";
 import { checkOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
 import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
-import { AUTO_LOGIN_DAYS } from "~/domain/auth-fields";
+import { Button, Group, Panel, Stack } from "~/components/ui";
+import { AUTO_LOGIN_DAYS } from "~/domain/auto-login";
 import { getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
 import { assetUrl } from "~/upstream/context.server";
 import { getAdv } from "~/upstream/site.server";
@@ -38,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     methods: config.login,
     captcha,
     registerOpen: config.register.length > 0,
+    // The schema's native constraints (required, lengths, patterns), so zod stays on the server (ADR 010).
+    constraint: getZodConstraint(LoginSchema),
     banner: banner ? { image: assetUrl(banner.adv_image), background: banner.background, title: banner.adv_title } : null,
   };
 }
@@ -105,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
-  const { mode, methods, captcha: pageCaptcha, registerOpen, banner } = useLoaderData<typeof loader>();
+  const { mode, methods, captcha: pageCaptcha, registerOpen, banner, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The action hands out a captcha of its own when an account (not this client) has failed too often.
   const captcha = (actionData && "captcha" in actionData ? actionData.captcha : null) ?? pageCaptcha;
@@ -116,52 +118,53 @@ export default function LoginPage() {
   return (
     <div className="auth-stage" style={{ backgroundColor: banner?.background || undefined }}>
       {banner ? <img src={banner.image} alt={banner.title} className="auth-stage__banner" /> : null}
-      <Paper className="auth-card" shadow="md" p="xl" withBorder>
+      <Panel className="auth-card">
         <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("login.welcome")}
-          </Title>
+          <h1 className="ui-title auth-card__title">{t("login.welcome")}</h1>
           {/* Links styled as tabs: each login method is its own URL, so no JS is needed. */}
           <Group gap="lg" role="tablist" aria-label={t("login.methods")}>
             {methods.includes("username") ? (
-              <Anchor component={Link} to={query("password")} role="tab" aria-selected={mode === "password"} className="auth-tab" replace>
+              <Link to={query("password")} role="tab" aria-selected={mode === "password"} className="auth-tab" replace>
                 {t("login.passwordTab")}
-              </Anchor>
+              </Link>
             ) : null}
             {methods.includes("mobile") ? (
-              <Anchor component={Link} to={query("mobile")} role="tab" aria-selected={mode === "mobile"} className="auth-tab" replace>
+              <Link to={query("mobile")} role="tab" aria-selected={mode === "mobile"} className="auth-tab" replace>
                 {t("login.mobileTab")}
-              </Anchor>
+              </Link>
             ) : null}
           </Group>
-          {mode === "mobile" ? <MobileLoginForm captcha={captcha} redirectTo={redirectTo} /> : <PasswordLoginForm captcha={captcha} redirectTo={redirectTo} />}
-          <Group justify="space-between">
-            <Anchor component={Link} to="/find_pass" size="sm">
+          {mode === "mobile" ? (
+            <MobileLoginForm captcha={captcha} redirectTo={redirectTo} constraint={constraint} />
+          ) : (
+            <PasswordLoginForm captcha={captcha} redirectTo={redirectTo} constraint={constraint} />
+          )}
+          <Group justify="between">
+            <Link to="/find_pass" className="ui-anchor ui-text-sm">
               {t("login.forgot")}
-            </Anchor>
+            </Link>
             {registerOpen ? (
-              <Anchor component={Link} to="/register" size="sm">
+              <Link to="/register" className="ui-anchor ui-text-sm">
                 {t("login.toRegister")}
-              </Anchor>
+              </Link>
             ) : null}
           </Group>
         </Stack>
-      </Paper>
+      </Panel>
     </div>
   );
 }
 
-type FormProps = { captcha: { id: string; img: string } | null; redirectTo: string };
+type FormProps = { captcha: { id: string; img: string } | null; redirectTo: string; constraint: ReturnType<typeof getZodConstraint> };
 
-function PasswordLoginForm({ captcha, redirectTo }: FormProps) {
+function PasswordLoginForm({ captcha, redirectTo, constraint }: FormProps) {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "password-login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -183,14 +186,13 @@ function PasswordLoginForm({ captcha, redirectTo }: FormProps) {
   );
 }
 
-function MobileLoginForm({ captcha, redirectTo }: FormProps) {
+function MobileLoginForm({ captcha, redirectTo, constraint }: FormProps) {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "mobile-login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    constraint,
     shouldValidate: "onSubmit",
   });
   const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;

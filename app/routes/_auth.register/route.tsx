@@ -1,16 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Anchor, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, type Subject } from "~/auth/attempts.server";
 import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
+import { Button, Group, NativeSelect, Panel, Stack } from "~/components/ui";
 import {
   getAgreement,
   getCaptchaConfig,
@@ -62,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reward: reward?.is_use ? reward.value : null,
     agreement: { title: agreement.title, html: sanitizeUpstreamHtml(agreement.content) },
     honeypot: honeypotInputProps(),
+    // The schemas' native constraints (required, lengths, patterns), so zod stays on the server (ADR 010).
+    constraints: { username: getZodConstraint(usernameRegisterSchema(rules)), mobile: getZodConstraint(mobileRegisterSchema(rules)) },
   };
 }
 
@@ -132,25 +133,22 @@ export default function RegisterPage() {
 
   return (
     <div className="auth-stage">
-      <Paper className="auth-card auth-card--wide" shadow="md" p="xl" withBorder>
+      <Panel className="auth-card auth-card--wide">
         <Stack gap="md">
-          <Title order={1} size="h3">
-            {t("register.welcome")}
-          </Title>
+          <h1 className="ui-title auth-card__title">{t("register.welcome")}</h1>
           {reward ? (
-            <Text size="sm" c="orange.9">
-              {t("register.reward", { point: reward.point, growth: reward.growth })}
-            </Text>
+            <p className="ui-text-sm auth-card__text auth-card__reward">{t("register.reward", { point: reward.point, growth: reward.growth })}</p>
           ) : null}
           {mode === null ? (
-            <Text role="alert">{t("register.closed")}</Text>
+            <p role="alert" className="auth-card__text">
+              {t("register.closed")}
+            </p>
           ) : (
             <>
               <Group gap="lg" role="tablist" aria-label={t("register.methods")}>
                 {methods.map((method) => (
-                  <Anchor
+                  <Link
                     key={method}
-                    component={Link}
                     to={`/register?${new URLSearchParams({ mode: method, ...(redirectTo ? { redirect: redirectTo } : {}) })}`}
                     role="tab"
                     aria-selected={mode === method}
@@ -158,7 +156,7 @@ export default function RegisterPage() {
                     replace
                   >
                     {t(`register.${method}Tab`)}
-                  </Anchor>
+                  </Link>
                 ))}
               </Group>
               <HoneypotProvider {...honeypot}>
@@ -166,25 +164,23 @@ export default function RegisterPage() {
               </HoneypotProvider>
             </>
           )}
-          <Anchor component={Link} to="/login" size="sm">
+          <Link to="/login" className="ui-anchor ui-text-sm">
             {t("register.toLogin")}
-          </Anchor>
+          </Link>
         </Stack>
-      </Paper>
+      </Panel>
     </div>
   );
 }
 
 function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redirectTo: string }) {
   const { t } = useTranslation("auth");
-  const { rules, captcha, labels, aptitudes, agreement } = useLoaderData<typeof loader>();
+  const { rules, captcha, labels, aptitudes, agreement, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => (mode === "username" ? usernameRegisterSchema(rules) : mobileRegisterSchema(rules)), [mode, rules]);
   const [form, fields] = useForm({
     id: `register-${mode}`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: constraints[mode],
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -228,16 +224,14 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
         <TextField meta={allFields.realname} label={t("register.realname")} autoComplete="name" />
         {aptitudes.length > 0 ? (
           <div>
-            <Text size="sm" fw={500}>
-              {t("register.aptitudes")}
-            </Text>
-            <List size="sm">
+            <p className="ui-text-sm auth-aptitudes__title">{t("register.aptitudes")}</p>
+            <ul className="ui-text-sm auth-aptitudes__list">
               {aptitudes.map((aptitude) => (
-                <List.Item key={aptitude.id}>
+                <li key={aptitude.id}>
                   {aptitude.name} {aptitude.is_must ? t("register.aptitudeRequired") : t("register.aptitudeOptional")}
-                </List.Item>
+                </li>
               ))}
-            </List>
+            </ul>
           </div>
         ) : null}
         {rules.agreementRequired ? (

@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
-import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { requireMember } from "~/auth/guards.server";
 import { BundleRow } from "~/components/cart/bundle-row";
 import { CartLineRow } from "~/components/cart/cart-line-row";
 import { toastContent } from "~/components/form/error-text";
 import { NoJsRedirect } from "~/components/no-js-redirect";
+import { Button, ButtonLink, Checkbox, Group, Stack } from "~/components/ui";
 import { isPurchasable, lineQuantityLimits, selectedTotals } from "~/domain/cart";
 import { clampBundleQuantity, clampQuantity } from "~/domain/quantity";
 import { deleteBundleLine, deleteCartLines, listCartBundles, listCartLines, setBundleQuantity, setCartQuantity } from "~/upstream/cart.server";
@@ -141,14 +141,10 @@ export default function CartPage() {
   const location = useLocation();
   if (!member || !cart) {
     return (
-      <Stack py="xl" align="center">
-        <Title order={1} size="h3">
-          {t("title")}
-        </Title>
-        <Text>{t("loginPrompt")}</Text>
-        <Button component={Link} to={`/login?${new URLSearchParams({ redirect: "/cart" })}`}>
-          {t("login")}
-        </Button>
+      <Stack className="cart-prompt">
+        <h1 className="ui-title cart-page__title">{t("title")}</h1>
+        <p>{t("loginPrompt")}</p>
+        <ButtonLink to={`/login?${new URLSearchParams({ redirect: "/cart" })}`}>{t("login")}</ButtonLink>
       </Stack>
     );
   }
@@ -189,28 +185,22 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
 
   if (empty) {
     return (
-      <Stack py="xl" align="center">
-        <Title order={1} size="h3">
-          {t("title")}
-        </Title>
-        <Text>{t("empty")}</Text>
-        <Button component={Link} to="/list">
-          {t("goShopping")}
-        </Button>
+      <Stack className="cart-prompt">
+        <h1 className="ui-title cart-page__title">{t("title")}</h1>
+        <p>{t("empty")}</p>
+        <ButtonLink to="/list">{t("goShopping")}</ButtonLink>
       </Stack>
     );
   }
 
   return (
-    <Stack gap="md" py="md">
-      <Title order={1} size="h3">
-        {t("title")}
-      </Title>
+    <Stack gap="md" className="cart-page">
+      <h1 className="ui-title cart-page__title">{t("title")}</h1>
       {/* The selection form: the checkboxes below belong to it through their form attribute. */}
       <Form method="get" action="/cart" id="cart-selection" />
       {cart.groups.map((group) => (
         <section key={group.siteName} className="cart-group" aria-label={group.siteName || t("title")}>
-          {group.siteName ? <Text fw={600}>{group.siteName}</Text> : null}
+          {group.siteName ? <p className="ui-strong cart-group__title">{group.siteName}</p> : null}
           {group.lines.map((line) => (
             <CartLineRow key={line.cartId} line={line} selected={selected.has(line.cartId)} onToggle={(on) => toggle(line.cartId, on)} redirectTo={here} />
           ))}
@@ -218,7 +208,7 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
       ))}
       {cart.bundles.length > 0 ? (
         <section className="cart-group" aria-label={t("bundles")}>
-          <Text fw={600}>{t("bundles")}</Text>
+          <p className="ui-strong cart-group__title">{t("bundles")}</p>
           {cart.bundles.map((bundle) => (
             <BundleRow
               key={bundle.cartId}
@@ -232,14 +222,14 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
       ) : null}
       {cart.invalid.length > 0 ? (
         <section className="cart-group cart-group--invalid" aria-label={t("invalid")}>
-          <Text fw={600}>{t("invalid")}</Text>
+          <p className="ui-strong cart-group__title">{t("invalid")}</p>
           {cart.invalid.map((line) => (
             <CartLineRow key={line.cartId} line={line} selected={false} onToggle={() => {}} redirectTo={here} />
           ))}
         </section>
       ) : null}
       <div className="cart-footer" role="region" aria-label={t("summary")}>
-        <Group justify="space-between" wrap="wrap">
+        <Group justify="between">
           <Group gap="md">
             {hydrated ? (
               <Checkbox
@@ -249,14 +239,14 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
               />
             ) : (
               <>
-                <Anchor component={Link} to="/cart">
+                <Link className="ui-anchor" to="/cart">
                   {t("selectAll")}
-                </Anchor>
-                <Anchor component={Link} to="/cart?chosen=1">
+                </Link>
+                <Link className="ui-anchor" to="/cart?chosen=1">
                   {t("selectNone")}
-                </Anchor>
+                </Link>
                 <input type="hidden" name="chosen" value="1" form="cart-selection" />
-                <Button type="submit" form="cart-selection" variant="default" size="xs">
+                <Button type="submit" form="cart-selection" variant="outline" color="gray" size="xs">
                   {t("updateTotals")}
                 </Button>
               </>
@@ -276,12 +266,12 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
             </Button>
           </Group>
           <Group gap="md">
-            <Text role="status">
+            <p role="status" className="cart-summary">
               {t("selectedCount", { count: totals.lineCount })} · {t("total")}{" "}
-              <Text component="span" c="red.8" fw={700} size="xl" data-testid="cart-total">
+              <span className="cart-summary__total" data-testid="cart-total">
                 {formatMoney(totals.total)}
-              </Text>
-            </Text>
+              </span>
+            </p>
             <Button type="submit" form="cart-selection" formMethod="post" name="intent" value="settle" size="md" disabled={hydrated && totals.lineCount === 0}>
               {t("settle")}
             </Button>

@@ -10,12 +10,6 @@ export const QuantitySchema = z
   .min(1, "goods:quantity.min")
   .max(1_000_000_000, "goods:quantity.invalid");
 
-/**
- * Set (to "1") by the follow and coupon forms once hydrated, when they post as fetchers: the action
- * then answers with data instead of post/redirect/get. Plain posts (no JS) never carry it.
- */
-export const FETCHER_FIELD = "_fetcher";
-
 /** The buy form: one quantity, two submit buttons (add to cart, buy now). */
 export const BuySchema = z.object({
   intent: z.enum(["add-to-cart", "buy-now"]),

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { toCents } from "~/domain/pricing/money";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
 import { formatMoney } from "~/utils/format";

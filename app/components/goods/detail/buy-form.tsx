@@ -1,13 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Anchor, Button, Group, Text, TextInput } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { errorsText, FormErrors } from "~/components/form";
+import { Button, Group, TextInput } from "~/components/ui";
 import type { quantityBounds } from "~/domain/quantity";
 import type { PurchaseRights } from "~/domain/sale-control";
 import { unitOrDefault } from "~/utils/format";
-import { BuySchema } from "./action-schema";
 
 /**
  * Quantity, "add to cart" and "buy now": one POST form, the button pressed is the intent.
@@ -32,7 +30,6 @@ export function BuyForm({
   const [form, fields] = useForm({
     id: "goods-buy",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BuySchema }),
     shouldValidate: "onSubmit",
   });
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -45,7 +42,7 @@ export function BuyForm({
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="buy-form">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Group align="flex-end" gap="sm">
+      <Group gap="sm" className="buy-form__quantity">
         <TextInput
           key={fields.num.key}
           id={fields.num.id}
@@ -62,18 +59,14 @@ export function BuyForm({
           error={numError}
           aria-invalid={numError ? true : undefined}
           aria-describedby={`${fields.num.id}-hint`}
-          w={120}
-          rightSection={
-            <Text size="xs" c="dimmed">
-              {shownUnit}
-            </Text>
-          }
+          className="buy-form__num"
+          rightSection={<span className="ui-text-xs ui-dimmed">{shownUnit}</span>}
         />
-        <Text id={`${fields.num.id}-hint`} size="xs" c="dimmed" pb={8}>
+        <p id={`${fields.num.id}-hint`} className="ui-text-xs ui-dimmed buy-form__hint">
           {inStock ? t("detail.quantityHint", { min: bounds.min, max: bounds.max }) : null}
-        </Text>
+        </p>
       </Group>
-      <Group gap="sm" mt="md">
+      <Group gap="sm" className="buy-form__actions">
         {disabledText ? (
           <Button type="button" size="md" color="red" disabled>
             {disabledText}
@@ -89,9 +82,9 @@ export function BuyForm({
           </>
         )}
         {rights.buy === "login" ? (
-          <Anchor component={Link} to={loginHref} size="sm">
+          <Link className="ui-anchor ui-text-sm" to={loginHref}>
             {t("detail.loginToBuy")}
-          </Anchor>
+          </Link>
         ) : null}
       </Group>
     </Form>

@@ -1,6 +1,6 @@
-import { Button } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Button } from "~/components/ui";
 import { toCents } from "~/domain/pricing/money";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
 import { formatDate, formatMoney } from "~/utils/format";
@@ -62,7 +62,7 @@ function CouponItem({ coupon }: { coupon: Coupon }) {
         <input type="hidden" name="coupon_type_id" value={coupon.id} />
         <Button
           type="submit"
-          size="compact-sm"
+          size="xs"
           color="red"
           variant="light"
           disabled={Boolean(unavailable)}

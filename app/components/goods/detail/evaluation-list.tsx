@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { PaginationLinks } from "~/components/pagination-links";
 import type { EvaluationView } from "~/upstream/goods-detail.server";
 import { formatDateTime } from "~/utils/format";

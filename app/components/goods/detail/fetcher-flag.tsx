@@ -1,5 +1,10 @@
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FETCHER_FIELD } from "./action-schema";
+
+/**
+ * Set (to "1") by the follow and coupon forms once hydrated, when they post as fetchers: the action
+ * then answers with data instead of post/redirect/get. Plain posts (no JS) never carry it.
+ */
+export const FETCHER_FIELD = "_fetcher";
 
 /**
  * Marks a form's post as a fetcher's, once hydrated: the action then answers with data. Before

@@ -1,7 +1,7 @@
-import { Button } from "@mantine/core";
 import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
+import { Button } from "~/components/ui";
 import { FetcherFlag } from "./fetcher-flag";
 
 /**
@@ -23,11 +23,11 @@ export function FollowForm({ followed, count }: { followed: boolean; count: numb
         type="submit"
         variant="subtle"
         color={shownFollowed ? "red" : "gray"}
-        size="compact-sm"
+        size="xs"
         aria-pressed={shownFollowed}
         title={shownFollowed ? t("detail.unfollowHint") : undefined}
-        leftSection={shownFollowed ? <IconHeartFilled size={16} aria-hidden /> : <IconHeart size={16} aria-hidden />}
       >
+        {shownFollowed ? <IconHeartFilled size={16} aria-hidden /> : <IconHeart size={16} aria-hidden />}
         {shownFollowed ? t("detail.unfollow") : t("detail.follow")}
       </Button>
       {shownCount > 0 ? <span className="follow-form__count">{t("detail.followCount", { count: shownCount })}</span> : null}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
 
 /** Spec §9 default tag colours. */

@@ -1,5 +1,4 @@
-import { Table } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
 import { formatMoney, unitOrDefault } from "~/utils/format";
 
@@ -47,25 +46,25 @@ export function WholesaleTiers({ tiers, unit, priceVisible }: { tiers: GoodsDeta
   if (!tiers.length) return null;
   const shownUnit = unitOrDefault(unit, t, true);
   return (
-    <Table className="wholesale-tiers" withTableBorder withColumnBorders striped={false} captionSide="top">
-      <Table.Caption>{t("promotion.tiers")}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t("promotion.tierQuantity")}</Table.Th>
-          <Table.Th scope="col">{t("promotion.tierPrice")}</Table.Th>
-          <Table.Th scope="col">{t("promotion.tierLimit")}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <table className="ui-table wholesale-tiers">
+      <caption>{t("promotion.tiers")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("promotion.tierQuantity")}</th>
+          <th scope="col">{t("promotion.tierPrice")}</th>
+          <th scope="col">{t("promotion.tierLimit")}</th>
+        </tr>
+      </thead>
+      <tbody>
         {tiers.map((tier) => (
-          <Table.Tr key={tier.num}>
-            <Table.Td>{t("promotion.tierFrom", { count: tier.num, unit: shownUnit })}</Table.Td>
-            <Table.Td className="wholesale-tiers__price">{priceVisible && tier.price !== null ? formatMoney(tier.price) : t("price.loginVisible")}</Table.Td>
-            <Table.Td>{tier.limit_num > 0 ? `${tier.limit_num}${shownUnit}` : t("promotion.tierNoLimit")}</Table.Td>
-          </Table.Tr>
+          <tr key={tier.num}>
+            <td>{t("promotion.tierFrom", { count: tier.num, unit: shownUnit })}</td>
+            <td className="wholesale-tiers__price">{priceVisible && tier.price !== null ? formatMoney(tier.price) : t("price.loginVisible")}</td>
+            <td>{tier.limit_num > 0 ? `${tier.limit_num}${shownUnit}` : t("promotion.tierNoLimit")}</td>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 
@@ -73,33 +72,33 @@ export function WholesaleTiers({ tiers, unit, priceVisible }: { tiers: GoodsDeta
 export function GetFreeOffers({ offers, priceVisible, hiddenText }: { offers: GoodsDetailView["getFree"]; priceVisible: boolean; hiddenText: string }) {
   const { t } = useTranslation(["goods", "common"]);
   return (
-    <Table className="getfree-offers" withTableBorder captionSide="top">
-      <Table.Caption>{t("promotion.getFree")}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t("promotion.getFreeGoods")}</Table.Th>
-          <Table.Th scope="col">{t("promotion.getFreePrice")}</Table.Th>
-          <Table.Th scope="col">{t("promotion.getFreeNum")}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <table className="ui-table getfree-offers">
+      <caption>{t("promotion.getFree")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("promotion.getFreeGoods")}</th>
+          <th scope="col">{t("promotion.getFreePrice")}</th>
+          <th scope="col">{t("promotion.getFreeNum")}</th>
+        </tr>
+      </thead>
+      <tbody>
         {offers.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={3}>{t("promotion.getFreeEmpty")}</Table.Td>
-          </Table.Tr>
+          <tr>
+            <td colSpan={3}>{t("promotion.getFreeEmpty")}</td>
+          </tr>
         ) : (
           offers.map((offer, index) => (
-            <Table.Tr key={`${offer.goodsId}-${index}`}>
-              <Table.Td>{offer.name}</Table.Td>
-              <Table.Td>{priceVisible && offer.price !== null ? formatMoney(offer.price) : hiddenText}</Table.Td>
-              <Table.Td>
+            <tr key={`${offer.goodsId}-${index}`}>
+              <td>{offer.name}</td>
+              <td>{priceVisible && offer.price !== null ? formatMoney(offer.price) : hiddenText}</td>
+              <td>
                 {offer.count}
                 {unitOrDefault(offer.unit, t)}
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ))
         )}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }

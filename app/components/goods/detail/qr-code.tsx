@@ -1,7 +1,7 @@
 import { IconQrcode } from "@tabler/icons-react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ToastMessage } from "~/components/toast-message";
 

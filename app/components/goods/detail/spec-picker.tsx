@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/translation";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
 
 /** Spec switching: every value is a link to its own `/sku-{id}` page (works without JS). */

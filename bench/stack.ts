@@ -1,0 +1,84 @@
+/**
+ * What the measuring scripts (bench/run.ts, bench/lighthouse.ts) share: starting the reference
+ * shop API and the production build of the BFF as their own processes, waiting for them, and
+ * signing the demo member in through the BFF's login form.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const SESSION_SECRET = "bench-secret-0123456789abcdef";
+export const DEMO = { username: "demo", password: "demo123456" };
+
+export function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+export async function waitFor(url: string) {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** A fresh reference shop API (demo data) on `port`, in its own process. */
+export async function startShopApi(port: number): Promise<{ child: ChildProcess; url: string }> {
+  if (!existsSync("build/server.js")) throw new Error("run `npm run build` first");
+  const child = start("node_modules/.bin/tsx", ["shop-api/main.ts"], {
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-shop-api-")),
+    SHOP_API_LOG: "0",
+    SHOP_API_FRESH: "1",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/health`);
+  return { child, url };
+}
+
+/** The production BFF on `port` against `upstream`, with `workers` worker processes. */
+export async function startBff(port: number, upstream: string, workers = 1): Promise<{ child: ChildProcess; url: string }> {
+  const child = start("node", ["build/server.js"], {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    UPSTREAM_URL: upstream,
+    SESSION_SECRET,
+    LOG_LEVEL: "silent",
+    COOKIE_SECURE: "false",
+    WEB_CONCURRENCY: String(workers),
+    // Measuring signs in many times from one address.
+    CLIENT_LIMIT_FACTOR: "100",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  return { child, url };
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** Signs the demo member in through the login form; the session cookie as a Cookie header. */
+export async function signIn(bff: string): Promise<string> {
+  const response = await fetch(`${bff}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: bff, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "password-login", username: DEMO.username, password: DEMO.password, redirect: "" }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (response.status !== 303 || !cookie.includes("__session=")) throw new Error(`sign-in failed: ${response.status}`);
+  return cookie;
+}
