@@ -12,7 +12,7 @@ export default function AuthLayout() {
       <header className="auth-header">
         <div className="ui-container auth-header__inner">
           <Link to="/index" className="header__logo" aria-label={site?.site_name}>
-            {site?.logo ? <img src={site.logo} alt={site.site_name} height={50} /> : <span>{site?.site_name}</span>}
+            {site?.logo ? <img src={site.logo} alt={site.site_name} width={150} height={50} /> : <span>{site?.site_name}</span>}
           </Link>
           <Link to="/index" className="ui-anchor ui-text-sm">
             {t("auth.backHome")}

@@ -9,7 +9,7 @@ import { readToken } from "~/auth/session.server";
 import { getFloatLayer, getFloors } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
 import { toFloatLayerView, toFloorViews } from "~/upstream/home-view.server";
-import { getAdv } from "~/upstream/site.server";
+import { advImageSize, getAdv } from "~/upstream/site.server";
 import { readFloatLayerClosedThisVisit, readFloatLayerMemory } from "~/utils/float-layer.server";
 import type { RouteHandle } from "~/utils/handle";
 
@@ -28,8 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readFloatLayerClosedThisVisit(request),
     readToken(request),
   ]);
+  const bannerSize = advImageSize(banners);
   return {
     banners: (banners?.adv_list ?? []).map((ad) => ({
+      ...bannerSize,
       id: ad.adv_id,
       title: ad.adv_title,
       image: assetUrl(ad.adv_image),
@@ -51,7 +53,7 @@ export default function HomePage() {
         <section aria-label={t("home.banners")} className="home-banners">
           {banners.map((banner) => (
             <a key={banner.id} {...linkProps(banner.url)} style={{ backgroundColor: banner.background || undefined }}>
-              <img src={banner.image} alt={banner.title} />
+              <img src={banner.image} alt={banner.title} width={banner.width} height={banner.height} />
             </a>
           ))}
         </section>

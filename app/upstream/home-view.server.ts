@@ -57,7 +57,8 @@ function categoriesOf(floor: Floor, name: string) {
 
 function imageOf(floor: Floor, name: string) {
   const value = slot(floor, name)?.value;
-  return value?.url ? { image: assetUrl(value.url), url: value.link?.url ?? "" } : null;
+  // The link's title names the image for screen readers (the image is the link's only content).
+  return value?.url ? { image: assetUrl(value.url), url: value.link?.url ?? "", title: value.link?.title ?? "" } : null;
 }
 
 function textOf(floor: Floor, name: string) {

@@ -154,8 +154,19 @@ export function getSiteInfo() {
   return shared("/api/site/info", SiteInfoSchema);
 }
 
-/** The first ad of a position as a page banner ({image, url, title}), or null; never fails the page. */
+/**
+ * An ad position's image size (its ap_width × ap_height), for the <img> width and height that keep
+ * the page from shifting when the image arrives; a position without one gets the PC shop's usual
+ * full-width banner (1210 × 100).
+ */
+export function advImageSize(detail: AdvDetail | null): { width: number; height: number } {
+  const position = detail?.adv_position;
+  return position && position.ap_width > 0 && position.ap_height > 0 ? { width: position.ap_width, height: position.ap_height } : { width: 1210, height: 100 };
+}
+
+/** The first ad of a position as a page banner ({image, url, title, width, height}), or null; never fails the page. */
 export async function getBanner(keyword: string) {
-  const ad = (await getAdv(keyword).catch(() => null))?.adv_list[0];
-  return ad ? { image: assetUrl(ad.adv_image), url: ad.adv_url.url, title: ad.adv_title } : null;
+  const detail = await getAdv(keyword).catch(() => null);
+  const ad = detail?.adv_list[0];
+  return ad ? { image: assetUrl(ad.adv_image), url: ad.adv_url.url, title: ad.adv_title, ...advImageSize(detail) } : null;
 }

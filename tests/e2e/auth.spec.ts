@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, DEMO_BRANCH, logIn, testApi, withJs } from "./support";
 
 test("a wrong password then the right one lands on the redirect target", async ({ page }) => {

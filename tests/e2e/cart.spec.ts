@@ -1,4 +1,5 @@
-import { expect, test, type CDPSession, type Page } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { gotoSettled, memberWithCart, skuName, waitForHydration, withJs } from "./support";
 
 // Goods per line type (shop-api/README.md): default sku 1; seckill sku 143 (min 2, limit 20,
@@ -189,9 +190,9 @@ test("bad input gets a message and a 4xx, and no line changes", async ({ page })
 });
 
 /**
- * When a quick user acts, relative to hydration: "before" holds the page's translations (hydration
- * waits for them) until the action is done; "across" types while they are held and presses the key
- * once hydrated; "while" slows the CPU and acts right after the first bytes, so the action lands
+ * When a quick user acts, relative to hydration: "before" holds the page's scripts (the
+ * translations travel in the document) until the action is done; "across" types while they are held
+ * and presses the key once hydrated; "while" slows the CPU and acts right after the first bytes, so the action lands
  * somewhere around hydration; "after" waits for the hydration marker first.
  */
 type Moment = "before" | "across" | "while" | "after";
@@ -206,14 +207,14 @@ async function openCart(page: Page, moment: Moment): Promise<() => Promise<void>
   if ((moment === "before" || moment === "across") && withJs()) {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/locales/**", async (route) => {
+    await page.route("**/assets/*.js", async (route) => {
       await held;
       await route.continue().catch(() => {}); // the page may have moved on meanwhile
     });
     await page.goto("/cart");
     return async () => {
       release();
-      await page.unroute("**/locales/**");
+      await page.unroute("**/assets/*.js");
     };
   }
   await page.goto("/cart", { waitUntil: moment === "while" ? "commit" : "load" });
@@ -221,63 +222,68 @@ async function openCart(page: Page, moment: Moment): Promise<() => Promise<void>
   return async () => {};
 }
 
-test("a quantity typed right after the page opens is kept (before, while or after it hydrates), with Enter", async ({ page }) => {
-  test.setTimeout(120_000);
-  await memberWithCart(page, [{ sku_id: 1, num: 1 }]);
-  const name = await skuName(1);
-  for (const [index, moment] of MOMENTS.entries()) {
-    const value = String(index + 2);
-    const release = await openCart(page, moment);
-    const field = line(page, name).getByRole("textbox", { name: /的数量$/ });
-    await field.fill(value);
-    if (moment === "across") await release().then(() => waitForHydration(page));
-    await field.press("Enter");
-    await release();
-    await expect(page.getByTestId("header-cart-count"), `typed ${value} ${moment} hydration`).toHaveText(value);
-    await expect(field).toHaveValue(value);
-  }
-  await page.reload();
-  await expect(page.getByTestId("header-cart-count")).toHaveText(String(MOMENTS.length + 1));
-});
+// An axe scan right after `goto` would let hydration win these races; the final page is still scanned.
+test.describe("around hydration", () => {
+  test.use({ axeAfterGoto: false });
 
-test("a quantity typed right after the page opens and left with Tab is sent (JS)", async ({ page }) => {
-  test.skip(!withJs(), "without JS leaving the field sends nothing: Enter or the update button does");
-  test.setTimeout(120_000);
-  await memberWithCart(page, [{ sku_id: 1, num: 1 }]);
-  const name = await skuName(1);
-  // Not "while": a Tab in the middle of hydration on a slowed CPU loses the edit now and then on a
-  // loaded CI machine (React 18.3 can abandon that hydration pass, error #345). The Enter test
-  // above covers that moment; the Tab case there is an open defect (closing note of issue 7).
-  const moments = MOMENTS.filter((moment) => moment !== "while");
-  for (const [index, moment] of moments.entries()) {
-    const value = String(index + 2);
-    const release = await openCart(page, moment);
-    const field = line(page, name).getByRole("textbox", { name: /的数量$/ });
-    await field.fill(value);
-    if (moment === "across") await release().then(() => waitForHydration(page));
-    await field.press("Tab");
-    await release();
-    await expect(page.getByTestId("header-cart-count"), `typed ${value} ${moment} hydration`).toHaveText(value);
-    await expect(field).toHaveValue(value);
-  }
-});
+  test("a quantity typed right after the page opens is kept (before, while or after it hydrates), with Enter", async ({ page }) => {
+    test.setTimeout(120_000);
+    await memberWithCart(page, [{ sku_id: 1, num: 1 }]);
+    const name = await skuName(1);
+    for (const [index, moment] of MOMENTS.entries()) {
+      const value = String(index + 2);
+      const release = await openCart(page, moment);
+      const field = line(page, name).getByRole("textbox", { name: /的数量$/ });
+      await field.fill(value);
+      if (moment === "across") await release().then(() => waitForHydration(page));
+      await field.press("Enter");
+      await release();
+      await expect(page.getByTestId("header-cart-count"), `typed ${value} ${moment} hydration`).toHaveText(value);
+      await expect(field).toHaveValue(value);
+    }
+    await page.reload();
+    await expect(page.getByTestId("header-cart-count")).toHaveText(String(MOMENTS.length + 1));
+  });
 
-test("a line unticked right after the page opens stays unticked once hydrated (JS)", async ({ page }) => {
-  test.skip(!withJs(), "without JS the ticks are plain form fields until 更新合计 is pressed (covered above)");
-  test.setTimeout(120_000);
-  await memberWithCart(page, [
-    { sku_id: 1, num: 1 },
-    { sku_id: 14, num: 2 },
-  ]);
-  const drop = await skuName(14);
-  for (const moment of MOMENTS) {
-    const release = await openCart(page, moment);
-    const box = line(page, drop).getByRole("checkbox");
-    await box.uncheck();
-    await release();
-    if (moment === "across") await waitForHydration(page);
-    await waitForHydration(page);
-    await expect(page.getByRole("status").filter({ hasText: "已选" }), `${moment} hydration`).toContainText("已选 1 件商品");
-    await expect(box).not.toBeChecked();
-  }
+  test("a quantity typed right after the page opens and left with Tab is sent (JS)", async ({ page }) => {
+    test.skip(!withJs(), "without JS leaving the field sends nothing: Enter or the update button does");
+    test.setTimeout(120_000);
+    await memberWithCart(page, [{ sku_id: 1, num: 1 }]);
+    const name = await skuName(1);
+    // Not "while": a Tab in the middle of hydration on a slowed CPU loses the edit now and then on a
+    // loaded CI machine (React 18.3 can abandon that hydration pass, error #345). The Enter test
+    // above covers that moment; the Tab case there is an open defect (closing note of issue 7).
+    const moments = MOMENTS.filter((moment) => moment !== "while");
+    for (const [index, moment] of moments.entries()) {
+      const value = String(index + 2);
+      const release = await openCart(page, moment);
+      const field = line(page, name).getByRole("textbox", { name: /的数量$/ });
+      await field.fill(value);
+      if (moment === "across") await release().then(() => waitForHydration(page));
+      await field.press("Tab");
+      await release();
+      await expect(page.getByTestId("header-cart-count"), `typed ${value} ${moment} hydration`).toHaveText(value);
+      await expect(field).toHaveValue(value);
+    }
+  });
+
+  test("a line unticked right after the page opens stays unticked once hydrated (JS)", async ({ page }) => {
+    test.skip(!withJs(), "without JS the ticks are plain form fields until 更新合计 is pressed (covered above)");
+    test.setTimeout(120_000);
+    await memberWithCart(page, [
+      { sku_id: 1, num: 1 },
+      { sku_id: 14, num: 2 },
+    ]);
+    const drop = await skuName(14);
+    for (const moment of MOMENTS) {
+      const release = await openCart(page, moment);
+      const box = line(page, drop).getByRole("checkbox");
+      await box.uncheck();
+      await release();
+      if (moment === "across") await waitForHydration(page);
+      await waitForHydration(page);
+      await expect(page.getByRole("status").filter({ hasText: "已选" }), `${moment} hydration`).toContainText("已选 1 件商品");
+      await expect(box).not.toBeChecked();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeFloatLayer, logIn, testApi, withJs } from "./support";
 
 test("browse: home → category page → list → goods detail", async ({ page }) => {

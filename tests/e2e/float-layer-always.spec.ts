@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { FLOAT_LAYER_BFF_PORT, SHOP_API_URL } from "./ports";
 import { startSecondBff } from "./second-bff";
 import { withJs } from "./support";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, logIn, testApi, upstreamCall, waitForHydration, withJs } from "./support";
 
 /**
@@ -271,13 +272,23 @@ test("a quantity above the stock is clamped by the server", async ({ page }) => 
 test("buy now goes to the payment URL with the sku and quantity, which is a 404 page until checkout exists", async ({ page }) => {
   await freshMember(page);
   await page.getByRole("spinbutton", { name: /购买数量/ }).fill("2");
-  const [posted] = await Promise.all([
-    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/sku-17")),
-    page.getByRole("button", { name: "立即购买" }).click(),
-  ]);
+  // The answer is read in a route handler: once the page has followed the redirect, the browser
+  // may no longer have its body.
+  let posted: { body: string; location: string | undefined } | undefined;
+  await page.route(
+    (url) => url.pathname.startsWith("/sku-17"),
+    async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const response = await route.fetch({ maxRedirects: 0 });
+      posted = { body: await response.text(), location: response.headers()["location"] };
+      await route.fulfill({ response, body: posted.body });
+    },
+  );
+  await page.getByRole("button", { name: "立即购买" }).click();
+  await expect.poll(() => posted).toBeTruthy();
   if (withJs())
-    expect(await posted.text()).toContain('"/payment?sku_id=17&num=2"'); // a single-fetch redirect
-  else expect(posted.headers()["location"]).toBe("/payment?sku_id=17&num=2");
+    expect(posted?.body).toContain('"/payment?sku_id=17&num=2"'); // a single-fetch redirect
+  else expect(posted?.location).toBe("/payment?sku_id=17&num=2");
   await expect(page).toHaveURL(/\/payment\?sku_id=17&num=2$/);
   // /payment is later work: today it is the 404 page, not a checkout.
   await expect(page.getByRole("heading", { level: 1, name: "页面不存在" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeFloatLayer, withJs } from "./support";
 
 test("/ redirects to /index, which server-renders the whole chrome", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { FAULTS_BFF_PORT } from "./ports";
 import { startSecondBff } from "./second-bff";
 

@@ -18,7 +18,7 @@ export function FloatLayerBanner({ image, url, title, window }: { image: string;
     <div className="float-layer" role="dialog" aria-label={title || t("home.floatLayer")}>
       <div className="float-layer__box">
         <a {...linkProps(url, true)}>
-          <img src={image} alt={title || t("home.floatLayer")} />
+          <img src={image} alt={title || t("home.floatLayer")} width={400} height={500} />
         </a>
         <fetcher.Form method="post" action="/float-layer" className="float-layer__close">
           <input type="hidden" name="window" value={window} />

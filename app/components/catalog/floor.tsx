@@ -4,7 +4,12 @@ import { PriceTag } from "~/components/goods/price-tag";
 import { linkProps } from "~/components/layout/link-props";
 import { Grid, Group } from "~/components/ui";
 import { purchaseRights } from "~/domain/sale-control";
+import { readableOnWhite } from "~/utils/color";
 import type { FloorGoodsView, FloorView } from "~/upstream/home-view.server";
+
+// The PC floor template's image slots (Niushop's floor-style sizes), so the page does not shift.
+const FLOOR_LEFT = { width: 234, height: 614 };
+const FLOOR_BOTTOM = { width: 1210, height: 118 };
 
 /** One home floor, in the layout its template names (floor-style-1 … floor-style-4). */
 export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boolean }) {
@@ -13,7 +18,7 @@ export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boo
   return (
     <section className={`floor ${floor.style}`} aria-labelledby={titleId}>
       <Group justify="between" className="floor__head">
-        <h2 className="ui-title floor__title" id={titleId} style={floor.title.color ? { color: floor.title.color } : undefined}>
+        <h2 className="ui-title floor__title" id={titleId} style={{ color: readableOnWhite(floor.title.color) }}>
           {floor.title.text}
         </h2>
         {floor.subTitle ? <p className="ui-dimmed">{floor.subTitle.text}</p> : null}
@@ -26,7 +31,7 @@ export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boo
       <div className="floor__body">
         {floor.leftImg ? (
           <a {...linkProps(floor.leftImg.url || "/list")} className="floor__left">
-            <img src={floor.leftImg.image} alt={floor.title.text} />
+            <img src={floor.leftImg.image} alt={floor.title.text} width={FLOOR_LEFT.width} height={FLOOR_LEFT.height} loading="lazy" decoding="async" />
           </a>
         ) : null}
         <div className="floor__goods">
@@ -51,7 +56,14 @@ export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boo
       </div>
       {floor.bottomImg ? (
         <a {...linkProps(floor.bottomImg.url || "/list")} className="floor__bottom">
-          <img src={floor.bottomImg.image} alt="" />
+          <img
+            src={floor.bottomImg.image}
+            alt={floor.bottomImg.title || floor.title.text}
+            width={FLOOR_BOTTOM.width}
+            height={FLOOR_BOTTOM.height}
+            loading="lazy"
+            decoding="async"
+          />
         </a>
       ) : null}
     </section>
@@ -65,7 +77,7 @@ function GoodsGrid({ goods, isMember, cols }: { goods: FloorGoodsView[]; isMembe
         const rights = purchaseRights(isMember, item.saleControl);
         return (
           <Link key={item.skuId} to={`/sku-${item.skuId}`} className="floor-goods">
-            <img src={item.image} alt="" width={150} height={150} loading="lazy" />
+            <img src={item.image} alt="" width={150} height={150} loading="lazy" decoding="async" />
             <span className="ui-text-sm line-clamp-2">{item.name}</span>
             <PriceTag
               price={item.price}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Badge, Group, Stack } from "~/components/ui";
 import { purchaseRights } from "~/domain/sale-control";
+import { legibleTextOn } from "~/utils/color";
 import type { GoodsCardView } from "~/upstream/goods-view.server";
 import { PriceTag } from "./price-tag";
 
@@ -31,7 +32,11 @@ export function GoodsCard({ goods, isMember }: { goods: GoodsCardView; isMember:
         {goods.specs || goods.factory ? <p className="ui-text-xs ui-dimmed line-clamp-1">{[goods.specs, goods.factory].filter(Boolean).join(" · ")}</p> : null}
         <Group gap="xs">
           {goods.promotion ? (
-            <Badge color="red" variant="filled" style={goods.promotionColor ? { backgroundColor: goods.promotionColor } : undefined}>
+            <Badge
+              color="red"
+              variant="filled"
+              style={goods.promotionColor ? { backgroundColor: goods.promotionColor, color: legibleTextOn(goods.promotionColor) } : undefined}
+            >
               {goods.promotion}
             </Badge>
           ) : null}
@@ -40,7 +45,9 @@ export function GoodsCard({ goods, isMember }: { goods: GoodsCardView; isMember:
               key={label.label_name}
               color="gray"
               variant="filled"
-              style={{ backgroundColor: label.label_color || undefined, color: label.font_color || undefined }}
+              style={
+                label.label_color ? { backgroundColor: label.label_color, color: legibleTextOn(label.label_color, label.font_color || "#ffffff") } : undefined
+              }
             >
               {label.label_name}
             </Badge>

@@ -14,7 +14,7 @@ export function Footer({ layout }: { layout: ClientLayout }) {
           <ul className="container footer__service-list" aria-label={t("footer.services")}>
             {layout.services.map((service) => (
               <li key={service.service_name} title={service.desc}>
-                {service.image ? <img src={service.image} alt="" width={36} height={36} /> : null}
+                {service.image ? <img src={service.image} alt="" width={36} height={36} loading="lazy" decoding="async" /> : null}
                 <span>{service.service_name}</span>
               </li>
             ))}
@@ -50,7 +50,7 @@ export function Footer({ layout }: { layout: ClientLayout }) {
         </div>
         {layout.miniProgramQrcode ? (
           <figure className="footer__qrcode">
-            <img src={layout.miniProgramQrcode} alt={t("footer.miniProgram")} width={100} height={100} />
+            <img src={layout.miniProgramQrcode} alt={t("footer.miniProgram")} width={100} height={100} loading="lazy" decoding="async" />
             <figcaption>{t("footer.miniProgram")}</figcaption>
           </figure>
         ) : null}
@@ -61,7 +61,7 @@ export function Footer({ layout }: { layout: ClientLayout }) {
           <Group gap="md">
             {layout.friendlyLinks.map((link) => (
               <a key={link.id} {...linkProps(link.link_url, link.is_blank)} title={link.link_title}>
-                {link.link_pic ? <img src={link.link_pic} alt={link.link_title} height={36} /> : link.link_title}
+                {link.link_pic ? <img src={link.link_pic} alt={link.link_title} width={108} height={36} loading="lazy" decoding="async" /> : link.link_title}
               </a>
             ))}
           </Group>
@@ -103,7 +103,7 @@ function EntryList({ label, entries }: { label: string; entries: ClientLayout["c
       {entries.map((entry) => (
         <li key={entry.id}>
           <a {...linkProps(entry.link_url, true)}>
-            {entry.icon ? <img src={entry.icon} alt="" height={28} /> : null}
+            {entry.icon ? <img src={entry.icon} alt="" width={28} height={28} loading="lazy" decoding="async" /> : null}
             <span>{entry.name}</span>
           </a>
         </li>

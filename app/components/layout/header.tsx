@@ -13,7 +13,7 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
     <header className="header">
       <div className="container header__inner">
         <Link to="/index" className="header__logo" aria-label={site.site_name}>
-          {site.logo ? <img src={site.logo} alt={site.site_name} height={60} /> : <span>{site.site_name}</span>}
+          {site.logo ? <img src={site.logo} alt={site.site_name} width={180} height={60} /> : <span>{site.site_name}</span>}
         </Link>
         <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
         <Group gap="lg" nowrap className="header__aside">
@@ -37,7 +37,7 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
               <summary>
                 <IconQrcode size={18} aria-hidden /> {t("header.mobileShop")}
               </summary>
-              <img src={layout.h5Qrcode} alt={t("header.mobileShopQr")} width={120} height={120} />
+              <img src={layout.h5Qrcode} alt={t("header.mobileShopQr")} width={120} height={120} loading="lazy" decoding="async" />
             </details>
           ) : null}
         </Group>

@@ -159,7 +159,10 @@ export function Badge({
   return <span className={classes("ui-badge", className)} data-color={color} data-variant={variant} {...props} />;
 }
 
-/** A message box: `role=alert` for errors (read out at once), `status` for the rest. */
+/**
+ * A message box. Errors (red) are `role=alert`, read out at once; other colours are plain content
+ * unless the caller gives a role (a message that appears after an action is a `status`).
+ */
 export function Alert({
   color = "blue",
   title,
@@ -168,7 +171,7 @@ export function Alert({
   ...props
 }: React.HTMLAttributes<HTMLDivElement> & { color?: "blue" | "red" | "orange" | "green" | "gray"; title?: ReactNode }) {
   return (
-    <div role={color === "red" ? "alert" : "status"} className={classes("ui-alert", className)} data-color={color} {...props}>
+    <div role={color === "red" ? "alert" : undefined} className={classes("ui-alert", className)} data-color={color} {...props}>
       {title ? <p className="ui-alert__title">{title}</p> : null}
       {children}
     </div>

@@ -13,7 +13,7 @@ import { Button, Group, Panel, Stack } from "~/components/ui";
 import { AUTO_LOGIN_DAYS } from "~/domain/auto-login";
 import { getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
 import { assetUrl } from "~/upstream/context.server";
-import { getAdv } from "~/upstream/site.server";
+import { advImageSize, getAdv } from "~/upstream/site.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { LoginModeSchema, LoginSchema } from "./schema";
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     registerOpen: config.register.length > 0,
     // The schema's native constraints (required, lengths, patterns), so zod stays on the server (ADR 010).
     constraint: getZodConstraint(LoginSchema),
-    banner: banner ? { image: assetUrl(banner.adv_image), background: banner.background, title: banner.adv_title } : null,
+    banner: banner ? { image: assetUrl(banner.adv_image), background: banner.background, title: banner.adv_title, ...advImageSize(ad) } : null,
   };
 }
 
@@ -117,7 +117,7 @@ export default function LoginPage() {
 
   return (
     <div className="auth-stage" style={{ backgroundColor: banner?.background || undefined }}>
-      {banner ? <img src={banner.image} alt={banner.title} className="auth-stage__banner" /> : null}
+      {banner ? <img src={banner.image} alt={banner.title} width={banner.width} height={banner.height} className="auth-stage__banner" /> : null}
       <Panel className="auth-card">
         <Stack gap="md">
           <h1 className="ui-title auth-card__title">{t("login.welcome")}</h1>
@@ -166,7 +166,8 @@ function PasswordLoginForm({ captcha, redirectTo, constraint }: FormProps) {
     lastResult: actionData?.result,
     constraint,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // Validation happens on the server (ADR 010): only a submit asks it, never each keystroke.
+    shouldRevalidate: "onSubmit",
   });
   return (
     <Form method="post" {...getFormProps(form)}>

@@ -182,7 +182,8 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
     lastResult: actionData?.result,
     constraint: constraints[mode],
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // Validation happens on the server (ADR 010): only a submit asks it, never each keystroke.
+    shouldRevalidate: "onSubmit",
   });
   const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
   const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;

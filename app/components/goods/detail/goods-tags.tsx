@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/translation";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
+import { legibleTextOn } from "~/utils/color";
 
 /** Spec §9 default tag colours. */
 export const TAG_COLORS = { countryCode: "#6DD4C4", bulkPurchase: "#FFAA00", traceCode: "#F55E82" } as const;
@@ -28,7 +29,7 @@ export function GoodsTags({ labels, tags }: { labels: GoodsDetailView["labels"];
   return (
     <ul className="goods-tags">
       {items.map((item) => (
-        <li key={item.key} className="goods-tag" style={{ backgroundColor: item.background, color: item.color }}>
+        <li key={item.key} className="goods-tag" style={{ backgroundColor: item.background, color: legibleTextOn(item.background, item.color) }}>
           {item.text}
         </li>
       ))}

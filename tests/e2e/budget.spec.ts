@@ -1,0 +1,48 @@
+import { expect, test } from "./fixtures";
+import { logIn, waitForHydration, withJs } from "./support";
+
+/**
+ * Issue 8's request budget, counted in the browser on a cold cache: a first load of each page makes
+ * at most 30 requests (document, styles, scripts, images, fonts), every <img> has a width and a
+ * height (nothing shifts when it arrives) and the images below the fold load lazily. Counts, not
+ * times: deterministic enough for a test. The counts are attached to the report.
+ */
+const MAX_REQUESTS = 30;
+const PAGES = [
+  { path: "/index", member: false },
+  { path: `/list?keyword=${encodeURIComponent("阿莫西林")}`, member: false },
+  { path: "/sku-1", member: false },
+  { path: "/login", member: false },
+  { path: "/cart", member: true },
+];
+
+for (const { path, member } of PAGES) {
+  test(`first load of ${path}${member ? " (member)" : ""}: ≤ ${MAX_REQUESTS} requests, images sized, below the fold lazy`, async ({ page, browser }) => {
+    if (member) await logIn(page);
+    // A fresh browser context (cold cache) that carries the same cookies.
+    const context = await browser.newContext({ javaScriptEnabled: withJs(), storageState: await page.context().storageState() });
+    const fresh = await context.newPage();
+    const requests: string[] = [];
+    fresh.on("request", (request) => requests.push(`${request.resourceType()} ${new URL(request.url()).pathname}`));
+    await fresh.goto(path);
+    if (withJs()) await waitForHydration(fresh);
+    await fresh.waitForLoadState("load");
+    test.info().annotations.push({ type: "requests", description: `${path}: ${requests.length}` });
+    expect(requests.length, requests.join("\n")).toBeLessThanOrEqual(MAX_REQUESTS);
+
+    const images = await fresh.locator("img").evaluateAll((elements) =>
+      (elements as HTMLImageElement[]).map((image) => ({
+        src: image.getAttribute("src"),
+        width: image.getAttribute("width"),
+        height: image.getAttribute("height"),
+        loading: image.getAttribute("loading"),
+        belowFold: image.getBoundingClientRect().top > window.innerHeight,
+      })),
+    );
+    for (const image of images) {
+      expect(image.width && image.height, `${image.src} has width and height`).toBeTruthy();
+      if (image.belowFold) expect(image.loading, `${image.src} is below the fold`).toBe("lazy");
+    }
+    await context.close();
+  });
+}
