@@ -37,15 +37,28 @@ export default defineConfig([
       // The code marks deliberately unused parameters with a leading `_` (`loader(_: LoaderFunctionArgs)`, `(_req, res)`).
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       // One redirect helper (STYLE.md B4 "Security"): every redirect goes through safeRedirect.
+      // ADR 010: the browser's first load carries neither Mantine's components, react-i18next nor i18next.
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "@remix-run/node", importNames: ["redirect"], message: "Redirect through ~/utils/redirect.server (safeRedirect)" }] },
+        {
+          paths: [
+            { name: "@remix-run/node", importNames: ["redirect"], message: "Redirect through ~/utils/redirect.server (safeRedirect)" },
+            { name: "@mantine/core", message: "Use ~/components/ui (ADR 010); Mantine is the design-token source only (app/theme.server.ts)" },
+            { name: "react-i18next", message: "Use ~/i18n/translation (ADR 010)" },
+          ],
+        },
       ],
     },
   },
   {
     name: "project/redirect-helper",
     files: ["app/utils/redirect.server.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "@mantine/core", message: "Use ~/components/ui (ADR 010)" }] }] },
+  },
+  {
+    // The theme is where Mantine's tokens become /theme.css.
+    name: "project/theme",
+    files: ["app/theme.server.ts"],
     rules: { "no-restricted-imports": "off" },
   },
   {

@@ -1,6 +1,7 @@
-// Mantine is the design-token source: its reset and body styles here, its variables in /theme.css (ADR 010).
+// Mantine is the design-token source: its reset and body styles, and our theme's variables (ADR 010).
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/global.css";
+import "./styles/theme.css";
 // The primitives first, so the shop's own classes (app.css) win over them at equal specificity.
 import "./styles/ui.css";
 import "./styles/app.css";
@@ -26,10 +27,7 @@ import { shouldShowTopAd } from "~/utils/top-ad.server";
 
 export const handle: RouteHandle = { i18n: ["common", "errors", "validation"] };
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: "/theme.css" },
-  { rel: "icon", href: "/favicon.ico" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await languageOf(request);

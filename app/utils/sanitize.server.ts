@@ -3,7 +3,7 @@ import sanitizeHtml from "sanitize-html";
 /**
  * Upstream HTML (agreements, help, notices, goods descriptions) is sanitized here before any
  * dangerouslySetInnerHTML: formatting tags, images and links survive; scripts, event handlers,
- * iframes and javascript: URLs do not.
+ * iframes and javascript: URLs do not. Images load lazily.
  */
 export function sanitizeUpstreamHtml(html: string): string {
   return sanitizeHtml(html, {
@@ -11,7 +11,7 @@ export function sanitizeUpstreamHtml(html: string): string {
     allowedAttributes: {
       ...sanitizeHtml.defaults.allowedAttributes,
       "*": ["style", "class", "align"],
-      img: ["src", "alt", "width", "height", "style"],
+      img: ["src", "alt", "width", "height", "style", "loading", "decoding"],
       a: ["href", "name", "target", "rel"],
       font: ["color", "size"],
       video: ["src", "controls", "width", "height", "poster"],
@@ -29,6 +29,10 @@ export function sanitizeUpstreamHtml(html: string): string {
         "text-decoration": [/^[a-z\s-]+$/],
       },
     },
-    transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
+    transformTags: {
+      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
+      // Upstream HTML sits below the fold (descriptions, help): its images wait until scrolled to.
+      img: sanitizeHtml.simpleTransform("img", { loading: "lazy", decoding: "async" }),
+    },
   });
 }

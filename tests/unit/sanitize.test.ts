@@ -11,7 +11,7 @@ describe("sanitizeUpstreamHtml removes what could run", () => {
     const out = clean('<p onclick="alert(1)" onmouseover="steal()">a</p><img src="https://cdn.test/a.png" onerror="alert(1)">');
     expect(out).not.toMatch(/on\w+=/i);
     expect(out).toContain("<p>a</p>");
-    expect(out).toContain('<img src="https://cdn.test/a.png" />');
+    expect(out).toContain('<img src="https://cdn.test/a.png" loading="lazy" decoding="async" />');
   });
 
   test.each([
@@ -58,11 +58,13 @@ describe("sanitizeUpstreamHtml keeps the content", () => {
     expect(clean(html)).toBe(html);
   });
 
-  test("images from http(s) and data URIs", () => {
+  test("images from http(s) and data URIs, loading lazily", () => {
     expect(clean('<img src="https://cdn.test/a.png" alt="药" width="100" height="50" />')).toBe(
-      '<img src="https://cdn.test/a.png" alt="药" width="100" height="50" />',
+      '<img src="https://cdn.test/a.png" alt="药" width="100" height="50" loading="lazy" decoding="async" />',
     );
-    expect(clean('<img src="data:image/png;base64,iVBORw0KGgo=" />')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" />');
+    expect(clean('<img src="data:image/png;base64,iVBORw0KGgo=" loading="eager" />')).toBe(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" loading="lazy" decoding="async" />',
+    );
   });
 
   test("safe links, with rel=noopener noreferrer added", () => {

@@ -2,7 +2,7 @@ import type { CSSProperties, HTMLAttributes } from "react";
 
 /**
  * Layout primitives: plain elements with CSS classes (app/styles/ui.css) that use Mantine's design
- * tokens (the variables /theme.css serves). No component library code reaches the browser for them
+ * tokens (the variables of app/styles/theme.css). No component library code reaches the browser for them
  * (ADR 010: the first-load JS budget).
  */
 export type Space = "0" | "xs" | "sm" | "md" | "lg" | "xl";

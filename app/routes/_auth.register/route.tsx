@@ -240,7 +240,7 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
             <CheckboxField meta={allFields.agreement} label={t("register.agree", { title: agreement.title })} />
             <details className="agreement">
               <summary>{agreement.title || t("register.agreementTitle")}</summary>
-              <div className="agreement__body" dangerouslySetInnerHTML={{ __html: agreement.html }} />
+              <div className="agreement__body rich-text" dangerouslySetInnerHTML={{ __html: agreement.html }} />
             </details>
           </>
         ) : null}

@@ -172,7 +172,7 @@ async function honeypotCases(): Promise<Array<{ name: string; fields: Record<str
 }
 
 /** Routes without an action: a form posted there gets a 405, which must still be a page or a clear text (global check). */
-export const NO_ACTION_PATHS = ["/", "/index", "/list", "/brand", "/closed", "/suggest", "/theme.css"];
+export const NO_ACTION_PATHS = ["/", "/index", "/list", "/brand", "/closed", "/suggest"];
 
 export async function probeBodies(sessions: Sessions) {
   for (const path of NO_ACTION_PATHS) {
