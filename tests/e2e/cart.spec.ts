@@ -211,7 +211,8 @@ async function openCart(page: Page, moment: Moment): Promise<() => Promise<void>
       await held;
       await route.continue().catch(() => {}); // the page may have moved on meanwhile
     });
-    await page.goto("/cart");
+    // Module scripts hold the load event back too: wait only for the document to arrive.
+    await page.goto("/cart", { waitUntil: "commit" });
     return async () => {
       release();
       await page.unroute("**/assets/*.js");

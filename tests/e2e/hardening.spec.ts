@@ -50,12 +50,14 @@ test.describe("sign-in attempt limits", () => {
     await expect(page.getByRole("status")).toHaveText("动态码已发送，请查收短信");
     const code = await testApi.smsCode(member.mobile);
     const wrong = code === "0000" ? "1111" : "0000";
+    const loginPost = () => page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login"));
     for (let attempt = 0; attempt < 5; attempt += 1) {
       await page.getByRole("textbox", { name: "动态码" }).fill(wrong);
-      await page.getByRole("button", { name: "登录", exact: true }).click();
+      // Each answer is awaited: the alert of the try before reads the same.
+      await Promise.all([loginPost(), page.getByRole("button", { name: "登录", exact: true }).click()]);
       await expect(page.getByRole("alert")).toHaveText(/动态码错误|动态码错误次数过多/);
     }
-    const answer = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login"));
+    const answer = loginPost();
     await page.getByRole("textbox", { name: "动态码" }).fill(code);
     await page.getByRole("button", { name: "登录", exact: true }).click();
     expect((await answer).status()).toBe(429);

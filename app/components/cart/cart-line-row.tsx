@@ -45,7 +45,8 @@ export function CartLineRow({
           <Badge color="gray">{line.onShelf ? t("outOfStock") : t("offShelf")}</Badge>
         )}
       </div>
-      <Link to={`/sku-${line.skuId}`} className="cart-line__image">
+      {/* The same link as the name beside it: kept out of the tab order and the accessibility tree. */}
+      <Link to={`/sku-${line.skuId}`} className="cart-line__image" tabIndex={-1} aria-hidden="true">
         <img src={line.image} alt="" width={80} height={80} />
       </Link>
       <div className="cart-line__info">

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
+import { legibleTextOn } from "~/utils/color";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
 import { formatMoney, unitOrDefault } from "~/utils/format";
 
@@ -14,8 +15,9 @@ const BADGE_COLORS: Record<string, string> = {
 export function PromotionBadge({ promotion }: { promotion: GoodsDetailView["promotion"] }) {
   const { t } = useTranslation("goods");
   if (promotion.kind === "default") return null;
+  const badge = promotion.color || BADGE_COLORS[promotion.kind];
   return (
-    <span className="promotion-badge" data-kind={promotion.kind} style={{ backgroundColor: promotion.color || BADGE_COLORS[promotion.kind] }}>
+    <span className="promotion-badge" data-kind={promotion.kind} style={{ backgroundColor: badge, color: legibleTextOn(badge) }}>
       {promotion.name || t(`promotion.kind.${promotion.kind}`)}
     </span>
   );
