@@ -6,10 +6,11 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: "sm",
   fontFamily: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
-  // Mantine's green and orange, with the darker shades deepened so white text on the primary
+  // Mantine's green, orange and red, with the darker shades deepened so white text on the primary
   // colour and coloured text on white reach WCAG AA (4.5:1; axe runs in the e2e tests).
   colors: {
     green: ["#ebfbee", "#d3f9d8", "#b2f2bb", "#8ce99a", "#69db7c", "#51cf66", "#2f9e44", "#237a36", "#1d7032", "#165a26"],
+    red: ["#fff5f5", "#ffe3e3", "#ffc9c9", "#ffa8a8", "#ff8787", "#ff6b6b", "#fa5252", "#e03131", "#c92a2a", "#a61e1e"],
     orange: ["#fff4e6", "#ffe8cc", "#ffd8a8", "#ffc078", "#ffa94d", "#ff922b", "#fd7e14", "#e8590c", "#c2410c", "#a63a0a"],
   },
 });
