@@ -202,7 +202,9 @@ describe("upstreamHtml", () => {
   });
 
   test("an upstream under a base path keeps only the part after it", () => {
-    expect(upstreamHtml('<img src="https://shop.example/api-root/upload/a.png">', "https://shop.example/api-root")).toBe('<img src="/media/upload/a.png" />');
+    expect(upstreamHtml('<img src="https://shop.example/api-root/upload/a.png">', "https://shop.example/api-root")).toBe(
+      '<img src="/media/upload/a.png" loading="lazy" decoding="async" />',
+    );
   });
 });
 
