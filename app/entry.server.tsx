@@ -2,13 +2,37 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { LRUCache } from "lru-cache";
+import type { ReactElement } from "react";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { StaticMarkupProvider } from "~/components/layout/static-markup";
 import { bundlesFor, languageOf } from "~/i18n/i18next.server";
-import { TranslationProvider } from "~/i18n/translation";
+import { TranslationProvider, type Bundles } from "~/i18n/translation";
+import type { Language } from "~/i18n/config";
 import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 10_000;
+
+/**
+ * The chrome parts rendered once (components/layout/static-markup.tsx), by cache key (which holds
+ * the language and the layout data's version); a refreshed layout gets new keys, old ones age out.
+ */
+const staticMarkup = new LRUCache<string, string>({ max: 64 });
+function staticRenderer(language: Language, bundles: Bundles) {
+  return (cacheKey: string, element: ReactElement) => {
+    let html = staticMarkup.get(cacheKey);
+    if (html === undefined) {
+      html = renderToStaticMarkup(
+        <TranslationProvider language={language} bundles={bundles}>
+          {element}
+        </TranslationProvider>,
+      );
+      staticMarkup.set(cacheKey, html);
+    }
+    return html;
+  };
+}
 
 export default async function handleRequest(
   request: Request,
@@ -28,7 +52,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslationProvider language={language} bundles={bundlesFor(language)}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <StaticMarkupProvider value={staticRenderer(language, bundlesFor(language))}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </StaticMarkupProvider>
         </TranslationProvider>
       </NonceProvider>,
       {

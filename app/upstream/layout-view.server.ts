@@ -14,12 +14,28 @@ function categoryView(node: CategoryNode): CategoryNode {
 const SALE_CONTROL_PAGES = /^\/(sacontrol|cacontrelist)\/?(?:[?#]|$)/i;
 
 /**
+ * A version per layout data object (the shared-data cache hands out the same object until it
+ * refreshes): the cache key of the chrome parts rendered once (components/layout/static-markup).
+ */
+const versions = new WeakMap<LayoutData, number>();
+let lastVersion = 0;
+function versionOf(layout: LayoutData): number {
+  let version = versions.get(layout);
+  if (version === undefined) {
+    version = ++lastVersion;
+    versions.set(layout, version);
+  }
+  return version;
+}
+
+/**
  * What the browser gets of the layout data: image paths made absolute, lists cut to what is
  * shown, nav entries to pages of absent features left out.
  */
-export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapabilities, "saleControl"> = { saleControl: true }) {
+function buildClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapabilities, "saleControl">) {
   const { site, copyright, topAd } = layout;
   return {
+    version: versionOf(layout),
     site: {
       site_name: site.site_name,
       logo: assetUrl(site.logo),
@@ -57,4 +73,14 @@ export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapa
     miniProgramQrcode: assetUrl(layout.miniProgramQrcode),
   };
 }
-export type ClientLayout = ReturnType<typeof toClientLayout>;
+export type ClientLayout = ReturnType<typeof buildClientLayout>;
+
+/** The client layout, built once per layout data object and feature set (the same for every visitor). */
+const built = new WeakMap<LayoutData, Map<boolean, ClientLayout>>();
+export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapabilities, "saleControl"> = { saleControl: true }): ClientLayout {
+  let byFeatures = built.get(layout);
+  if (!byFeatures) built.set(layout, (byFeatures = new Map()));
+  let view = byFeatures.get(capabilities.saleControl);
+  if (!view) byFeatures.set(capabilities.saleControl, (view = buildClientLayout(layout, capabilities)));
+  return view;
+}

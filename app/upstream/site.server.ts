@@ -42,21 +42,28 @@ function shared<T extends z.ZodTypeAny>(path: string, schema: T, body: Record<st
  * Pieces known to be missing on a stock Niushop go through withCapability (not even called while
  * absent); any other missing endpoint falls back here.
  */
+/** The first fallback given for a piece, kept: a missing piece then keeps the layout's identity. */
+const fallbacks = new Map<string, unknown>();
+function stableFallback<T>(path: string, fallback: T): T {
+  if (!fallbacks.has(path)) fallbacks.set(path, fallback);
+  return fallbacks.get(path) as T;
+}
+
 async function optional<T>(path: string, load: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await load();
   } catch (error) {
     if (error instanceof EndpointMissingError) {
       log("layout_piece_missing", { path: error.path });
-      return fallback;
+      return stableFallback(path, fallback);
     }
     if (error instanceof Response && error.status >= 500) {
       log("layout_piece_unavailable", { path, status: error.status });
-      return fallback;
+      return stableFallback(path, fallback);
     }
     if (error instanceof UpstreamError) {
       log("layout_piece_failed", { path, code: error.code, message: error.upstreamMessage });
-      return fallback;
+      return stableFallback(path, fallback);
     }
     throw error;
   }
@@ -117,7 +124,28 @@ export async function getLayoutData() {
     optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),
     optional("weappQrcode", () => withCapability("weappQrcode", () => shared("weapp/api/weapp/qrcode", z.string().catch("")), ""), ""),
   ]);
-  return {
+  // While every piece is the cached object it was, the layout is the same object too: what is
+  // derived from it (the client layout's version, the chrome rendered once) stays valid.
+  const parts = [
+    site,
+    copyright,
+    defaultImages,
+    servicer,
+    categoryConfig,
+    topAd,
+    navList,
+    friendlyLinks,
+    footerList,
+    moreConfig,
+    services,
+    categories,
+    helpClasses,
+    hotWords,
+    defaultWords,
+    wapQrcode,
+    miniProgramQrcode,
+  ];
+  const layout = {
     site,
     copyright,
     defaultImages,
@@ -136,8 +164,12 @@ export async function getLayoutData() {
     h5Qrcode: wapQrcode.path.h5?.img ?? "",
     miniProgramQrcode,
   };
+  if (composed && parts.every((part, index) => part === composed?.parts[index])) return composed.layout as typeof layout;
+  composed = { parts, layout };
+  return layout;
 }
 export type LayoutData = Awaited<ReturnType<typeof getLayoutData>>;
+let composed: { parts: unknown[]; layout: unknown } | undefined;
 
 /** An ad position (shared, cached). */
 export function getAdv(keyword: string) {

@@ -1,14 +1,27 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
+import { StaticMarkup } from "./static-markup";
 import { Group } from "~/components/ui";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { linkProps } from "./link-props";
 
-/** spec §2 "Footer": services, help classes, contact, QR, friendly links, copyright, certificates. */
+/**
+ * spec §2 "Footer": services, help classes, contact, QR, friendly links, copyright, certificates.
+ * The same for every visitor of a language: rendered once per layout version (StaticMarkup), so
+ * its links are plain links.
+ */
 export function Footer({ layout }: { layout: ClientLayout }) {
+  const { language } = useTranslation();
+  return (
+    <StaticMarkup cacheKey={`footer:${language}:${layout.version}`} as="footer" className="footer">
+      <FooterContent layout={layout} />
+    </StaticMarkup>
+  );
+}
+
+function FooterContent({ layout }: { layout: ClientLayout }) {
   const { t } = useTranslation();
   return (
-    <footer className="footer">
+    <>
       {layout.services.length > 0 ? (
         <div className="footer__services">
           <ul className="container footer__service-list" aria-label={t("footer.services")}>
@@ -29,7 +42,7 @@ export function Footer({ layout }: { layout: ClientLayout }) {
               <ul>
                 {helpClass.child_list.map((item) => (
                   <li key={item.id}>
-                    {item.link_address ? <a {...linkProps(item.link_address)}>{item.title}</a> : <Link to={`/cms/help-${item.id}`}>{item.title}</Link>}
+                    {item.link_address ? <a {...linkProps(item.link_address)}>{item.title}</a> : <a href={`/cms/help-${item.id}`}>{item.title}</a>}
                   </li>
                 ))}
               </ul>
@@ -68,7 +81,7 @@ export function Footer({ layout }: { layout: ClientLayout }) {
         </div>
       ) : null}
       <Copyright layout={layout} />
-    </footer>
+    </>
   );
 }
 

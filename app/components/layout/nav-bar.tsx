@@ -1,8 +1,9 @@
-import { Link, NavLink } from "@remix-run/react";
+import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import type { CategoryNode } from "~/upstream/schemas/category";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { linkProps } from "./link-props";
+import { StaticMarkup } from "./static-markup";
 
 /** spec §9: the category menu shows the first 3 sub-items of each top category. */
 export const MENU_SUB_ITEMS = 3;
@@ -16,55 +17,17 @@ function listHref(node: CategoryNode) {
  * they open on hover and keyboard focus without JS) and the configured navigation links.
  */
 export function NavBar({ layout, expanded }: { layout: ClientLayout; expanded: boolean }) {
-  const { t } = useTranslation();
-  const style = layout.categoryStyle;
+  const { t, language } = useTranslation();
   return (
     <div className="nav-bar">
       <div className="container nav-bar__inner">
-        <div className={`category-menu ${expanded ? "category-menu--expanded" : ""}`}>
-          <Link to="/category" className="category-menu__title">
-            {t("nav.allCategories")}
-          </Link>
-          <ul className="category-menu__list" aria-label={t("nav.allCategories")}>
-            {layout.categories.map((top) => (
-              <li key={top.category_id} className="category-menu__item">
-                <Link to={listHref(top)} className="category-menu__top">
-                  {layout.showCategoryImages && top.image ? <img src={top.image} alt="" width={16} height={16} /> : null}
-                  {top.category_name}
-                </Link>
-                {style > 1 ? (
-                  <span className="category-menu__preview">
-                    {top.child_list.slice(0, MENU_SUB_ITEMS).map((child) => (
-                      <Link key={child.category_id} to={listHref(child)}>
-                        {child.short_name || child.category_name}
-                      </Link>
-                    ))}
-                  </span>
-                ) : null}
-                {style > 1 && top.child_list.length > 0 ? (
-                  <div className="category-menu__flyout">
-                    {top.child_list.map((child) => (
-                      <dl key={child.category_id}>
-                        <dt>
-                          <Link to={listHref(child)}>{child.category_name}</Link>
-                        </dt>
-                        {style > 2 ? (
-                          <dd>
-                            {child.child_list.map((leaf) => (
-                              <Link key={leaf.category_id} to={listHref(leaf)}>
-                                {leaf.category_name}
-                              </Link>
-                            ))}
-                          </dd>
-                        ) : null}
-                      </dl>
-                    ))}
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <StaticMarkup
+          cacheKey={`category-menu:${language}:${layout.version}:${expanded ? "expanded" : "folded"}`}
+          as="div"
+          className={`category-menu ${expanded ? "category-menu--expanded" : ""}`}
+        >
+          <CategoryMenuContent layout={layout} />
+        </StaticMarkup>
         <nav aria-label={t("nav.label")}>
           <ul className="nav-bar__links">
             {layout.navList.map((item) => {
@@ -88,5 +51,60 @@ export function NavBar({ layout, expanded }: { layout: ClientLayout; expanded: b
         </nav>
       </div>
     </div>
+  );
+}
+
+/**
+ * The category menu: the same for every visitor of a language, so it is rendered once per layout
+ * version (StaticMarkup) and its links are plain links.
+ */
+function CategoryMenuContent({ layout }: { layout: ClientLayout }) {
+  const { t } = useTranslation();
+  const style = layout.categoryStyle;
+  return (
+    <>
+      <a href="/category" className="category-menu__title">
+        {t("nav.allCategories")}
+      </a>
+      <ul className="category-menu__list" aria-label={t("nav.allCategories")}>
+        {layout.categories.map((top) => (
+          <li key={top.category_id} className="category-menu__item">
+            <a href={listHref(top)} className="category-menu__top">
+              {layout.showCategoryImages && top.image ? <img src={top.image} alt="" width={16} height={16} /> : null}
+              {top.category_name}
+            </a>
+            {style > 1 ? (
+              <span className="category-menu__preview">
+                {top.child_list.slice(0, MENU_SUB_ITEMS).map((child) => (
+                  <a key={child.category_id} href={listHref(child)}>
+                    {child.short_name || child.category_name}
+                  </a>
+                ))}
+              </span>
+            ) : null}
+            {style > 1 && top.child_list.length > 0 ? (
+              <div className="category-menu__flyout">
+                {top.child_list.map((child) => (
+                  <dl key={child.category_id}>
+                    <dt>
+                      <a href={listHref(child)}>{child.category_name}</a>
+                    </dt>
+                    {style > 2 ? (
+                      <dd>
+                        {child.child_list.map((leaf) => (
+                          <a key={leaf.category_id} href={listHref(leaf)}>
+                            {leaf.category_name}
+                          </a>
+                        ))}
+                      </dd>
+                    ) : null}
+                  </dl>
+                ))}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

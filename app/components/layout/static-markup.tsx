@@ -1,0 +1,45 @@
+import { createContext, useContext, type ReactElement, type ReactNode } from "react";
+
+/**
+ * Parts of the chrome that read the same for every visitor of a language (the footer, the category
+ * menu) are rendered once per process, language and layout version, not on every request
+ * (docs/performance.md). The server puts their cached HTML into the page; the browser adopts the
+ * HTML it finds in the document instead of rendering those parts again. They hold plain links and
+ * no state, so there is nothing to hydrate in them. Reached by a client-side navigation from a
+ * document that did not carry them, they render live from the same element.
+ */
+export type RenderStatic = (cacheKey: string, element: ReactElement) => string;
+
+const StaticMarkupContext = createContext<RenderStatic | null>(null);
+
+/** entry.server provides the renderer (a per-process cache of renderToStaticMarkup). */
+export const StaticMarkupProvider = StaticMarkupContext.Provider;
+
+const ATTRIBUTE = "data-static-markup";
+/** In the browser: the markup each key had in the document, adopted once. */
+const adopted = new Map<string, string>();
+
+function adoptFromDocument(cacheKey: string): string | undefined {
+  let html = adopted.get(cacheKey);
+  if (html === undefined) {
+    html = document.querySelector(`[${ATTRIBUTE}="${CSS.escape(cacheKey)}"]`)?.innerHTML;
+    if (html !== undefined) adopted.set(cacheKey, html);
+  }
+  return html;
+}
+
+type Props = {
+  /** What identifies the content: its kind, the language and the layout data's version. */
+  cacheKey: string;
+  as: "footer" | "div";
+  className?: string;
+  /** The content; it must render without router context (plain links) and without state. */
+  children: ReactElement;
+};
+
+export function StaticMarkup({ cacheKey, as: Tag, className, children }: Props): ReactNode {
+  const renderStatic = useContext(StaticMarkupContext);
+  const html = typeof document === "undefined" ? renderStatic?.(cacheKey, children) : adoptFromDocument(cacheKey);
+  if (html === undefined) return <Tag className={className}>{children}</Tag>;
+  return <Tag className={className} {...{ [ATTRIBUTE]: cacheKey }} dangerouslySetInnerHTML={{ __html: html }} />;
+}
