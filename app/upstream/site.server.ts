@@ -87,25 +87,7 @@ const NO_MORE_CONFIG: MoreConfig = { index: { category: 0 } };
 
 /** Everything the main layout renders, loaded in parallel (each piece cached on its own). */
 export async function getLayoutData() {
-  const [
-    site,
-    copyright,
-    defaultImages,
-    servicer,
-    categoryConfig,
-    topAd,
-    navList,
-    friendlyLinks,
-    footerList,
-    moreConfig,
-    services,
-    categories,
-    helpClasses,
-    hotWords,
-    defaultWords,
-    wapQrcode,
-    miniProgramQrcode,
-  ] = await Promise.all([
+  const parts = await Promise.all([
     shared("/api/site/info", SiteInfoSchema),
     optional("copyright", () => shared("/api/config/copyright", CopyrightSchema), null),
     optional("defaultimg", () => shared("/api/config/defaultimg", DefaultImagesSchema), null),
@@ -124,9 +106,7 @@ export async function getLayoutData() {
     optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),
     optional("weappQrcode", () => withCapability("weappQrcode", () => shared("weapp/api/weapp/qrcode", z.string().catch("")), ""), ""),
   ]);
-  // While every piece is the cached object it was, the layout is the same object too: what is
-  // derived from it (the client layout's version, the chrome rendered once) stays valid.
-  const parts = [
+  const [
     site,
     copyright,
     defaultImages,
@@ -144,7 +124,9 @@ export async function getLayoutData() {
     defaultWords,
     wapQrcode,
     miniProgramQrcode,
-  ];
+  ] = parts;
+  // While every piece is the cached object it was, the layout is the same object too: what is
+  // derived from it (the client layout's version, the chrome rendered once) stays valid.
   const layout = {
     site,
     copyright,
