@@ -1,3 +1,5 @@
+import http from "node:http";
+import https from "node:https";
 import { z } from "zod";
 import { log } from "~/utils/log.server";
 
@@ -98,42 +100,73 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
 }
 
+/**
+ * Upstream connections are kept alive and reused. Node's http client rather than `fetch`: the
+ * same POST costs about half the CPU without fetch's Request/Response/stream objects (measured:
+ * ~0.23 vs ~0.54 ms per call, docs/performance.md). Idle sockets are dropped after 4 s, before a
+ * Node upstream's own 5 s keep-alive ends them under us.
+ */
+const AGENT_OPTIONS = { keepAlive: true, timeout: 4_000 };
+const agents = { "http:": new http.Agent(AGENT_OPTIONS), "https:": new https.Agent(AGENT_OPTIONS) };
+
+type RawAnswer = { status: number; contentType: string; text: string };
+
+/** One POST; rejects with a TimeoutError when the answer (headers and body) takes longer than `timeoutMs`. */
+function post(url: URL, payload: string, timeoutMs: number): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const transport = url.protocol === "https:" ? https : http;
+    const request = transport.request(
+      url,
+      {
+        method: "POST",
+        agent: agents[url.protocol as keyof typeof agents],
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Content-Length": Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          clearTimeout(timer);
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers["content-type"] ?? ""),
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+        response.on("error", (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+      },
+    );
+    const timer = setTimeout(() => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: "TimeoutError" })), timeoutMs);
+    request.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(payload);
+  });
+}
+
 async function postJson(ctx: UpstreamContext, path: string, body: Record<string, unknown>): Promise<unknown> {
   // Relative to the base URL with a trailing slash, so a base path ("https://host/shop") is kept.
   const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
   const payload: Record<string, unknown> = { ...body, app_type: "pc", app_type_name: "PC" };
   if (ctx.token) payload.token = ctx.token;
-  let response: globalThis.Response;
+  let answer: RawAnswer;
   try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(ctx.timeoutMs),
-    });
+    answer = await post(url, JSON.stringify(payload), ctx.timeoutMs); // the time-out also covers a body that stalls
   } catch (error) {
     throw gatewayFailure(isTimeout(error) ? 504 : 502, path, error instanceof Error ? error.message : String(error));
   }
-  if (response.status === 404) {
-    await response.body?.cancel().catch(() => {});
-    throw new EndpointMissingError(path);
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {}); // free the connection
-    throw gatewayFailure(502, path, `HTTP ${response.status}`);
-  }
-  let text: string;
+  if (answer.status === 404) throw new EndpointMissingError(path);
+  if (answer.status < 200 || answer.status >= 300) throw gatewayFailure(502, path, `HTTP ${answer.status}`);
   try {
-    text = await response.text(); // the time-out also covers a body that stalls
-  } catch (error) {
-    throw gatewayFailure(isTimeout(error) ? 504 : 502, path, error instanceof Error ? error.message : String(error));
-  }
-  try {
-    return JSON.parse(text);
+    return JSON.parse(answer.text);
   } catch {
     // The real upstream answers unknown routes with an HTML page and HTTP 200.
-    if (/^\s*</.test(text) && (response.headers.get("content-type") ?? "").includes("text/html")) throw new EndpointMissingError(path);
-    throw gatewayFailure(502, path, `not JSON: ${text.slice(0, 80)}`);
+    if (/^\s*</.test(answer.text) && answer.contentType.includes("text/html")) throw new EndpointMissingError(path);
+    throw gatewayFailure(502, path, `not JSON: ${answer.text.slice(0, 80)}`);
   }
 }
 

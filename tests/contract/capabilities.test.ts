@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import { startTestShopApi, type TestShopApi } from "../../shop-api/testing";
 import { shopApiSwitches, type EndpointSwitches } from "../support/endpoint-switches";
@@ -30,7 +31,7 @@ vi.mock("~/utils/log.server", () => ({ log: vi.fn() }));
 
 let shop: TestShopApi;
 let switches: EndpointSwitches;
-let fetchSpy: MockInstance<typeof fetch>;
+let requestSpy: MockInstance<typeof http.request>;
 let demoToken = "";
 const savedEnv = { ...process.env };
 
@@ -43,11 +44,11 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
   resetEnvCache();
   demoToken = await shop.login("demo", "demo123456");
-  fetchSpy = vi.spyOn(globalThis, "fetch");
+  requestSpy = vi.spyOn(http, "request");
 });
 
 afterAll(async () => {
-  fetchSpy?.mockRestore();
+  requestSpy?.mockRestore();
   await switches?.disable([]);
   await shop?.close();
   process.env = { ...savedEnv };
@@ -58,7 +59,7 @@ beforeEach(() => {
   invalidate();
   resetCapabilities();
   vi.mocked(log).mockClear();
-  fetchSpy.mockClear();
+  requestSpy.mockClear();
 });
 
 afterEach(() => {
@@ -72,10 +73,10 @@ function ctx(token: string | null = demoToken, path = "/index", member: "optiona
   return requestContext(new Request(`http://shop.test${path}`), token, member);
 }
 
-/** How many times the BFF called `path` on the upstream (the fetch spy sees every call). */
+/** How many times the BFF called `path` on the upstream (the spy on Node's http client sees every call). */
 function callsTo(path: string): number {
-  return fetchSpy.mock.calls.filter(([input]) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+  return requestSpy.mock.calls.filter(([input]) => {
+    const url = new URL(String(input));
     return url.origin === new URL(switches.url).origin && url.pathname.toLowerCase() === path.toLowerCase();
   }).length;
 }
@@ -227,7 +228,7 @@ describe("the UI hides what depends on an absent capability", () => {
       await stock();
       resetCapabilities();
       invalidate();
-      fetchSpy.mockClear();
+      requestSpy.mockClear();
       const absent = payload(await rootLoader(args(page("/index", cookie))));
       expect(absent.capabilities).toEqual({ switchAccount: false, saleControl: false });
       expect(absent.layout!.navList.map((item) => item.nav_url.url)).not.toContain("/sacontrol");
