@@ -41,11 +41,18 @@ async function main() {
     for (const page of pages) {
       // One warm-up visit fills the BFF's shared-data caches, as on a running shop.
       await fetch(bff.url + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} });
-      const result = await lighthouse(
-        bff.url + page.path,
-        { port: chrome.port, output: "html", logLevel: "error", extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined },
-        desktopConfig,
-      );
+      const run = () =>
+        lighthouse(
+          bff.url + page.path,
+          { port: chrome.port, output: "html", logLevel: "error", extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined },
+          desktopConfig,
+        );
+      let result = await run();
+      // Lighthouse's own trace recording fails now and then (NO_NAVSTART: "Please run Lighthouse again").
+      for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
+        console.log(`${page.path}: ${result.lhr.runtimeError.code}, running Lighthouse again`);
+        result = await run();
+      }
       if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
       const report = Array.isArray(result.report) ? result.report[0] : result.report;
       writeFileSync(path.join("bench/results", `lighthouse-${stamp}-${page.name}.html`), report);
