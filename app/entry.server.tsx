@@ -43,6 +43,7 @@ export default async function handleRequest(
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const language = await languageOf(request);
+  const bundles = bundlesFor(language);
   // Bots and visitors without JS get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
@@ -51,8 +52,8 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationProvider language={language} bundles={bundlesFor(language)}>
-          <StaticMarkupProvider value={staticRenderer(language, bundlesFor(language))}>
+        <TranslationProvider language={language} bundles={bundles}>
+          <StaticMarkupProvider value={staticRenderer(language, bundles)}>
             <RemixServer context={remixContext} url={request.url} nonce={nonce} />
           </StaticMarkupProvider>
         </TranslationProvider>

@@ -14,19 +14,10 @@ function categoryView(node: CategoryNode): CategoryNode {
 const SALE_CONTROL_PAGES = /^\/(sacontrol|cacontrelist)\/?(?:[?#]|$)/i;
 
 /**
- * A version per layout data object (the shared-data cache hands out the same object until it
- * refreshes): the cache key of the chrome parts rendered once (components/layout/static-markup).
+ * Each client layout gets a new version (toClientLayout builds one per layout data object and
+ * feature set): the cache key of the chrome parts rendered once (components/layout/static-markup).
  */
-const versions = new WeakMap<LayoutData, number>();
 let lastVersion = 0;
-function versionOf(layout: LayoutData): number {
-  let version = versions.get(layout);
-  if (version === undefined) {
-    version = ++lastVersion;
-    versions.set(layout, version);
-  }
-  return version;
-}
 
 /**
  * What the browser gets of the layout data: image paths made absolute, lists cut to what is
@@ -35,7 +26,7 @@ function versionOf(layout: LayoutData): number {
 function buildClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapabilities, "saleControl">) {
   const { site, copyright, topAd } = layout;
   return {
-    version: versionOf(layout),
+    version: ++lastVersion,
     site: {
       site_name: site.site_name,
       logo: assetUrl(site.logo),

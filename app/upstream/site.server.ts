@@ -37,11 +37,6 @@ function shared<T extends z.ZodTypeAny>(path: string, schema: T, body: Record<st
   return cached(`layout:${path}:${JSON.stringify(body)}`, LAYOUT, () => callUpstream(sharedContext(), path, schema, body));
 }
 
-/**
- * Optional pieces of the chrome: a missing endpoint or an odd answer must not take pages down.
- * Pieces known to be missing on a stock Niushop go through withCapability (not even called while
- * absent); any other missing endpoint falls back here.
- */
 /** The first fallback given for a piece, kept: a missing piece then keeps the layout's identity. */
 const fallbacks = new Map<string, unknown>();
 function stableFallback<T>(path: string, fallback: T): T {
@@ -49,6 +44,11 @@ function stableFallback<T>(path: string, fallback: T): T {
   return fallbacks.get(path) as T;
 }
 
+/**
+ * Optional pieces of the chrome: a missing endpoint or an odd answer must not take pages down.
+ * Pieces known to be missing on a stock Niushop go through withCapability (not even called while
+ * absent); any other missing endpoint falls back here.
+ */
 async function optional<T>(path: string, load: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await load();

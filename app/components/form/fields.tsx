@@ -7,17 +7,15 @@ import { errorsText } from "./error-text";
 
 type Bound<Props> = Omit<Props, "name" | "type" | "error" | "defaultValue"> & { meta: FieldMetadata<unknown> };
 
-export function TextField({ meta, type = "text", ...props }: Bound<TextInputProps> & { type?: "text" | "tel" | "email" | "search" }) {
+export function TextField({ meta, type = "text", ...props }: Bound<TextInputProps> & { type?: "text" | "tel" | "email" | "search" | "password" }) {
   const { t } = useTranslation();
   const { key, ...inputProps } = getInputProps(meta as FieldMetadata<string>, { type });
   return <TextInput key={key} {...inputProps} {...props} error={errorsText(t, meta.errors)} />;
 }
 
 /** A password input; browsers and password managers offer their own reveal and fill. */
-export function PasswordField({ meta, ...props }: Bound<TextInputProps>) {
-  const { t } = useTranslation();
-  const { key, ...inputProps } = getInputProps(meta as FieldMetadata<string>, { type: "password" });
-  return <TextInput key={key} {...inputProps} {...props} error={errorsText(t, meta.errors)} />;
+export function PasswordField(props: Bound<TextInputProps>) {
+  return <TextField {...props} type="password" />;
 }
 
 export function CheckboxField({ meta, label, value = "on" }: { meta: FieldMetadata<unknown>; label: React.ReactNode; value?: string }) {
