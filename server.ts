@@ -203,10 +203,18 @@ async function serve() {
 
   // Form posts are small; a body beyond this is refused before anything reads it (413).
   const MAX_BODY_BYTES = 1024 * 1024;
+  // What is still arriving of a refused body is read and dropped, up to this much: closing the
+  // connection under a client that is still sending makes it see a reset instead of the 413.
+  const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) {
-      res.status(413).type("text/plain").set("Cache-Control", "no-store").set("Connection", "close").send("请求内容过大 / Request body too large");
+      let discarded = 0;
+      req.on("data", (chunk: Buffer) => {
+        discarded += chunk.length;
+        if (discarded > MAX_DISCARDED_BYTES) req.destroy();
+      });
+      res.status(413).type("text/plain").set("Cache-Control", "no-store").send("请求内容过大 / Request body too large");
       return;
     }
     next();
