@@ -802,4 +802,33 @@ export const migrations: Migration[] = [
       ALTER TABLE sms_code ADD COLUMN wrong_tries INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 5,
+    name: 'addresses: member delivery addresses (memberaddress/*)',
+    sql: /* sql */ `
+      -- Niushop's member_address. Region ids are mainland division codes (province 110000,
+      -- city 110100, district 110101; community_id is the street/town level, 0 when not chosen).
+      -- full_address is the region names joined with "-" ("北京市-北京市-东城区"), as the real API answers.
+      -- type: 1 ordinary address, 2 local-delivery address (has coordinates).
+      CREATE TABLE member_address (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id       INTEGER NOT NULL DEFAULT 1,
+        member_id     INTEGER NOT NULL REFERENCES member(member_id),
+        name          TEXT    NOT NULL DEFAULT '',
+        mobile        TEXT    NOT NULL DEFAULT '',
+        telephone     TEXT    NOT NULL DEFAULT '',
+        province_id   INTEGER NOT NULL DEFAULT 0,
+        city_id       INTEGER NOT NULL DEFAULT 0,
+        district_id   INTEGER NOT NULL DEFAULT 0,
+        community_id  INTEGER NOT NULL DEFAULT 0,
+        address       TEXT    NOT NULL DEFAULT '',
+        full_address  TEXT    NOT NULL DEFAULT '',
+        longitude     TEXT    NOT NULL DEFAULT '',
+        latitude      TEXT    NOT NULL DEFAULT '',
+        is_default    INTEGER NOT NULL DEFAULT 0,
+        type          INTEGER NOT NULL DEFAULT 1
+      );
+      CREATE INDEX member_address_member ON member_address(member_id);
+    `,
+  },
 ]

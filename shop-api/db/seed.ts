@@ -316,6 +316,35 @@ function seedMembers(db: Database) {
   })
 }
 
+/** The demo member's delivery addresses: a default one in Beijing and a second in Shanghai. */
+function seedAddresses(db: Database) {
+  const demo = db.prepare("SELECT member_id FROM member WHERE username = 'demo'").get() as { member_id: number } | undefined
+  if (!demo) return
+  const rows = [
+    {
+      name: '张三',
+      mobile: '13800138000',
+      province_id: 110000,
+      city_id: 110100,
+      district_id: 110101,
+      address: '东华门街道 1 号',
+      full_address: '北京市-北京市-东城区',
+      is_default: 1,
+    },
+    {
+      name: '李四',
+      mobile: '13900139000',
+      province_id: 310000,
+      city_id: 310100,
+      district_id: 310104,
+      address: '漕河泾开发区 88 号',
+      full_address: '上海市-上海市-徐汇区',
+      is_default: 0,
+    },
+  ]
+  for (const row of rows) insertRow(db, 'member_address', { member_id: demo.member_id, ...row })
+}
+
 export const seedSteps: SeedStep[] = [
   {
     version: 1,
@@ -337,6 +366,12 @@ export const seedSteps: SeedStep[] = [
     version: 3,
     run(db) {
       seedCart(db)
+    },
+  },
+  {
+    version: 5,
+    run(db) {
+      seedAddresses(db)
     },
   },
 ]
