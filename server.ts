@@ -10,11 +10,13 @@ import express from "express";
 import helmet from "helmet";
 import onHeaders from "on-headers";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
+import { SESSION_COOKIE } from "./app/auth/session.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
 import { applyScopeToHeaders, newRequestScope, runInRequestScope } from "./app/utils/request-scope.server";
 import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
+import { visitorPageCache } from "./app/utils/visitor-page-cache.server";
 
 /**
  * The BFF's process: Express with security headers, compression, static assets, health check,
@@ -258,6 +260,9 @@ async function serve() {
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
+
+  // Visitors' catalogue documents from a micro-cache (ADR 014); members always get a fresh render.
+  app.use(visitorPageCache({ ttlMs: isProduction ? config.VISITOR_CACHE_MS : 0, sessionCookie: SESSION_COOKIE }));
 
   const remixHandler = createRequestHandler({
     build,

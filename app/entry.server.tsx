@@ -9,8 +9,10 @@ import { StaticMarkupProvider } from "~/components/layout/static-markup";
 import { bundlesFor, languageOf } from "~/i18n/i18next.server";
 import { TranslationProvider, type Bundles } from "~/i18n/translation";
 import type { Language } from "~/i18n/config";
+import type { RouteHandle } from "~/utils/handle";
 import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
+import { VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
 
 export const streamTimeout = 10_000;
 
@@ -47,6 +49,7 @@ export default async function handleRequest(
   // Bots and visitors without JS get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  if (responseStatusCode === 200 && isVisitorCacheable(remixContext)) responseHeaders.set(VISITOR_CACHE_HEADER, "1");
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -79,6 +82,13 @@ export default async function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** The page's own route (the deepest match) says visitors may share it (RouteHandle.visitorCache). */
+function isVisitorCacheable(context: EntryContext): boolean {
+  const leaf = context.staticHandlerContext.matches.at(-1);
+  const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as RouteHandle | undefined) : undefined;
+  return handle?.visitorCache === true;
 }
 
 /**

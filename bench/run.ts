@@ -9,6 +9,9 @@
  *    BFF's CPU milliseconds per page (its CPU time over the run ÷ requests: the kernel's utime +
  *    stime, the counters `process.cpuUsage` reads) and so its pages per second per core; then the
  *    latency at one connection beside the page's slowest upstream call, also at one connection.
+ *    Visitor pages are served from the visitor micro-cache (ADR 014) as in production; their
+ *    render cost without it is measured too, by a second BFF with VISITOR_CACHE_MS=0 (the counting
+ *    step runs without it as well, so its upstream calls are a render's).
  * 4. The BFF with one worker per core (WEB_CONCURRENCY): throughput of each page.
  * 5. Prints the tables and writes them as JSON to bench/results/.
  *
@@ -29,6 +32,7 @@ const SHOP_API_PORT = 4300;
 const BFF_PORT = 3300;
 const CORES = availableParallelism();
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
+const NO_VISITOR_CACHE = { VISITOR_CACHE_MS: "0" };
 
 type Call = { path: string; body: string };
 type Measure = { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number };
@@ -116,7 +120,7 @@ async function main() {
 
     // Upstream calls and bytes per page, through the counting proxy.
     const proxy = await countingProxy(shopApi.url);
-    const counted = await startBff(BFF_PORT, proxy.url);
+    const counted = await startBff(BFF_PORT, proxy.url, 1, NO_VISITOR_CACHE);
     let cookie = await signIn(counted.url);
     const profile: Record<string, { cold: Call[]; warm: Call[]; htmlBytes: number; dataBytes: number }> = {};
     for (const page of pages) {
@@ -175,9 +179,26 @@ async function main() {
         loaderDataBytes: profile[page.name].dataBytes,
         upstream,
         rpsAllWorkers: 0,
+        // Visitor pages: the same without the micro-cache (filled in below); members are never cached.
+        cpuMsPerRender: cpuMsPerPage,
+        p50OneConnectionRendered: alone.p50,
       });
     }
     await stop(single.child);
+
+    // Visitor pages rendered every time (the micro-cache off): what a cache miss costs.
+    const uncached = await startBff(BFF_PORT, shopApi.url, 1, NO_VISITOR_CACHE);
+    for (const [index, page] of pages.entries()) {
+      if (page.member) continue;
+      await fetch(uncached.url + page.path);
+      const cpuBefore = cpuMsOfTree(uncached.child.pid as number);
+      const loaded = await measure({ url: uncached.url + page.path });
+      results[index].cpuMsPerRender = Number(((cpuMsOfTree(uncached.child.pid as number) - cpuBefore) / Math.max(1, loaded.requests)).toFixed(2));
+      results[index].p50OneConnectionRendered = (
+        await measure({ url: uncached.url + page.path, connections: 1, duration: Math.max(3, Math.round(DURATION / 2)) })
+      ).p50;
+    }
+    await stop(uncached.child);
 
     // One worker per core.
     const all = await startBff(BFF_PORT, shopApi.url, CORES);
@@ -198,10 +219,12 @@ async function main() {
         "req/s 1 worker": row.rps,
         [`req/s ${CORES} workers`]: row.rpsAllWorkers,
         "CPU ms/page": row.cpuMsPerPage,
+        "CPU ms/render": row.cpuMsPerRender,
         "pages/s/core": row.pagesPerSecondPerCore,
         "p50 ms": row.p50,
         "p99 ms": row.p99,
         "p50 ms @1 conn": row.p50OneConnection,
+        "p50 @1 rendered": row.p50OneConnectionRendered,
         "slowest upstream p50 @1": row.slowestUpstreamP50,
         non2xx: row.non2xx,
         "calls cold/warm": `${row.upstreamCallsCold}/${row.upstreamCallsWarm}`,

@@ -42,7 +42,12 @@ export async function startShopApi(port: number): Promise<{ child: ChildProcess;
 }
 
 /** The production BFF on `port` against `upstream`, with `workers` worker processes. */
-export async function startBff(port: number, upstream: string, workers = 1): Promise<{ child: ChildProcess; url: string }> {
+export async function startBff(
+  port: number,
+  upstream: string,
+  workers = 1,
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const child = start("node", ["build/server.js"], {
     NODE_ENV: "production",
     PORT: String(port),
@@ -54,6 +59,7 @@ export async function startBff(port: number, upstream: string, workers = 1): Pro
     WEB_CONCURRENCY: String(workers),
     // Measuring signs in many times from one address.
     CLIENT_LIMIT_FACTOR: "100",
+    ...extraEnv,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`);

@@ -8,6 +8,9 @@ import { openToken, sealToken } from "./token-crypto.server";
 /** `sid` names one sign-in: a new one at every sign-in and account switch, denied at logout (ADR 008). */
 type SessionData = { token: string; expiresAt: number; sid: string };
 
+/** The session cookie (server.ts keeps requests that carry it out of the visitor page cache). */
+export const SESSION_COOKIE = "__session";
+
 const DAY_SECONDS = 24 * 60 * 60;
 /** The longest a session cookie can live (auto-login days, domain/auth-fields.ts) plus a margin. */
 const LONGEST_SESSION_MS = 8 * DAY_SECONDS * 1000;
@@ -24,7 +27,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
     cookie: {
-      name: "__session",
+      name: SESSION_COOKIE,
       httpOnly: true,
       sameSite: "lax",
       path: "/",

@@ -62,6 +62,7 @@ export const handle: RouteHandle = {
   i18n: ["goods", "catalog"],
   title: (data: unknown, t: TFunction) => (data as { goods?: { name: string } } | undefined)?.goods?.name ?? t("errors:title.404"),
   whiteBackground: true,
+  visitorCache: true,
 };
 
 /** Query parameters of the page: `img` (1-based image), `eval_page`, `qr=1` (QR code without JS). */

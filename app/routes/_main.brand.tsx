@@ -7,7 +7,7 @@ import { assetUrl } from "~/upstream/context.server";
 import { getBanner } from "~/upstream/site.server";
 import type { RouteHandle } from "~/utils/handle";
 
-export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:brand.title" };
+export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:brand.title", visitorCache: true };
 
 /** /brand: the brand zone: the NS_PC_BRAND banner and every brand, each leading to its goods. */
 export async function loader() {

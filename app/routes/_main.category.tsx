@@ -5,7 +5,7 @@ import type { CategoryNode } from "~/upstream/schemas/category";
 import type { RouteHandle } from "~/utils/handle";
 import { useRootData } from "~/utils/use-root-data";
 
-export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:category.title", whiteBackground: true };
+export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:category.title", whiteBackground: true, visitorCache: true };
 
 function listHref(node: CategoryNode) {
   return `/list?${new URLSearchParams({ category_id: String(node.category_id), level: String(node.level) })}`;

@@ -13,7 +13,7 @@ import { advImageSize, getAdv } from "~/upstream/site.server";
 import { readFloatLayerClosedThisVisit, readFloatLayerMemory } from "~/utils/float-layer.server";
 import type { RouteHandle } from "~/utils/handle";
 
-export const handle: RouteHandle = { i18n: ["catalog", "goods"], title: "home.title" };
+export const handle: RouteHandle = { i18n: ["catalog", "goods"], title: "home.title", visitorCache: true };
 
 /**
  * The home page: NS_PC_INDEX banners, the floors (floor-style-1…4) and the float layer. All of it

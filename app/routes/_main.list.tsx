@@ -13,7 +13,7 @@ import { memberContext } from "~/upstream/context.server";
 import { toGoodsCard } from "~/upstream/goods-view.server";
 import type { RouteHandle } from "~/utils/handle";
 
-export const handle: RouteHandle = { i18n: ["catalog", "goods"], title: "catalog:list.title" };
+export const handle: RouteHandle = { i18n: ["catalog", "goods"], title: "catalog:list.title", visitorCache: true };
 
 const SORTS = [
   { order: undefined, key: "default" },

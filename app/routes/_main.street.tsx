@@ -8,7 +8,7 @@ import { assetUrl } from "~/upstream/context.server";
 import { getSiteInfo } from "~/upstream/site.server";
 import type { RouteHandle } from "~/utils/handle";
 
-export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:street.title" };
+export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:street.title", visitorCache: true };
 
 /**
  * /street: the shop search target (spec §2). The upstream is a single-shop (B2C) Niushop, so the

@@ -10,6 +10,12 @@ export type RouteHandle = {
   /** Chrome variants of spec §2: a white page background, a full-width main area. */
   whiteBackground?: boolean;
   fullWidth?: boolean;
+  /**
+   * The document is the same for every visitor with the same URL, language and cookies, so
+   * server.ts may answer visitors (never members) from a short micro-cache (ADR 014). Only for
+   * pages whose loaders read nothing but the URL, the language and the member's absence.
+   */
+  visitorCache?: boolean;
 };
 
 export function handleOf(match: UIMatch): RouteHandle {

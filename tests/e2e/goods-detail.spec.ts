@@ -237,6 +237,8 @@ test("a toast is announced once: one live region holds it (a status for success,
   await expect(page.getByText("加入购物车成功")).toBeVisible();
   await expect(liveRegionsWith(page, "加入购物车成功")).toHaveCount(1);
   await expect(liveRegionsWith(page, "加入购物车成功")).toHaveAttribute("role", "status");
+  // The add's revalidation must be over, or it could take the next toast meant for /sku-32.
+  await page.waitForLoadState("networkidle");
 
   // A refusal (sku 32 is out of stock) is the error toast of the page it comes back to.
   const refused = await page.request.post("/sku-32", { form: { intent: "add-to-cart", num: "1" }, maxRedirects: 0 });
