@@ -5,7 +5,10 @@ import { sharedContext } from "~/upstream/context.server";
 import { badRequest, methodNotAllowed } from "~/utils/bad-request.server";
 
 /** `pid`: 0 (provinces) or a region code of up to 12 digits. */
-const PidSchema = z.string().regex(/^(0|[1-9]\d{0,11})$/).transform(Number);
+const PidSchema = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,11})$/)
+  .transform(Number);
 
 /**
  * GET /regions?pid=: the child regions of `pid` as `[{id, name}]`, for the address form's

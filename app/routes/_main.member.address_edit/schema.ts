@@ -47,23 +47,23 @@ const Fields = {
 };
 
 /** "save": every field checked. Whether the district may be empty depends on the region data (the action checks it). */
-export const AddressFormSchema = z
-  .object({ intent: z.literal("save"), ...Fields })
-  .superRefine((value, ctx) => {
-    if (!value.mobile && !value.telephone) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["mobile"], message: "address:errors.contactRequired" });
-    if (!value.province_id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["province_id"], message: "address:errors.provinceRequired" });
-    else if (!value.city_id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["city_id"], message: "address:errors.cityRequired" });
-  });
+export const AddressFormSchema = z.object({ intent: z.literal("save"), ...Fields }).superRefine((value, ctx) => {
+  if (!value.mobile && !value.telephone) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["mobile"], message: "address:errors.contactRequired" });
+  if (!value.province_id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["province_id"], message: "address:errors.provinceRequired" });
+  else if (!value.city_id) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["city_id"], message: "address:errors.cityRequired" });
+});
 export type AddressForm = z.infer<typeof AddressFormSchema>;
 
-/** "regions" (the no-JS "next" buttons): only the region ids matter; typed text is echoed back as is. */
-export const RegionStepSchema = z.object({
-  intent: z.literal("regions"),
+/** The region ids of any submission, leniently (a bad one counts as not chosen). */
+export const RegionIdsSchema = z.object({
   province_id: RegionId.catch(0),
   city_id: RegionId.catch(0),
   district_id: RegionId.catch(0),
   community_id: RegionId.catch(0),
 });
+
+/** "regions" (the no-JS "next" buttons): only the region ids matter; typed text is echoed back as is. */
+export const RegionStepSchema = RegionIdsSchema.extend({ intent: z.literal("regions") });
 
 /** The query of the page: `id` (edit) and where to go after saving (`redirect`, checked again when redirecting). */
 export const AddressPageQuerySchema = z.object({

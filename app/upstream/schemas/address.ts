@@ -12,20 +12,24 @@ export const AddressSchema = z.object({
   province_id: IntLike,
   city_id: IntLike,
   district_id: IntLike,
-  community_id: IntLike.optional().catch(0).transform((value) => value ?? 0),
+  community_id: IntLike.optional()
+    .catch(0)
+    .transform((value) => value ?? 0),
   address: Text,
   full_address: Text,
   is_default: Flag,
-  type: IntLike.optional().catch(1).transform((value) => value ?? 1),
+  type: IntLike.optional()
+    .catch(1)
+    .transform((value) => value ?? 1),
 });
 export type Address = z.infer<typeof AddressSchema>;
 
 export const AddressPageSchema = paged(AddressSchema);
 
 /** `memberaddress/info` for an id that is not (or no longer) the member's: null data or an empty array. */
-export const MaybeAddressSchema = z.union([AddressSchema, z.null(), z.literal(""), z.array(z.never()).length(0)]).transform((value) =>
-  value && !Array.isArray(value) ? value : null,
-);
+export const MaybeAddressSchema = z
+  .union([AddressSchema, z.null(), z.literal(""), z.array(z.never()).length(0)])
+  .transform((value) => (value && !Array.isArray(value) ? value : null));
 
 /** `memberaddress/add`: the new id, a string in the sample ("1"). */
 export const NewAddressIdSchema = IntLike;
