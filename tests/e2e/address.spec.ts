@@ -127,8 +127,22 @@ test("bad input answers 400 with translated messages beside the fields, keeping 
   expect(huge.status()).toBe(400);
   expect(await huge.text()).toContain("详细地址不能超过 100 个字");
 
+  // An upstream refusal is shown with the upstream's message: a name of emoji only is empty once they are stripped.
+  const emojiName = await post({ ...valid, name: "😀😀" });
+  expect(emojiName.status()).toBe(400);
+  expect(await emojiName.text()).toContain("请输入收货人姓名");
+
   const forged = await page.request.post("/member/delivery_address", { form: { intent: "delete", id: "abc" }, maxRedirects: 0 });
   expect(forged.status()).toBe(400);
+  expect(await forged.text()).toContain("该地址不存在");
+
+  // The cascade's resource route: public JSON, a bad pid is a 400.
+  const cities = await page.request.get("/regions?pid=110000");
+  expect(cities.status()).toBe(200);
+  expect(cities.headers()["cache-control"]).toContain("public");
+  expect(await cities.json()).toEqual([{ id: 110100, name: "北京市" }]);
+  expect((await page.request.get("/regions?pid=abc")).status()).toBe(400);
+  expect((await page.request.get("/regions")).status()).toBe(400);
 });
 
 test("another member's address is a 404 and cannot be changed", async ({ page }) => {
