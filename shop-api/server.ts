@@ -7,6 +7,7 @@ import { renderImage } from './core/images.js'
 import { ApiException, ApiReply, Router, normalisePath, type Context, type Envelope, type Params } from './core/router.js'
 import { createServices, type Services } from './core/services.js'
 import { openDatabase } from './db/index.js'
+import { registerAddressRoutes } from './routes/address.js'
 import { registerAuthRoutes } from './routes/auth.js'
 import { registerCartRoutes } from './routes/cart.js'
 import { registerCouponRoutes } from './routes/coupon.js'
@@ -92,6 +93,7 @@ export function buildRouter(): Router {
   registerPromotionRoutes(router)
   registerCouponRoutes(router)
   registerCartRoutes(router)
+  registerAddressRoutes(router)
   return router
 }
 
