@@ -62,14 +62,15 @@ export function registerOrderCreateRoutes(router: Router): void {
     const memberId = requireMember(ctx)
     const input = readPurchase(ctx, memberId)
     if (!('kind' in input)) return input
+    // payment shows the defaults: express, the default address, the best coupon, no balance, no invoice.
+    const choices = readChoices({})
+    const calc = calculate(ctx.db, Catalog.forRequest(ctx, memberId), ctx.services.config, memberId, input, choices)
+    if (calc.lines.length === 0) return error(-1, '您要购买的商品已删除或已下架')
     const now = nowSeconds()
     const orderKey = newOrderKey()
     ctx.db
       .prepare('INSERT INTO order_key (order_key, member_id, kind, input, create_time, expire_time) VALUES (?, ?, ?, ?, ?, ?)')
       .run(orderKey, memberId, input.kind, JSON.stringify(input), now, now + ORDER_KEY_TTL_SECONDS)
-    // payment shows the defaults: express, the default address, the best coupon, no balance, no invoice.
-    const choices = readChoices({})
-    const calc = calculate(ctx.db, Catalog.forRequest(ctx, memberId), ctx.services.config, memberId, input, choices)
     // Upstream's payment reports goods problems only; delivery is chosen (and checked) by calculate.
     if (calc.refusal && calc.refusal.error !== ERROR_PART.goods) calc.refusal = null
     const params = { cart_ids: input.cart_ids, sku_id: str(ctx, 'sku_id'), num: str(ctx, 'num'), store_id: 0, buyer_message: '', delivery: [], member_address: [] }
