@@ -84,6 +84,10 @@ export interface ShopApi {
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024
+/** An oversized body is still read (and dropped) up to this much, so the client gets the 413 instead of a reset. */
+const MAX_DRAIN_BYTES = 32 * 1024 * 1024
+
+class BodyTooLarge extends Error {}
 
 /** ThinkPHP's default error page (non-debug) is HTML; the real server answers it with HTTP 200. */
 const NOT_FOUND_HTML = `<!DOCTYPE html>
@@ -176,7 +180,15 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
       return
     }
 
-    const params = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) } as Params
+    let bodyParams: Params
+    try {
+      bodyParams = await readBody(req)
+    } catch (err) {
+      if (!(err instanceof BodyTooLarge)) throw err
+      // e.g. a voucher far above the upload limit: a JSON refusal, not a 500.
+      return sendJson(res, 413, { code: -1, message: '上传文件过大', timestamp: nowSeconds() })
+    }
+    const params = { ...Object.fromEntries(url.searchParams), ...bodyParams } as Params
 
     if (path === '/simulator/pay' && (method === 'GET' || method === 'POST')) {
       const reply = handleSimulator(db, method, params, settings.returnOrigins)
@@ -285,17 +297,22 @@ function assertChannelOpen(services: Services, appType: string): void {
   if (!Number(open)) throw new ApiException(-3, '网站已关闭！')
 }
 
-/** The request body as params: JSON object or urlencoded form; anything else is ignored. */
+/** The request body as params: JSON object, urlencoded form or multipart (files as UploadedFile); anything else is ignored. */
 async function readBody(req: IncomingMessage): Promise<Params> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     const buf = chunk as Buffer
     size += buf.length
-    if (size > MAX_BODY_BYTES) throw new Error('request body too large')
+    if (size > MAX_DRAIN_BYTES) {
+      req.destroy()
+      throw new BodyTooLarge()
+    }
+    if (size > MAX_BODY_BYTES) continue // keep draining, answer 413 at the end
     chunks.push(buf)
   }
   if (size === 0) return {}
+  if (size > MAX_BODY_BYTES) throw new BodyTooLarge()
   const raw = Buffer.concat(chunks).toString('utf8')
   const type = (req.headers['content-type'] ?? '').toLowerCase()
   if (type.includes('multipart/form-data')) {

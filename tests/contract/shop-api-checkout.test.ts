@@ -321,6 +321,17 @@ describe('bad input and faults', () => {
     expect(await orders(member)).toEqual([])
   })
 
+  test('quantities under min_buy or over max_buy are refused', async () => {
+    const member = await newMember()
+    const skuOf = (goodsId: number) => (shop.api.db.prepare('SELECT sku_id FROM goods_sku WHERE goods_id = ? ORDER BY sku_id LIMIT 1').get(goodsId) as { sku_id: number }).sku_id
+    const limited = await ok(member, '/api/ordercreate/payment', { sku_id: skuOf(150), num: 3 }) // max_buy 2 per order
+    expect(limited).toMatchObject({ error: 1, error_msg: expect.stringContaining('每人限购2件') })
+    expect(await call(member, '/api/ordercreate/create', { order_key: limited.order_key, delivery: express })).toMatchObject({ code: -1 })
+    const minimum = await ok(member, '/api/ordercreate/payment', { sku_id: skuOf(136), num: 1 }) // min_buy 2
+    expect(minimum).toMatchObject({ error: 1, error_msg: expect.stringContaining('2件起售') })
+    expect(await orders(member)).toEqual([])
+  })
+
   test('forged and missing fields', async () => {
     const member = await newMember()
     expect(await call(member, '/api/ordercreate/payment', { sku_id: 2, num: -3 })).toMatchObject({ code: -1, message: '商品项的购买数量不能小于1' })
@@ -494,6 +505,13 @@ describe('offline transfer', () => {
     expect(await upload(member, Buffer.from('not an image at all'), 'image/png', 'fake.png')).toMatchObject({ code: -1, message: '请上传图片文件' })
     const tooBig = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])
     expect(await upload(member, tooBig, 'image/png', 'big.png')).toMatchObject({ code: -1, message: '图片大小不能超过2MB' })
+    const huge = await fetch(`${shop.url}/offlinepay/api/pay/uploadimg`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: new Uint8Array(11 * 1024 * 1024),
+    })
+    expect(huge.status).toBe(413)
+    expect(await huge.json()).toMatchObject({ code: -1, message: '上传文件过大' })
     const uploaded = await upload(member, PNG, 'application/octet-stream', 'voucher.bin')
     expect(uploaded.code, uploaded.message).toBe(0)
     const picPath = (uploaded.data as Data).pic_path as string
