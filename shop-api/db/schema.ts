@@ -907,6 +907,7 @@ export const migrations: Migration[] = [
       ALTER TABLE orders ADD COLUMN close_time INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE orders ADD COLUMN auto_close_time INTEGER NOT NULL DEFAULT 0;  -- unpaid after this → closed on next read
       CREATE INDEX orders_out_trade_no ON orders(out_trade_no);
+      CREATE INDEX orders_auto_close ON orders(order_status, auto_close_time);
 
       ALTER TABLE order_goods ADD COLUMN site_id INTEGER NOT NULL DEFAULT 1;
       ALTER TABLE order_goods ADD COLUMN goods_name TEXT NOT NULL DEFAULT '';

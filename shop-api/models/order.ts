@@ -254,7 +254,8 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
   })
 
   const paid = calc.payMoney === 0
-  if (paid) markPaid(db, outTradeNo, 'BALANCE')
+  // Nothing left to pay: paid now, by balance when it took part (else the coupon covered everything).
+  if (paid) markPaid(db, outTradeNo, calc.balanceMoney > 0 ? 'BALANCE' : 'ONLINE_PAY')
   return { orderId, outTradeNo, paid }
 }
 

@@ -53,6 +53,8 @@ export function registerPayRoutes(router: Router): void {
     if (!pay) return error(-1, NOT_FOUND)
     if (pay.pay_status === 2) return success({ pay_success: 1 })
     if (pay.pay_status < 0) return error(-1, '支付单已关闭')
+    // A transfer voucher under review would be paid twice if another way were taken meanwhile.
+    if (ctx.db.prepare('SELECT 1 FROM offline_pay WHERE out_trade_no = ? AND status = 0').get(pay.out_trade_no)) return error(-1, '线下支付审核中')
     const payType = str(ctx, 'pay_type')
 
     if (payType === 'balance') {

@@ -533,6 +533,7 @@ describe('offline transfer', () => {
     })
     expect(await ok(member, '/api/pay/status', { out_trade_no: outTradeNo })).toMatchObject({ pay_type: 'offlinepay', pay_status: 0 })
 
+    expect(await call(member, '/api/pay/pay', { out_trade_no: outTradeNo, pay_type: 'balance', pay_password: '246810' })).toMatchObject({ code: -1, message: '线下支付审核中' })
     expect((await shop.testApi('/__test/offlinepay/audit', { out_trade_no: outTradeNo, status: 1 })).status).toBe(200)
     expect(await ok(member, '/api/pay/status', { out_trade_no: outTradeNo })).toMatchObject({ pay_status: 2 })
     expect((await orders(member))[0]).toMatchObject({ order_status: 1, pay_type: 'offlinepay' })
