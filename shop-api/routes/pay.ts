@@ -1,4 +1,4 @@
-import { error, isEmpty, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import { error, int, isEmpty, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { closeExpiredOrders, findPay, payInfoView, payRecordView, payWithBalance, resetPay, type PayRow } from '../models/order.js'
 import { checkPayPassword } from './ordercreate.js'
 
@@ -75,6 +75,22 @@ export function registerPayRoutes(router: Router): void {
       return success({ type: 'url', data: simulatorUrl(ctx, pay.out_trade_no, returnUrl) })
     }
     return error(-1, '没有可用的支付方式')
+  })
+
+  // §3.4: the serial to pay an unpaid order of the member with: its current one when it is still
+  // pending and took no balance, else a new one (the old one closes).
+  router.post('/api/order/pay', (ctx) => {
+    const memberId = requireMember(ctx)
+    if (isEmpty(param(ctx, 'order_ids'))) return error(-1, '缺少参数order_ids')
+    closeExpiredOrders(ctx.db)
+    const orderId = int(ctx, 'order_ids', 0)
+    const order = ctx.db.prepare('SELECT out_trade_no, order_status FROM orders WHERE order_id = ? AND member_id = ? AND is_delete = 0').get(orderId, memberId) as
+      { out_trade_no: string; order_status: number } | undefined
+    const pay = order ? findPay(ctx.db, order.out_trade_no) : undefined
+    if (!order || order.order_status !== 0 || !pay || pay.pay_status !== 0) return error(-1, '选中订单中包含已支付或已关闭数据！')
+    if (pay.balance === 0 && pay.balance_money === 0) return success(pay.out_trade_no)
+    if (ctx.db.prepare('SELECT 1 FROM offline_pay WHERE out_trade_no = ? AND status = 0').get(pay.out_trade_no)) return error(-1, '线下支付审核中')
+    return success(resetPay(ctx.db, pay))
   })
 
   // → a new out_trade_no for the member's unpaid payment (the old one closes).

@@ -435,6 +435,17 @@ describe('closing an unpaid order', () => {
     expect((await orders(member))[0]).toMatchObject({ order_status: -1, order_status_name: '已关闭' })
   })
 
+  test('order/pay gives the serial to pay an unpaid order with; not for paid or foreign orders', async () => {
+    const member = await newMember()
+    const stranger = await newMember()
+    const outTradeNo = await buyNow(member, 2, 1)
+    const [order] = await orders(member)
+    expect(await ok(member, '/api/order/pay', { order_ids: order!.order_id })).toBe(outTradeNo)
+    expect(await call(stranger, '/api/order/pay', { order_ids: order!.order_id })).toMatchObject({ code: -1, message: '选中订单中包含已支付或已关闭数据！' })
+    await ok(member, '/api/pay/pay', { out_trade_no: outTradeNo, pay_type: 'balance', pay_password: '246810' })
+    expect(await call(member, '/api/order/pay', { order_ids: order!.order_id })).toMatchObject({ code: -1, message: '选中订单中包含已支付或已关闭数据！' })
+  })
+
   test('resetpay issues a new serial and closes the old one', async () => {
     const member = await newMember()
     const outTradeNo = await buyNow(member, 2, 1)
