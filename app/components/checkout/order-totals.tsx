@@ -15,17 +15,20 @@ export function OrderTotals({ totals }: { totals: Totals }) {
     ["balance", t("totals.balance"), `-${formatMoney(totals.balance)}`],
   ];
   return (
-    <dl className="checkout-totals" role="status" aria-live="polite">
-      {rows.map(([key, label, value]) => (
-        <div key={key} className="checkout-totals__row">
-          <dt>{label}</dt>
-          <dd data-testid={`total-${key}`}>{value}</dd>
+    // The status role sits on a wrapper: on the <dl> itself it would hide the term/definition pairs.
+    <div role="status" aria-live="polite">
+      <dl className="checkout-totals">
+        {rows.map(([key, label, value]) => (
+          <div key={key} className="checkout-totals__row">
+            <dt>{label}</dt>
+            <dd data-testid={`total-${key}`}>{value}</dd>
+          </div>
+        ))}
+        <div className="checkout-totals__row checkout-totals__payable">
+          <dt>{t("totals.payable")}</dt>
+          <dd data-testid="total-payable">{formatMoney(totals.payable)}</dd>
         </div>
-      ))}
-      <div className="checkout-totals__row checkout-totals__payable">
-        <dt>{t("totals.payable")}</dt>
-        <dd data-testid="total-payable">{formatMoney(totals.payable)}</dd>
-      </div>
-    </dl>
+      </dl>
+    </div>
   );
 }

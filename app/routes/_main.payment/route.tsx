@@ -219,11 +219,14 @@ function PaymentForm({ view }: { view: View }) {
     if (!(target instanceof HTMLSelectElement) && target.type !== "radio" && target.type !== "checkbox") return;
     const formData = new FormData(event.currentTarget);
     for (const name of ["order_key", "pay_password", "intent"]) formData.delete(name);
+    // A short, readable URL: no empty fields, no invoice details while no invoice is wanted.
+    const invoice = formData.get("invoice") === "1";
+    for (const [name, value] of [...formData]) if (value === "" || (!invoice && /^(invoice_|taxpayer_)/.test(name))) formData.delete(name);
     submit(formData, { method: "get", action: "/payment", replace: true, preventScrollReset: true });
   };
 
   return (
-    <Form method="post" className="checkout-page" onChange={recalculate} key={JSON.stringify(view.query) + view.couponId}>
+    <Form method="post" className="checkout-page" onChange={recalculate}>
       <Stack gap="md">
         <h1 className="ui-title">{t("payment.title")}</h1>
         <input type="hidden" name="order_key" value={view.orderKey} />
@@ -232,7 +235,7 @@ function PaymentForm({ view }: { view: View }) {
         {values.num ? <input type="hidden" name="num" value={values.num} /> : null}
         <SectionErrors refusals={refusalOf("general")} />
 
-        {view.isVirtual ? null : (
+        {view.isVirtual || view.delivery.name === "store" ? null : (
           <Panel className="checkout-section" aria-labelledby="checkout-address">
             <h2 id="checkout-address" className="ui-strong">
               {t("payment.address")}
