@@ -278,6 +278,11 @@ export function findPay(db: Database, outTradeNo: string): PayRow | undefined {
 
 /** Mark a pending payment and its orders paid. `payType`: BALANCE, offlinepay, alipay, wechatpay. Returns false when it was not pending. */
 export function markPaid(db: Database, outTradeNo: string, payType: string): boolean {
+  // Its own transaction (nested = a savepoint), so the payment and its orders change together.
+  return db.transaction(() => markPaidNow(db, outTradeNo, payType))()
+}
+
+function markPaidNow(db: Database, outTradeNo: string, payType: string): boolean {
   const now = nowSeconds()
   const result = db.prepare('UPDATE pay SET pay_status = 2, pay_time = ?, pay_type = ? WHERE out_trade_no = ? AND pay_status IN (0, 1)').run(now, payType, outTradeNo)
   if (result.changes !== 1) return false
