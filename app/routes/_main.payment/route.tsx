@@ -12,13 +12,14 @@ import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
 import { createOrder, ORDER_EXPIRED } from "~/upstream/order-create.server";
 import { readFormData } from "~/utils/form-data.server";
+import { BUYER_MESSAGE_MAX } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DELIVERY_TITLES, orderOptionsOf, pickupContact, priceOrder, sectionOf, type Refusal, type Section } from "./checkout.server";
-import { BUYER_MESSAGE_MAX, invoiceProblems, paymentSearch, PaymentIntentSchema, PaymentQuerySchema } from "./schema";
+import { invoiceProblems, paymentSearch, PaymentIntentSchema, PaymentQuerySchema } from "./schema";
 
 export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:payment.title" };
 

@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { BUYER_MESSAGE_MAX } from "~/domain/checkout";
 
 // The /payment form. The same fields travel in the URL (the GET "recalculate" form) and in the
 // "submit order" POST, so one schema reads both; messages are translation keys.
 
-/** spec §4 / contract §2.9: the PC limits the buyer message to 140 characters. */
-export const BUYER_MESSAGE_MAX = 140;
 /** The cart sends at most 100 lines to checkout (cart schema MAX_SETTLE_LINES). */
 const MAX_CART_IDS = 100;
 
