@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
-import { logIn, testApi, upstreamCall, withJs } from "./support";
+import { DEMO, logIn, testApi, upstreamCall, withJs } from "./support";
 
 /**
  * Checkout journeys (issue 9): /payment → /pay → /result, with JS on and off. Every test owns a
@@ -117,6 +117,19 @@ test("buy now: /payment?sku_id&num prices the one sku", async ({ page }) => {
   await expect(page.getByTestId("order-line-5")).toContainText("¥29.40");
   await choosePickup(page);
   await expect(page.getByTestId("total-payable")).toHaveText("¥29.40");
+});
+
+test("express: the default address, the fee from the upstream, address links that come back here", async ({ page }) => {
+  // The seeded demo member has addresses (fresh members have none yet); this test only reads.
+  await logIn(page, DEMO.username, DEMO.password);
+  await expect(page).toHaveURL(/\/member\/index$/);
+  await page.goto("/payment?sku_id=5&num=1");
+  await expect(page.getByLabel("快递发货")).toBeChecked();
+  await expect(page.getByTestId("checkout-address")).toContainText("张三 13800138000 北京市-北京市-东城区 东华门街道 1 号");
+  await expect(page.getByTestId("total-delivery")).toHaveText("+¥10.00"); // under 199.00: express costs 10.00
+  const back = encodeURIComponent("/payment?sku_id=5&num=1");
+  await expect(page.getByRole("link", { name: "更换地址" })).toHaveAttribute("href", `/member/delivery_address?redirect=${back}`);
+  await expect(page.getByRole("link", { name: "新增地址" })).toHaveAttribute("href", `/member/address_edit?redirect=${back}`);
 });
 
 test("invoice: a company title needs a tax number; the tax is added by the upstream", async ({ page }) => {
