@@ -110,6 +110,22 @@ test("cart settle → pickup → another coupon → pay with balance → result;
   }
 });
 
+test("balance at checkout: with the pay password nothing is left to pay and /pay forwards to the result", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 2 }]);
+  await settleCart(page);
+  await choosePickup(page);
+  await page.getByLabel(/使用余额/).check();
+  await recalculate(page, /use_balance=1/);
+  await expect(page.getByTestId("total-balance")).toHaveText("-¥19.60");
+  await expect(page.getByTestId("total-payable")).toHaveText("¥0.00");
+  await page.getByLabel("支付密码").fill("123456");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  const [order] = await orders(member);
+  expect(order).toMatchObject({ pay_money: 0, order_money: 19.6 });
+});
+
 test("buy now: /payment?sku_id&num prices the one sku", async ({ page }) => {
   await buyer(page, []);
   await page.goto("/payment?sku_id=5&num=3");
