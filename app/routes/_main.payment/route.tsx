@@ -271,7 +271,7 @@ function PaymentForm({ view }: { view: View }) {
             </Group>
             {delivery && delivery.stores.length > 0 && delivery.name !== "express" ? (
               <NativeSelect
-                label={t("payment.store")}
+                label={t(delivery.name === "local" ? "payment.localStore" : "payment.store")}
                 name="store_id"
                 defaultValue={String(view.delivery.storeId ?? "")}
                 data={delivery.stores.map((store) => ({ value: String(store.id), label: `${store.name} ${store.address} ${store.openDate}`.trim() }))}
