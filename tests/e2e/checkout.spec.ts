@@ -282,6 +282,19 @@ test("bad input: missing or forged query, over stock, a long message, a foreign 
   expect((await page.goto("/pay?out_trade_no=../../etc"))?.status()).toBe(400);
 });
 
+test("paying an existing unpaid order: /pay?order_id= goes to its serial; another member's order is a 404", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 1 }]);
+  await settleCart(page);
+  await choosePickup(page);
+  await submitOrder(page);
+  const [order] = await orders(member);
+  await page.goto(`/pay?order_id=${order.order_id}`);
+  await expect(page).toHaveURL(new RegExp(`/pay\\?out_trade_no=${order.out_trade_no}$`));
+  await expect(page.getByTestId("pay-money")).toHaveText("¥9.80");
+  // Not this member's order (a seeded or another worker's one, or none at all): 404 either way.
+  expect((await page.goto(`/pay?order_id=${order.order_id === 1 ? 2 : 1}`))?.status()).toBe(404);
+});
+
 test("a visitor is sent to log in first", async ({ page }) => {
   await page.goto("/payment?sku_id=5&num=1");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment/);
