@@ -122,7 +122,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireMember(request);
   const fields = fieldsOf(await readFormData(request));
   const parsed = PaymentIntentSchema.safeParse(fields);
-  const values = { ...fields, pay_password: "" };
+  // Given back to the form after a refusal; never the password, never an oversized field in full.
+  const values = Object.fromEntries(Object.entries({ ...fields, pay_password: "" }).map(([name, value]) => [name, value.slice(0, 200)]));
   if (!parsed.success) {
     const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
     return data({ fieldErrors, formError: null as Refusal | null, values }, { status: 400 });
