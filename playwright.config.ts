@@ -27,7 +27,15 @@ export default defineConfig({
     {
       command: "node_modules/.bin/tsx shop-api/main.ts",
       url: `${SHOP_API_URL}/health`,
-      env: { PORT: String(SHOP_API_PORT), SHOP_API_TEST_MODE: "1", SHOP_API_FRESH: "1", DATA_DIR: "./data/e2e", SHOP_API_LOG: "0" },
+      env: {
+        PORT: String(SHOP_API_PORT),
+        SHOP_API_TEST_MODE: "1",
+        SHOP_API_FRESH: "1",
+        DATA_DIR: "./data/e2e",
+        SHOP_API_LOG: "0",
+        // The payment simulator may send the browser back to this run's BFF (checkout journeys).
+        SHOP_API_RETURN_ORIGINS: BFF_URL,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },

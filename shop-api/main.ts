@@ -13,6 +13,9 @@ import { createShopApi } from './server.js'
  *   SHOP_CLOSED        1 = start with the PC shop closed, 0 = open, unset = keep the stored switch
  *   SHOP_API_FRESH     1 = delete the database first (a fresh, reseeded shop; used by e2e)
  *   SHOP_API_LOG       0 = quiet (default 1: requests and simulated SMS codes are printed)
+ *   SHOP_API_PUBLIC_URL      base URL the browser reaches this API at (payment simulator links); default the request's origin
+ *   SHOP_API_RETURN_ORIGINS  comma-separated origins the payment simulator may redirect back to
+ *                            (default http://localhost:3000,http://127.0.0.1:3000)
  *   SHOP_API_DISABLED  `stock` (= STOCK_NIUSHOP_MISSING) and/or comma-separated paths/prefixes answered
  *                      like a route a stock Niushop lacks (HTML error page, HTTP 200); default none
  */
@@ -26,6 +29,8 @@ const EnvSchema = z.object({
   SHOP_CLOSED: flag.optional(),
   SHOP_API_FRESH: flag.optional(),
   SHOP_API_LOG: flag.optional(),
+  SHOP_API_PUBLIC_URL: z.string().url().optional(),
+  SHOP_API_RETURN_ORIGINS: z.string().optional(),
   SHOP_API_DISABLED: z
     .string()
     .optional()
@@ -59,6 +64,12 @@ const api = await createShopApi({
   closed: env.SHOP_CLOSED,
   log: env.SHOP_API_LOG ?? true,
   disabledEndpoints: env.SHOP_API_DISABLED ? [env.SHOP_API_DISABLED] : [],
+  publicUrl: env.SHOP_API_PUBLIC_URL,
+  returnOrigins: env.SHOP_API_RETURN_ORIGINS
+    ? env.SHOP_API_RETURN_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== '')
+    : undefined,
 })
 const disabledNote = api.endpoints.list().length ? `, disabled: ${api.endpoints.list().join(' ')}` : ''
 console.log(`[shop-api] listening on ${api.url} (db ${dbPath}${env.SHOP_API_TEST_MODE ? ', test API on' : ''}${env.SHOP_CLOSED ? ', PC shop closed' : ''}${disabledNote})`)

@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3'
 import { EndpointSwitch } from './core/endpoints.js'
 import { nowSeconds } from './core/format.js'
 import { renderImage } from './core/images.js'
+import { findUpload, parseMultipart } from './core/upload.js'
 import { ApiException, ApiReply, Router, normalisePath, type Context, type Envelope, type Params } from './core/router.js'
 import { createServices, type Services } from './core/services.js'
 import { openDatabase } from './db/index.js'
@@ -16,9 +17,13 @@ import { registerGoodsMetaRoutes } from './routes/goods-meta.js'
 import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
+import { registerOfflinePayRoutes } from './routes/offlinepay.js'
+import { registerOrderCreateRoutes } from './routes/ordercreate.js'
+import { registerPayRoutes } from './routes/pay.js'
 import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
 import { registerSiteRoutes } from './routes/site.js'
+import { handleSimulator } from './routes/simulator.js'
 import { testRoutes } from './routes/test-api.js'
 
 /**
@@ -50,7 +55,14 @@ export interface ShopApiOptions {
    * The test API can change the list at runtime (`POST /__test/endpoints`).
    */
   disabledEndpoints?: string[]
+  /** Public base URL of this API for browser links (the payment simulator); default: the request's origin. */
+  publicUrl?: string
+  /** Origins the payment simulator may redirect back to; default DEFAULT_RETURN_ORIGINS (the BFF in development). */
+  returnOrigins?: string[]
 }
+
+/** The BFF's default origins (PORT 3000). */
+export const DEFAULT_RETURN_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000']
 
 export interface ShopApiApp {
   /** Node request listener: mount it in http.createServer or an Express app. */
@@ -73,6 +85,10 @@ export interface ShopApi {
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024
+/** An oversized body is still read (and dropped) up to this much, so the client gets the 413 instead of a reset. */
+const MAX_DRAIN_BYTES = 32 * 1024 * 1024
+
+class BodyTooLarge extends Error {}
 
 /** ThinkPHP's default error page (non-debug) is HTML; the real server answers it with HTTP 200. */
 const NOT_FOUND_HTML = `<!DOCTYPE html>
@@ -94,6 +110,9 @@ export function buildRouter(): Router {
   registerCouponRoutes(router)
   registerCartRoutes(router)
   registerAddressRoutes(router)
+  registerOrderCreateRoutes(router)
+  registerPayRoutes(router)
+  registerOfflinePayRoutes(router)
   return router
 }
 
@@ -108,7 +127,12 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     const hours = row ? Number((JSON.parse(row.value) as { long_time?: number }).long_time ?? 48) : 48
     return Math.round(hours * 3600)
   })()
-  const settings = { tokenTtlSeconds: options.tokenTtlSeconds ?? storedTtl, log }
+  const settings = {
+    tokenTtlSeconds: options.tokenTtlSeconds ?? storedTtl,
+    log,
+    publicUrl: options.publicUrl?.replace(/\/+$/, '') ?? '',
+    returnOrigins: options.returnOrigins ?? DEFAULT_RETURN_ORIGINS,
+  }
   const services = createServices(db, settings)
   services.tokens.prune()
   if (options.closed !== undefined) services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: options.closed ? 0 : 1 })
@@ -144,6 +168,13 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
 
     // Generated images: GET /upload/… (paths are stored without the leading slash, original case).
     if ((method === 'GET' || method === 'HEAD') && (path.startsWith('/upload/') || path.startsWith('/public/'))) {
+      // Uploaded files first (vouchers), served as stored; generated images otherwise.
+      const upload = findUpload(db, decodeURIComponent(url.pathname).replace(/^\/+/, ''))
+      if (upload) {
+        res.writeHead(200, { 'content-type': upload.mime, 'x-content-type-options': 'nosniff', 'cache-control': 'private, max-age=3600' })
+        res.end(method === 'HEAD' ? undefined : upload.data)
+        return
+      }
       const image = await renderImage(db, decodeURIComponent(url.pathname).replace(/^\/+/, ''))
       if (!image) return send(res, 404, 'text/html; charset=utf-8', NOT_FOUND_HTML)
       res.writeHead(200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' })
@@ -151,7 +182,22 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
       return
     }
 
-    const params = { ...Object.fromEntries(url.searchParams), ...(await readBody(req)) } as Params
+    let bodyParams: Params
+    try {
+      bodyParams = await readBody(req)
+    } catch (err) {
+      if (!(err instanceof BodyTooLarge)) throw err
+      // e.g. a voucher far above the upload limit: a JSON refusal, not a 500.
+      return sendJson(res, 413, { code: -1, message: '上传文件过大', timestamp: nowSeconds() })
+    }
+    const params = { ...Object.fromEntries(url.searchParams), ...bodyParams } as Params
+
+    if (path === '/simulator/pay' && (method === 'GET' || method === 'POST')) {
+      const reply = handleSimulator(db, method, params, settings.returnOrigins)
+      res.writeHead(reply.status, reply.headers)
+      res.end(reply.body)
+      return
+    }
 
     if (options.testApi && path.startsWith('/__test/')) {
       const testHandler = testRoutes[`${method} ${path}`]
@@ -253,19 +299,31 @@ function assertChannelOpen(services: Services, appType: string): void {
   if (!Number(open)) throw new ApiException(-3, '网站已关闭！')
 }
 
-/** The request body as params: JSON object or urlencoded form; anything else is ignored. */
+/** The request body as params: JSON object, urlencoded form or multipart (files as UploadedFile); anything else is ignored. */
 async function readBody(req: IncomingMessage): Promise<Params> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     const buf = chunk as Buffer
     size += buf.length
-    if (size > MAX_BODY_BYTES) throw new Error('request body too large')
+    if (size > MAX_DRAIN_BYTES) {
+      req.destroy()
+      throw new BodyTooLarge()
+    }
+    if (size > MAX_BODY_BYTES) continue // keep draining, answer 413 at the end
     chunks.push(buf)
   }
   if (size === 0) return {}
+  if (size > MAX_BODY_BYTES) throw new BodyTooLarge()
   const raw = Buffer.concat(chunks).toString('utf8')
   const type = (req.headers['content-type'] ?? '').toLowerCase()
+  if (type.includes('multipart/form-data')) {
+    try {
+      return await parseMultipart(Buffer.concat(chunks), type)
+    } catch {
+      return {} // a broken multipart body reads as no params: the route answers its missing-param error
+    }
+  }
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw))
   if (type.includes('json') || raw.trimStart().startsWith('{')) {
     try {

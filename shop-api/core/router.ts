@@ -24,6 +24,10 @@ export interface ServerSettings {
   /** Token lifetime; 0 = tokens never expire (Niushop long_time 0). */
   tokenTtlSeconds: number
   log: boolean
+  /** Public base URL of this API for links the browser follows (the payment simulator); '' = the request's origin. */
+  publicUrl?: string
+  /** Origins the payment simulator may send the browser back to (`return_url`). */
+  returnOrigins?: string[]
 }
 
 export interface Context {

@@ -831,4 +831,187 @@ export const migrations: Migration[] = [
       CREATE INDEX member_address_member ON member_address(member_id);
     `,
   },
+  {
+    version: 6,
+    name: 'checkout and cashier: order keys, full orders, payments, balance ledger, offline vouchers, uploads, stores',
+    sql: /* sql */ `
+      -- The stateful checkout (docs/checkout-api.md): payment stores what is being bought under a
+      -- key; calculate/create read it. used_time > 0 once create consumed it (one order per key).
+      CREATE TABLE order_key (
+        order_key    TEXT PRIMARY KEY,
+        member_id    INTEGER NOT NULL REFERENCES member(member_id),
+        kind         TEXT    NOT NULL,              -- cart | buy_now
+        input        TEXT    NOT NULL,              -- JSON {cart_ids} or {sku_id, num}
+        snapshot     TEXT    NOT NULL DEFAULT '{}', -- JSON of the last calculation (for debugging and the test API)
+        create_time  INTEGER NOT NULL,
+        expire_time  INTEGER NOT NULL,
+        used_time    INTEGER NOT NULL DEFAULT 0,
+        out_trade_no TEXT    NOT NULL DEFAULT ''
+      );
+      CREATE INDEX order_key_member ON order_key(member_id);
+
+      -- Order fields of §4.4 that migration 1 left out.
+      ALTER TABLE orders ADD COLUMN order_type_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN order_status_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN order_from TEXT NOT NULL DEFAULT 'pc';
+      ALTER TABLE orders ADD COLUMN order_from_name TEXT NOT NULL DEFAULT 'PC';
+      ALTER TABLE orders ADD COLUMN order_scene TEXT NOT NULL DEFAULT 'online';
+      ALTER TABLE orders ADD COLUMN goods_num INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN pay_type TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN pay_type_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN delivery_type TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN delivery_type_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN delivery_status INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN delivery_status_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN mobile TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN telephone TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN province_id INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN city_id INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN district_id INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN community_id INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN address TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN full_address TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN longitude TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN latitude TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN store_id INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN delivery_store_id INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN delivery_store_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN delivery_store_info TEXT NOT NULL DEFAULT '';   -- JSON string, as upstream
+      ALTER TABLE orders ADD COLUMN delivery_code TEXT NOT NULL DEFAULT '';         -- pickup code
+      ALTER TABLE orders ADD COLUMN buyer_ask_delivery_time TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN buyer_message TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN remark TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN is_invoice INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN invoice_type INTEGER NOT NULL DEFAULT 0;        -- 1 paper, 2 electronic
+      ALTER TABLE orders ADD COLUMN invoice_title_type INTEGER NOT NULL DEFAULT 0;  -- 1 personal, 2 company
+      ALTER TABLE orders ADD COLUMN invoice_title TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN taxpayer_number TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN invoice_content TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN invoice_full_address TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN invoice_email TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN invoice_status INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN coupon_id INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN coupon_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN promotion_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN point_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN adjust_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN invoice_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN invoice_delivery_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN balance_money REAL NOT NULL DEFAULT 0;       -- balance taken by this order
+      ALTER TABLE orders ADD COLUMN refund_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN is_enable_refund INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN delivery_time INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN sign_time INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN finish_time INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN close_time INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN auto_close_time INTEGER NOT NULL DEFAULT 0;  -- unpaid after this → closed on next read
+      CREATE INDEX orders_out_trade_no ON orders(out_trade_no);
+      CREATE INDEX orders_auto_close ON orders(order_status, auto_close_time);
+
+      ALTER TABLE order_goods ADD COLUMN site_id INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE order_goods ADD COLUMN goods_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN sku_image TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN sku_no TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN sku_spec_format TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN real_goods_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN promotion_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN coupon_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN point_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN promotion_type TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN is_virtual INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN goods_class INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE order_goods ADD COLUMN goods_class_name TEXT NOT NULL DEFAULT '实物商品';
+      ALTER TABLE order_goods ADD COLUMN delivery_status INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN delivery_status_name TEXT NOT NULL DEFAULT '待发货';
+
+      -- Payment records (Niushop's pay). pay_status: 0 pending, 1 in progress, 2 paid, -1 cancelled,
+      -- -2 closed (order closed or superseded by resetpay). relate_id = the order id(s), comma-joined.
+      CREATE TABLE pay (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id        INTEGER NOT NULL DEFAULT 1,
+        out_trade_no   TEXT    NOT NULL UNIQUE,
+        pay_type       TEXT    NOT NULL DEFAULT '',
+        trade_no       TEXT    NOT NULL DEFAULT '',
+        pay_no         TEXT    NOT NULL DEFAULT '',
+        pay_body       TEXT    NOT NULL DEFAULT '',
+        pay_detail     TEXT    NOT NULL DEFAULT '',
+        pay_money      REAL    NOT NULL DEFAULT 0,
+        pay_addon      TEXT    NOT NULL DEFAULT '',
+        pay_voucher    TEXT    NOT NULL DEFAULT '',
+        pay_status     INTEGER NOT NULL DEFAULT 0,
+        return_url     TEXT    NOT NULL DEFAULT '',
+        event          TEXT    NOT NULL DEFAULT 'OrderPayNotify',
+        mch_info       TEXT    NOT NULL DEFAULT '',
+        create_time    INTEGER NOT NULL DEFAULT 0,
+        pay_time       INTEGER NOT NULL DEFAULT 0,
+        balance        REAL    NOT NULL DEFAULT 0,
+        balance_money  REAL    NOT NULL DEFAULT 0,
+        member_id      INTEGER NOT NULL REFERENCES member(member_id),
+        pay_json       TEXT    NOT NULL DEFAULT '',
+        is_delete      INTEGER NOT NULL DEFAULT 0,
+        relate_id      TEXT    NOT NULL DEFAULT ''
+      );
+      CREATE INDEX pay_member ON pay(member_id);
+
+      -- Balance and point ledger (Niushop's member_account). account_type: balance (stored value),
+      -- balance_money (cash), point. account_data is signed (-12.50 = taken).
+      CREATE TABLE member_account (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id       INTEGER NOT NULL DEFAULT 1,
+        member_id     INTEGER NOT NULL REFERENCES member(member_id),
+        account_type  TEXT    NOT NULL,
+        account_data  REAL    NOT NULL,
+        from_type     TEXT    NOT NULL DEFAULT '',   -- order | refund | adjust
+        type_name     TEXT    NOT NULL DEFAULT '',
+        type_tag      TEXT    NOT NULL DEFAULT '',
+        related_id    INTEGER NOT NULL DEFAULT 0,
+        create_time   INTEGER NOT NULL DEFAULT 0,
+        remark        TEXT    NOT NULL DEFAULT ''
+      );
+      CREATE INDEX member_account_member ON member_account(member_id, account_type);
+
+      -- Offline transfer vouchers (offlinepay addon). status: 0 wait audit, 1 passed, -1 refused.
+      CREATE TABLE offline_pay (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id        INTEGER NOT NULL DEFAULT 1,
+        out_trade_no   TEXT    NOT NULL UNIQUE,
+        member_id      INTEGER NOT NULL REFERENCES member(member_id),
+        imgs           TEXT    NOT NULL DEFAULT '',
+        "desc"         TEXT    NOT NULL DEFAULT '',
+        status         INTEGER NOT NULL DEFAULT 0,
+        audit_remark   TEXT    NOT NULL DEFAULT '',
+        create_time    INTEGER NOT NULL DEFAULT 0,
+        audit_time     INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- Uploaded files (bytes in the database, served by GET /<path>, like the generated images).
+      CREATE TABLE upload_file (
+        path         TEXT PRIMARY KEY,
+        member_id    INTEGER NOT NULL DEFAULT 0,
+        mime         TEXT    NOT NULL,
+        size         INTEGER NOT NULL,
+        data         BLOB    NOT NULL,
+        create_time  INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- Pickup and local-delivery stores (Niushop's store, only what checkout shows).
+      CREATE TABLE store (
+        store_id      INTEGER PRIMARY KEY,
+        store_name    TEXT    NOT NULL,
+        telphone      TEXT    NOT NULL DEFAULT '',
+        open_date     TEXT    NOT NULL DEFAULT '',
+        address       TEXT    NOT NULL DEFAULT '',
+        full_address  TEXT    NOT NULL DEFAULT '',
+        longitude     TEXT    NOT NULL DEFAULT '',
+        latitude      TEXT    NOT NULL DEFAULT '',
+        status        INTEGER NOT NULL DEFAULT 1,    -- 0 = resting
+        is_pickup     INTEGER NOT NULL DEFAULT 1,
+        is_o2o        INTEGER NOT NULL DEFAULT 0     -- does local delivery
+      );
+
+      -- Balance payments check this when set ('' = no pay password), same hash as the login password.
+      ALTER TABLE member ADD COLUMN pay_password TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ]

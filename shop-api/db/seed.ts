@@ -8,6 +8,7 @@ import { accountGroups, aptitudes, couponTypes, memberCoupons, memberLabels, mem
 import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } from './data/site.js'
 import { seedCart } from './seed-cart.js'
 import { seedCatalog } from './seed-catalog.js'
+import { seedCheckout } from './seed-checkout.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -372,6 +373,12 @@ export const seedSteps: SeedStep[] = [
     version: 5,
     run(db) {
       seedAddresses(db)
+    },
+  },
+  {
+    version: 6,
+    run(db) {
+      seedCheckout(db)
     },
   },
 ]

@@ -6,6 +6,7 @@ import { hashPassword } from '../core/password.js'
 import type { Params } from '../core/router.js'
 import type { Services } from '../core/services.js'
 import { createMember, findMemberById, mobileExists, usernameExists } from '../models/member.js'
+import { closeExpiredOrders, closeOrder, markPaid } from '../models/order.js'
 
 /**
  * The test API (/__test/*), mounted only with `testApi: true`. Plain JSON with real HTTP
@@ -220,6 +221,87 @@ export const testRoutes: Record<string, TestHandler> = {
     } catch (err) {
       return bad(400, `${err instanceof Error ? err.message : String(err)}; ${usage}`)
     }
+  },
+
+  // ------------------------------------------------------------------ checkout and cashier (docs/checkout-api.md)
+
+  // The key answers 订单已过期 from now on.
+  'POST /__test/order-key/expire': ({ params, db }) => {
+    const key = text(params, 'order_key') ?? ''
+    const changed = db.prepare('UPDATE order_key SET expire_time = ? WHERE order_key = ?').run(nowSeconds() - 1, key).changes
+    return changed ? ok({ order_key: key, expired: true }) : bad(404, `no order_key ${key}`)
+  },
+
+  // {username | member_id, balance?, balance_money?, pay_password?} ("" removes the pay password).
+  'POST /__test/member/balance': async ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const amount = (name: string) => {
+      const v = params[name]
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined
+      return n !== undefined && Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : undefined
+    }
+    const balance = amount('balance')
+    const balanceMoney = amount('balance_money')
+    if (balance !== undefined) db.prepare('UPDATE member SET balance = ? WHERE member_id = ?').run(balance, memberId)
+    if (balanceMoney !== undefined) db.prepare('UPDATE member SET balance_money = ? WHERE member_id = ?').run(balanceMoney, memberId)
+    const payPassword = text(params, 'pay_password')
+    if (payPassword !== undefined) db.prepare('UPDATE member SET pay_password = ? WHERE member_id = ?').run(payPassword === '' ? '' : await hashPassword(payPassword), memberId)
+    const row = db.prepare("SELECT member_id, balance, balance_money, pay_password != '' AS is_pay_password FROM member WHERE member_id = ?").get(memberId)
+    return ok(row)
+  },
+
+  // The member's orders, newest first, with their lines and payment records.
+  'GET /__test/orders': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    closeExpiredOrders(db)
+    const orders = db.prepare('SELECT * FROM orders WHERE member_id = ? ORDER BY order_id DESC').all(memberId) as { order_id: number; out_trade_no: string }[]
+    return ok(
+      orders.map((order) => ({
+        ...order,
+        order_goods: db.prepare('SELECT * FROM order_goods WHERE order_id = ? ORDER BY order_goods_id').all(order.order_id),
+        pay: db.prepare("SELECT * FROM pay WHERE (',' || relate_id || ',') LIKE ? ORDER BY id").all(`%,${order.order_id},%`),
+        offline_pay: db.prepare('SELECT * FROM offline_pay WHERE out_trade_no = ?').get(order.out_trade_no) ?? null,
+      })),
+    )
+  },
+
+  // Balance ledger rows of the member, newest first.
+  'GET /__test/member-account': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const member = db.prepare('SELECT balance, balance_money FROM member WHERE member_id = ?').get(memberId)
+    return ok({ member, rows: db.prepare('SELECT * FROM member_account WHERE member_id = ? ORDER BY id DESC').all(memberId) })
+  },
+
+  'POST /__test/order/close': ({ params, db }) => {
+    const orderId = integer(params, 'order_id')
+    if (orderId === undefined) return bad(400, 'body must be {order_id}')
+    return closeOrder(db, orderId, '测试关闭') ? ok({ order_id: orderId, closed: true }) : bad(409, `order ${orderId} is not waiting for payment`)
+  },
+
+  // Move an unpaid order's deadline into the past: the next read closes it (auto-close).
+  'POST /__test/order/expire': ({ params, db }) => {
+    const orderId = integer(params, 'order_id')
+    if (orderId === undefined) return bad(400, 'body must be {order_id}')
+    const changed = db.prepare('UPDATE orders SET auto_close_time = ? WHERE order_id = ? AND order_status = 0').run(nowSeconds() - 1, orderId).changes
+    return changed ? ok({ order_id: orderId, expired: true }) : bad(409, `order ${orderId} is not waiting for payment`)
+  },
+
+  // The merchant's review of an offline voucher: status 1 passes it (the payment is paid), -1 refuses it.
+  'POST /__test/offlinepay/audit': ({ params, db }) => {
+    const outTradeNo = text(params, 'out_trade_no') ?? ''
+    const status = integer(params, 'status')
+    if (status !== 1 && status !== -1) return bad(400, 'body must be {out_trade_no, status: 1 | -1, audit_remark?}')
+    return db.transaction(() => {
+      const changed = db
+        .prepare('UPDATE offline_pay SET status = ?, audit_remark = ?, audit_time = ? WHERE out_trade_no = ? AND status = 0')
+        .run(status, text(params, 'audit_remark') ?? '', nowSeconds(), outTradeNo).changes
+      if (!changed) return bad(409, `no voucher waiting for review on ${outTradeNo}`)
+      if (status === 1) markPaid(db, outTradeNo, 'offlinepay')
+      return ok({ out_trade_no: outTradeNo, status })
+    })()
   },
 
   'POST /__test/reset': ({ services, endpoints }) => {

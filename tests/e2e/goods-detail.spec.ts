@@ -271,7 +271,7 @@ test("a quantity above the stock is clamped by the server", async ({ page }) => 
   await expect(cartCount(page)).toHaveText("51");
 });
 
-test("buy now goes to the payment URL with the sku and quantity, which is a 404 page until checkout exists", async ({ page }) => {
+test("buy now goes to the payment URL with the sku and quantity (checkout)", async ({ page }) => {
   await freshMember(page);
   await page.getByRole("spinbutton", { name: /购买数量/ }).fill("2");
   // The answer is read in a route handler: once the page has followed the redirect, the browser
@@ -292,8 +292,8 @@ test("buy now goes to the payment URL with the sku and quantity, which is a 404 
     expect(posted?.body).toContain('"/payment?sku_id=17&num=2"'); // a single-fetch redirect
   else expect(posted?.location).toBe("/payment?sku_id=17&num=2");
   await expect(page).toHaveURL(/\/payment\?sku_id=17&num=2$/);
-  // /payment is later work: today it is the 404 page, not a checkout.
-  await expect(page.getByRole("heading", { level: 1, name: "页面不存在" })).toBeVisible();
+  // The checkout page (issue 9; its own journeys are in checkout.spec.ts).
+  await expect(page.getByRole("heading", { level: 1, name: "确认订单" })).toBeVisible();
 });
 
 test("unknown and malformed sku URLs answer 404", async ({ page }) => {

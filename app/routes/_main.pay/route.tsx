@@ -1,0 +1,321 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { requireMember } from "~/auth/guards.server";
+import { errorText } from "~/components/form";
+import { Alert, Button, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { centsToYuan, toCents } from "~/domain/pricing/money";
+import { useTranslation } from "~/i18n/translation";
+import { formErrorFor } from "~/upstream/error-messages";
+import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import {
+  getBalanceConfig,
+  getOfflineConfig,
+  getOfflineVoucher,
+  listPayTypes,
+  PAY_STATUS,
+  payExistingOrder,
+  startPayment,
+  submitOfflineVoucher,
+  uploadVoucherImage,
+} from "~/upstream/pay.server";
+import { readFormData } from "~/utils/form-data.server";
+import { formatDateTime, formatMoney } from "~/utils/format";
+import type { RouteHandle } from "~/utils/handle";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { ownPayment } from "./own-payment.server";
+import { redirect } from "~/utils/redirect.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { ONLINE_PAY_TYPES, PayIntentSchema, PayQuerySchema, voucherProblem } from "./schema";
+
+export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:pay.title" };
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+const payUrl = (outTradeNo: string, extra: Record<string, string> = {}) => `/pay?${new URLSearchParams({ out_trade_no: outTradeNo, ...extra })}`;
+const resultUrl = (outTradeNo: string) => `/result?${new URLSearchParams({ out_trade_no: outTradeNo })}`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request);
+  const query = PayQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw new Response(null, { status: 400 });
+  if ("order_id" in query.data) {
+    // Paying an existing unpaid order: the upstream issues (or reuses) its serial (contract §3.4).
+    const outTradeNo = await payExistingOrder(ctx, query.data.order_id).catch((error: unknown) => {
+      throw error instanceof UpstreamError ? notFoundResponse() : error;
+    });
+    throw redirect(payUrl(outTradeNo));
+  }
+  const outTradeNo = query.data.out_trade_no;
+  const { info, member } = await ownPayment(ctx, outTradeNo);
+  if (info.pay_status === PAY_STATUS.paid) throw redirect(resultUrl(outTradeNo));
+  const [types, balanceShown] = await Promise.all([listPayTypes(ctx), getBalanceConfig(ctx).then((config) => config.balance_show)]);
+  const offline = types.includes("offlinepay") ? await getOfflineConfig(ctx) : null;
+  const voucher = offline && info.pay_type === "offlinepay" ? await getOfflineVoucher(ctx, outTradeNo) : null;
+  const bank = offline?.value?.bank?.status ? offline.value.bank : null;
+  return data(
+    {
+      outTradeNo,
+      payMoney: info.pay_money,
+      body: info.pay_body ?? "",
+      closed: info.pay_status === PAY_STATUS.closed || info.pay_status === PAY_STATUS.cancelled,
+      deadline: info.auto_close_time ? formatDateTime(info.auto_close_time) : "",
+      orderId: info.order_id ?? null,
+      online: ONLINE_PAY_TYPES.filter((type) => types.includes(type)),
+      balance: types.includes("balance") && balanceShown ? { total: centsToYuan(Number(toCents(member.balance) + toCents(member.balance_money))) } : null,
+      // An offline voucher under review: only the transfer is offered (contract §3.3).
+      offline: bank
+        ? {
+            bank: { name: bank.bank_name ?? "", account: bank.account_name ?? "", number: bank.account_number ?? "", branch: bank.branch_name ?? "" },
+            submitted: voucher ? { status: voucher.status ?? 0, remark: voucher.audit_remark ?? "" } : null,
+          }
+        : null,
+      waiting: query.data.waiting === "1",
+    },
+    { headers: PRIVATE },
+  );
+}
+
+/** The gateway URL the upstream answered, only if it points where a gateway may be (never an open redirect). */
+function gatewayUrl(ctx: UpstreamContext, answer: { type?: string; data?: unknown; url?: string }): string | null {
+  const candidate = typeof answer.data === "string" ? answer.data : answer.url;
+  if (!candidate) return null;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  const upstream = new URL(ctx.baseUrl);
+  const isUpstream = url.origin === upstream.origin; // the reference API's simulator
+  const isAlipay = url.protocol === "https:" && /(^|\.)alipay\.com$/.test(url.hostname);
+  return isUpstream || isAlipay ? url.href : null;
+}
+
+type PayActionData = { error: string; field?: "pay_password" | "voucher"; gateway?: undefined } | { gateway: string; error?: undefined; field?: undefined };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireMember(request);
+  const form = await readFormData(request);
+  const parsed = PayIntentSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
+  if (!parsed.success) return data<PayActionData>({ error: parsed.error.issues[0]?.message ?? "checkout:errors.badRequest" }, { status: 400 });
+  const intent = parsed.data;
+  const { info } = await ownPayment(ctx, intent.out_trade_no);
+  if (info.pay_status === PAY_STATUS.paid) return redirect(resultUrl(intent.out_trade_no), 303);
+
+  try {
+    switch (intent.intent) {
+      case "balance": {
+        const answer = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: "balance", returnUrl: "", payPassword: intent.pay_password });
+        if (answer.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);
+        return data<PayActionData>({ error: "checkout:errors.payFailed" }, { status: 409 });
+      }
+      case "online": {
+        const returnUrl = new URL(payUrl(intent.out_trade_no), request.url).href;
+        const answer = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: intent.pay_type, returnUrl });
+        if (answer.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);
+        const gateway = gatewayUrl(ctx, answer);
+        if (!gateway) return data<PayActionData>({ error: "checkout:errors.payFailed" }, { status: 502 });
+        // The gateway is another site: the page links to it (and goes there with JS) rather than redirecting off-site.
+        return data<PayActionData>({ gateway });
+      }
+      case "offline": {
+        const file = form.get("voucher");
+        const problem = await voucherProblem(file);
+        if (problem) return data<PayActionData>({ error: problem.message, field: "voucher" }, { status: problem.status });
+        const path = await uploadVoucherImage(ctx, file as File);
+        await submitOfflineVoucher(ctx, intent.out_trade_no, [path], intent.desc);
+        return redirectWithToast(payUrl(intent.out_trade_no), { kind: "success", key: "checkout:pay.voucherSent" });
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const wrongPassword = /支付密码/.test(error.upstreamMessage);
+    return data<PayActionData>(
+      { error: wrongPassword ? "checkout:errors.payPasswordWrong" : formErrorFor(error), field: wrongPassword ? "pay_password" : undefined },
+      { status: wrongPassword ? 400 : 409 },
+    );
+  }
+}
+
+export default function PayPage() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("checkout");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const error = actionData?.error ?? null;
+
+  useEffect(() => {
+    // With JS the browser goes straight on to the gateway; without JS the link below is the way.
+    if (actionData?.gateway) window.location.assign(actionData.gateway);
+  }, [actionData?.gateway]);
+
+  return (
+    <Stack gap="md" className="checkout-page">
+      <h1 className="ui-title">{t("pay.title")}</h1>
+      {view.waiting ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="5" />
+        </noscript>
+      ) : null}
+      <Panel>
+        <dl className="checkout-summary">
+          <dt>{t("pay.number")}</dt>
+          <dd data-testid="out-trade-no">{view.outTradeNo}</dd>
+          <dt>{t("pay.amount")}</dt>
+          <dd data-testid="pay-money" className="ui-price">
+            {formatMoney(view.payMoney)}
+          </dd>
+          {view.deadline ? (
+            <>
+              <dt>{t("pay.deadline")}</dt>
+              <dd>{view.deadline}</dd>
+            </>
+          ) : null}
+        </dl>
+        {view.body ? <p className="ui-dimmed">{view.body}</p> : null}
+      </Panel>
+      {view.closed ? (
+        <Alert color="red">{t("pay.closed")}</Alert>
+      ) : (
+        <>
+          {error && actionData?.field !== "pay_password" && actionData?.field !== "voucher" ? <Alert color="red">{errorText(t, error)}</Alert> : null}
+          {actionData?.gateway ? (
+            <Alert color="blue" role="status">
+              <a className="ui-anchor" href={actionData.gateway} data-testid="gateway-link">
+                {t("pay.toGateway")}
+              </a>
+            </Alert>
+          ) : null}
+          {view.online.length > 0 ? (
+            <Panel>
+              <h2 className="ui-strong">{t("pay.online")}</h2>
+              <Form method="post">
+                <input type="hidden" name="out_trade_no" value={view.outTradeNo} />
+                <input type="hidden" name="intent" value="online" />
+                <Group>
+                  {view.online.map((type) => (
+                    <Button key={type} type="submit" name="pay_type" value={type} variant="outline" disabled={busy}>
+                      {t(`pay.types.${type}`)}
+                    </Button>
+                  ))}
+                </Group>
+                <p className="ui-dimmed">{t("pay.simulatorNote")}</p>
+              </Form>
+              <StatusWatch outTradeNo={view.outTradeNo} />
+            </Panel>
+          ) : null}
+          {view.balance ? (
+            <Panel>
+              <h2 className="ui-strong">{t("pay.balance")}</h2>
+              <Form method="post">
+                <input type="hidden" name="out_trade_no" value={view.outTradeNo} />
+                <input type="hidden" name="intent" value="balance" />
+                <p>{t("pay.balanceAvailable", { amount: formatMoney(view.balance.total) })}</p>
+                <TextInput
+                  type="password"
+                  name="pay_password"
+                  label={t("pay.payPassword")}
+                  autoComplete="off"
+                  maxLength={32}
+                  error={actionData?.field === "pay_password" && error ? errorText(t, error) : undefined}
+                />
+                <Button type="submit" disabled={busy}>
+                  {t("pay.payWithBalance")}
+                </Button>
+              </Form>
+            </Panel>
+          ) : null}
+          {view.offline ? <OfflinePay view={view} error={actionData?.field === "voucher" ? error : null} busy={busy} /> : null}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function OfflinePay({ view, error, busy }: { view: ReturnType<typeof useLoaderData<typeof loader>>; error: string | null; busy: boolean }) {
+  const { t } = useTranslation("checkout");
+  const offline = view.offline;
+  if (!offline) return null;
+  return (
+    <Panel>
+      <h2 className="ui-strong">{t("pay.offline")}</h2>
+      <dl className="checkout-summary">
+        <dt>{t("pay.bankName")}</dt>
+        <dd>{offline.bank.name}</dd>
+        <dt>{t("pay.accountName")}</dt>
+        <dd>{offline.bank.account}</dd>
+        <dt>{t("pay.accountNumber")}</dt>
+        <dd>{offline.bank.number}</dd>
+        {offline.bank.branch ? (
+          <>
+            <dt>{t("pay.branch")}</dt>
+            <dd>{offline.bank.branch}</dd>
+          </>
+        ) : null}
+      </dl>
+      {offline.submitted ? (
+        <Alert color={offline.submitted.status === -1 ? "red" : "blue"} role="status" data-testid="voucher-status">
+          {t(offline.submitted.status === -1 ? "pay.voucherRefused" : offline.submitted.status === 1 ? "pay.voucherPassed" : "pay.voucherWaiting")}{" "}
+          {offline.submitted.remark}
+        </Alert>
+      ) : null}
+      {/* A plain multipart form: works without JS. */}
+      <Form method="post" encType="multipart/form-data">
+        <input type="hidden" name="out_trade_no" value={view.outTradeNo} />
+        <input type="hidden" name="intent" value="offline" />
+        <Stack gap="xs">
+          <label className="ui-label" htmlFor="voucher">
+            {t("pay.voucher")}
+          </label>
+          <input
+            id="voucher"
+            type="file"
+            name="voucher"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "voucher-error" : "voucher-hint"}
+          />
+          <p id="voucher-hint" className="ui-dimmed">
+            {t("pay.voucherHint")}
+          </p>
+          {error ? (
+            <p id="voucher-error" className="ui-error" role="alert">
+              {errorText(t, error)}
+            </p>
+          ) : null}
+          <TextInput name="desc" label={t("pay.voucherDesc")} maxLength={200} />
+          <Button type="submit" disabled={busy}>
+            {t("pay.sendVoucher")}
+          </Button>
+        </Stack>
+      </Form>
+    </Panel>
+  );
+}
+
+/** With JS: asks for the status every 2 s and goes to the result once paid. Without JS: a "check again" button. */
+function StatusWatch({ outTradeNo }: { outTradeNo: string }) {
+  const { t } = useTranslation("checkout");
+  const status = useFetcher<{ paid: boolean }>();
+  const navigate = useNavigate();
+  const { load } = status;
+  useEffect(() => {
+    const timer = window.setInterval(() => load(`/pay-status?${new URLSearchParams({ out_trade_no: outTradeNo })}`), 2_000);
+    return () => window.clearInterval(timer);
+  }, [load, outTradeNo]);
+  const paid = status.data?.paid === true;
+  useEffect(() => {
+    if (paid) navigate(`/result?${new URLSearchParams({ out_trade_no: outTradeNo })}`);
+  }, [paid, navigate, outTradeNo]);
+  return (
+    <Form method="get" action="/pay">
+      <input type="hidden" name="out_trade_no" value={outTradeNo} />
+      <input type="hidden" name="waiting" value="1" />
+      <Button type="submit" variant="subtle">
+        {t("pay.checkAgain")}
+      </Button>
+    </Form>
+  );
+}

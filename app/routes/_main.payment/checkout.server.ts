@@ -1,0 +1,135 @@
+import { getMember } from "~/upstream/member.server";
+import { getBalanceConfig } from "~/upstream/pay.server";
+import { calculateOrder, listOrderCoupons, ORDER_EXPIRED, startOrder, type OrderOptions, type OrderSource } from "~/upstream/order-create.server";
+import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import type { Calculation, Coupon, DeliveryType, Payment } from "~/upstream/schemas/checkout";
+import { formErrorFor } from "~/upstream/error-messages";
+import type { Options, PaymentQuery } from "./schema";
+
+/** The part of the page a refusal belongs beside. */
+export type Section = "goods" | "delivery" | "coupon" | "balance" | "invoice" | "message" | "general";
+
+/** The reference API numbers the part in `data.error` (docs/checkout-api.md); a real Niushop says 1/−1, so its text decides. */
+const SECTION_BY_CODE: Record<number, Section> = { 1: "goods", 2: "delivery", 3: "coupon", 4: "balance", 5: "invoice", 6: "message" };
+
+export function sectionOf(code: number, message: string): Section {
+  const byCode = SECTION_BY_CODE[code];
+  if (byCode) return byCode;
+  if (/优惠券/.test(message)) return "coupon";
+  if (/发票|纳税人/.test(message)) return "invoice";
+  if (/门店|配送|地址|自提/.test(message)) return "delivery";
+  if (/余额|支付密码/.test(message)) return "balance";
+  if (/留言/.test(message)) return "message";
+  if (/商品|库存|限购|起售/.test(message)) return "goods";
+  return "general";
+}
+
+export function sourceOf(query: PaymentQuery): OrderSource {
+  return query.cart_ids ? { cart_ids: query.cart_ids } : { sku_id: query.sku_id as number, num: query.num as number };
+}
+
+/** The delivery type as chosen, else the first the upstream offers (contract §2.1 step 3). */
+export function chosenDelivery(types: DeliveryType[], options: Options) {
+  const type = types.find((candidate) => candidate.name === options.delivery) ?? types[0];
+  if (!type) return null;
+  const store = type.store_list.find((candidate) => candidate.store_id === options.store_id) ?? type.store_list[0];
+  return { type, store: type.name === "express" ? undefined : store };
+}
+
+/** The names the PC sends with a delivery type when the page has no offer at hand (create). */
+export const DELIVERY_TITLES: Record<string, string> = { express: "快递发货", store: "门店自提", local: "同城配送" };
+
+export function orderOptionsOf(
+  options: Options,
+  delivery: { name: string; title: string; storeId?: number; storeName?: string },
+  contact?: { name: string; mobile: string },
+): OrderOptions {
+  return {
+    delivery: { type: delivery.name, title: delivery.title, storeId: delivery.storeId, storeName: delivery.storeName },
+    couponId: options.coupon_id,
+    useBalance: options.use_balance === "1",
+    invoice:
+      options.invoice === "1"
+        ? {
+            type: options.invoice_type === "2" ? 2 : 1,
+            titleType: options.invoice_title_type === "2" ? 2 : 1,
+            title: options.invoice_title ?? "",
+            taxNumber: options.taxpayer_number ?? "",
+            content: options.invoice_content ?? "",
+            email: options.invoice_email ?? "",
+          }
+        : null,
+    contact: delivery.name === "store" ? contact : undefined,
+  };
+}
+
+/** The pickup contact: the member's own name and mobile (contract §2.3). */
+export async function pickupContact(ctx: UpstreamContext) {
+  const member = await getMember(ctx);
+  return { name: member.nickname || member.username, mobile: member.mobile };
+}
+
+export type Refusal = { section: Section; message: string };
+
+/**
+ * payment → calculate with the member's choices. A choice the upstream refuses outright (code −1)
+ * is dropped and the rest calculated again, so the page still shows totals and says which part
+ * was refused; refusals in `data.error` are reported the same way.
+ */
+export async function priceOrder(ctx: UpstreamContext, query: PaymentQuery) {
+  const payment: Payment = await startOrder(ctx, sourceOf(query));
+  const chosen = chosenDelivery(payment.delivery.express_type, query);
+  const contact = payment.member_account ? { name: payment.member_account.nickname ?? "", mobile: payment.member_account.mobile ?? "" } : undefined;
+  const delivery = chosen
+    ? { name: chosen.type.name, title: chosen.type.title, storeId: chosen.store?.store_id, storeName: chosen.store?.store_name }
+    : { name: "express", title: DELIVERY_TITLES.express };
+  let options = orderOptionsOf(query, delivery, contact);
+  const refusals: Refusal[] = [];
+  let calculation: Calculation | null = null;
+  for (let attempt = 0; attempt < 3 && !calculation; attempt++) {
+    try {
+      calculation = await calculateOrder(ctx, payment.order_key, options);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.upstreamMessage === ORDER_EXPIRED) throw error;
+      const section = sectionOf(error.code, error.upstreamMessage);
+      refusals.push({ section, message: formErrorFor(error) });
+      const fallback = withoutPart(options, section);
+      if (!fallback) break;
+      options = fallback;
+    }
+  }
+  if (calculation && calculation.error !== 0 && calculation.error_msg) {
+    refusals.push({
+      section: sectionOf(calculation.error, calculation.error_msg),
+      message: formErrorFor({ code: calculation.error, upstreamMessage: calculation.error_msg }),
+    });
+  }
+  const [coupons, balanceShown] = await Promise.all([
+    payment.modules.includes("coupon") ? listOrderCoupons(ctx, payment.order_key, options).catch(noneOnRefusal<Coupon[]>([])) : Promise.resolve([]),
+    getBalanceConfig(ctx)
+      .then((config) => config.balance_show)
+      .catch(noneOnRefusal(false)),
+  ]);
+  return { payment, calculation, refusals, coupons, balanceShown, delivery, options };
+}
+
+function noneOnRefusal<T>(fallback: T) {
+  return (error: unknown): T => {
+    if (error instanceof UpstreamError) return fallback;
+    throw error;
+  };
+}
+
+/** The options without the refused part (null: nothing left to drop). */
+function withoutPart(options: OrderOptions, section: Section): OrderOptions | null {
+  switch (section) {
+    case "coupon":
+      return options.couponId === 0 ? null : { ...options, couponId: 0 };
+    case "invoice":
+      return options.invoice ? { ...options, invoice: null } : null;
+    case "balance":
+      return options.useBalance ? { ...options, useBalance: false } : null;
+    default:
+      return null;
+  }
+}

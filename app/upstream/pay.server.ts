@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { withCapability } from "./capabilities.server";
+import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
+import { Ignored } from "./schemas/common";
+import {
+  BalanceConfigSchema,
+  OfflineConfigSchema,
+  OfflineInfoSchema,
+  OutTradeNoSchema,
+  PayAnswerSchema,
+  PayInfoSchema,
+  PayStatusSchema,
+  PayTypesSchema,
+  UploadedImageSchema,
+} from "./schemas/checkout";
+
+// The cashier (contract UPSTREAM-commerce §3). Per member: never cached.
+
+/** `pay_status` values (§3.2). */
+export const PAY_STATUS = { pending: 0, inProgress: 1, paid: 2, cancelled: -1, closed: -2 } as const;
+
+export function getPayInfo(ctx: UpstreamContext, outTradeNo: string) {
+  return callUpstream(ctx, "/api/pay/info", PayInfoSchema, { out_trade_no: outTradeNo });
+}
+
+export function getPayStatus(ctx: UpstreamContext, outTradeNo: string) {
+  return callUpstream(ctx, "/api/pay/status", PayStatusSchema, { out_trade_no: outTradeNo });
+}
+
+export function listPayTypes(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/api/pay/type", PayTypesSchema);
+}
+
+export function getBalanceConfig(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/api/pay/getBalanceConfig", BalanceConfigSchema);
+}
+
+/**
+ * Starts a payment. `return_url` is where the gateway (the reference API's simulator) sends the
+ * browser back; balance payment sends the pay password.
+ */
+export function startPayment(ctx: UpstreamContext, params: { outTradeNo: string; payType: string; returnUrl: string; payPassword?: string }) {
+  return callUpstream(ctx, "/api/pay/pay", PayAnswerSchema, {
+    out_trade_no: params.outTradeNo,
+    pay_type: params.payType,
+    return_url: params.returnUrl,
+    ...(params.payPassword ? { pay_password: params.payPassword } : {}),
+  });
+}
+
+/** A new serial for an unpaid order (§3.4): `/api/order/pay {order_ids}`. */
+export function payExistingOrder(ctx: UpstreamContext, orderId: number) {
+  return callUpstream(ctx, "/api/order/pay", OutTradeNoSchema, { order_ids: orderId });
+}
+
+export function resetPayment(ctx: UpstreamContext, outTradeNo: string) {
+  return callUpstream(ctx, "/api/pay/resetpay", Ignored, { out_trade_no: outTradeNo });
+}
+
+// Offline transfer is an addon (capability "offlinepay"): without it the cashier has no transfer option.
+
+export function getOfflineConfig(ctx: UpstreamContext) {
+  return withCapability("offlinepay", () => callUpstream(ctx, "/offlinepay/api/pay/config", OfflineConfigSchema), null);
+}
+
+export function getOfflineVoucher(ctx: UpstreamContext, outTradeNo: string) {
+  return callUpstream(ctx, "/offlinepay/api/pay/info", OfflineInfoSchema, { out_trade_no: outTradeNo });
+}
+
+export function submitOfflineVoucher(ctx: UpstreamContext, outTradeNo: string, imgs: string[], desc: string) {
+  return callUpstream(ctx, "/offlinepay/api/pay/pay", Ignored, { out_trade_no: outTradeNo, imgs: imgs.join(","), desc });
+}
+
+const UploadEnvelope = z.object({ code: z.coerce.number().int(), message: z.string().catch(""), data: z.unknown().optional() });
+
+/**
+ * Uploads a voucher image: the one multipart call (the client core posts JSON only). The file was
+ * checked for type and size by the action before it gets here.
+ */
+export async function uploadVoucherImage(ctx: UpstreamContext, file: File): Promise<string> {
+  const path = "/offlinepay/api/pay/uploadimg";
+  const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
+  const body = new FormData();
+  body.set("file", file, file.name || "voucher");
+  body.set("app_type", "pc");
+  body.set("app_type_name", "PC");
+  if (ctx.token) body.set("token", ctx.token);
+  let raw: unknown;
+  try {
+    const response = await fetch(url, { method: "POST", body, signal: AbortSignal.timeout(ctx.timeoutMs) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    raw = await response.json();
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    throw new Response(JSON.stringify({ reason: timedOut ? "upstream-timeout" : "upstream-bad-gateway" }), {
+      status: timedOut ? 504 : 502,
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+  const envelope = UploadEnvelope.safeParse(raw);
+  if (!envelope.success) throw new Response(JSON.stringify({ reason: "upstream-bad-gateway" }), { status: 502 });
+  if (envelope.data.code < 0) {
+    const error = new UpstreamError(path, envelope.data.code, envelope.data.message, envelope.data.data);
+    await ctx.onFailure?.(error);
+    throw error;
+  }
+  const parsed = UploadedImageSchema.safeParse(envelope.data.data);
+  if (!parsed.success) throw new Response(JSON.stringify({ reason: "upstream-bad-gateway" }), { status: 502 });
+  return parsed.data.pic_path;
+}

@@ -1,0 +1,301 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { BFF_URL } from "./ports";
+import { DEMO, logIn, testApi, upstreamCall, withJs } from "./support";
+
+/**
+ * Checkout journeys (issue 9): /payment → /pay → /result, with JS on and off. Every test owns a
+ * fresh member (test API), so parallel workers never share a cart, coupons or a balance. Fresh
+ * members have no address yet, so journeys use pickup unless they are about the address.
+ */
+
+// A 4×4 PNG: the smallest real image for the voucher upload.
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000004000000040802000000269309290000001049444154789c6338636c0c470cc47100fb" + "1313212c5dcd230000000049454e44ae426082",
+  "hex",
+);
+
+type Member = { member_id: number; username: string; password: string };
+type Order = {
+  order_id: number;
+  out_trade_no: string;
+  order_status: number;
+  goods_money: number;
+  coupon_money: number;
+  order_money: number;
+  pay_money: number;
+  pay_type: string;
+  delivery_type: string;
+  invoice_money?: number;
+  is_invoice?: number;
+  order_goods: Array<{ sku_id: number; num: number }>;
+};
+
+/** A fresh member with a cart, coupons (满300减30 and 新客立减10元), a balance and a pay password, logged in. */
+async function buyer(page: Page, lines: Array<{ sku_id: number; num: number }>, options: { coupons?: number[]; balance?: number } = {}) {
+  const member = await testApi.createMember();
+  await testApi.post("/__test/cart", { username: member.username, lines, bundles: [] });
+  await testApi.post("/__test/member/balance", { username: member.username, balance: options.balance ?? 1000, pay_password: "123456" });
+  if (options.coupons?.length) {
+    const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
+    for (const id of options.coupons) await upstreamCall("/coupon/api/coupon/receive", { coupon_type_id: id, token });
+  }
+  await logIn(page, member.username, member.password);
+  await expect(page).toHaveURL(/\/member\/index$/);
+  return member;
+}
+
+function orders(member: Member) {
+  return testApi.get<Order[]>(`/__test/orders?username=${member.username}`);
+}
+
+/** A changed choice reaches calculate: at once with JS, through "recalculate" without. */
+async function recalculate(page: Page, expectedUrl: RegExp) {
+  if (!withJs()) await page.getByRole("button", { name: "重新计算" }).click();
+  await expect(page).toHaveURL(expectedUrl);
+}
+
+async function settleCart(page: Page) {
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "结算", exact: true }).click();
+  await expect(page).toHaveURL(/\/payment\?cart_ids=/);
+  await expect(page.getByRole("heading", { name: "确认订单" })).toBeVisible();
+}
+
+async function choosePickup(page: Page) {
+  await page.getByLabel("门店自提").check();
+  await recalculate(page, /delivery=store/);
+  await expect(page.getByLabel("自提门店")).toBeVisible();
+}
+
+async function submitOrder(page: Page) {
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
+  await expect(page.getByRole("heading", { name: "待支付" })).toBeVisible();
+}
+
+test("cart settle → pickup → another coupon → pay with balance → result; the order has the totals", async ({ page }) => {
+  // 头孢呋辛酯片 29.80 × 11 = 327.80: both coupons apply, the best (满300减30) is preselected.
+  const member = await buyer(page, [{ sku_id: 11, num: 11 }], { coupons: [1, 6] });
+  await settleCart(page);
+  await choosePickup(page);
+  await expect(page.getByTestId("total-goods")).toHaveText("¥327.80");
+  await expect(page.getByLabel(/满300减30/)).toBeChecked();
+  await expect(page.getByTestId("total-coupon")).toHaveText("-¥30.00");
+
+  await page.getByLabel(/新客立减10元/).check();
+  await recalculate(page, /coupon_id=\d+/);
+  await expect(page.getByTestId("total-coupon")).toHaveText("-¥10.00");
+  await expect(page.getByTestId("total-payable")).toHaveText("¥317.80");
+  await submitOrder(page);
+  await expect(page.getByTestId("pay-money")).toHaveText("¥317.80");
+
+  // A wrong pay password is refused beside the field; the right one pays.
+  await page.getByLabel("支付密码").fill("000000");
+  await page.getByRole("button", { name: "使用余额支付" }).click();
+  await expect(page.getByText("支付密码错误。")).toBeVisible();
+  await page.getByLabel("支付密码").fill("123456");
+  await page.getByRole("button", { name: "使用余额支付" }).click();
+  await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+
+  const [order] = await orders(member);
+  expect(order).toMatchObject({ goods_money: 327.8, coupon_money: 10, pay_money: 317.8, pay_type: "BALANCE", delivery_type: "store" });
+  await expect(page.getByTestId("result-number")).toHaveText(order.out_trade_no);
+  await expect(page.getByRole("link", { name: "查看订单" })).toHaveAttribute("href", `/member/order_detail?order_id=${order.order_id}`);
+  if (withJs()) {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "复制" }).click();
+    await expect(page.getByText("复制成功")).toBeVisible();
+  }
+});
+
+test("balance at checkout: with the pay password nothing is left to pay and /pay forwards to the result", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 2 }]);
+  await settleCart(page);
+  await choosePickup(page);
+  await page.getByLabel(/使用余额/).check();
+  await recalculate(page, /use_balance=1/);
+  await expect(page.getByTestId("total-balance")).toHaveText("-¥19.60");
+  await expect(page.getByTestId("total-payable")).toHaveText("¥0.00");
+  await page.getByLabel("支付密码").fill("123456");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  const [order] = await orders(member);
+  expect(order).toMatchObject({ pay_money: 0, order_money: 19.6 });
+});
+
+test("buy now: /payment?sku_id&num prices the one sku", async ({ page }) => {
+  await buyer(page, []);
+  await page.goto("/payment?sku_id=5&num=3");
+  await expect(page.getByTestId("order-line-5")).toContainText("¥9.80");
+  await expect(page.getByTestId("order-line-5")).toContainText("¥29.40");
+  await choosePickup(page);
+  await expect(page.getByTestId("total-payable")).toHaveText("¥29.40");
+});
+
+test("express: the default address, the fee from the upstream, address links that come back here", async ({ page }) => {
+  // The seeded demo member has addresses (fresh members have none yet); this test only reads.
+  await logIn(page, DEMO.username, DEMO.password);
+  await expect(page).toHaveURL(/\/member\/index$/);
+  await page.goto("/payment?sku_id=5&num=1");
+  await expect(page.getByLabel("快递发货")).toBeChecked();
+  await expect(page.getByTestId("checkout-address")).toContainText("张三 13800138000 北京市-北京市-东城区 东华门街道 1 号");
+  await expect(page.getByTestId("total-delivery")).toHaveText("+¥10.00"); // under 199.00: express costs 10.00
+  const back = encodeURIComponent("/payment?sku_id=5&num=1");
+  await expect(page.getByRole("link", { name: "更换地址" })).toHaveAttribute("href", `/member/delivery_address?redirect=${back}`);
+  await expect(page.getByRole("link", { name: "新增地址" })).toHaveAttribute("href", `/member/address_edit?redirect=${back}`);
+});
+
+test("invoice: a company title needs a tax number; the tax is added by the upstream", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 10 }]);
+  await settleCart(page);
+  await choosePickup(page);
+  await page.getByLabel(/开具发票/).check();
+  if (withJs()) await expect(page).toHaveURL(/invoice=1/);
+  await page.getByLabel("发票类型").selectOption("2");
+  if (withJs()) await expect(page).toHaveURL(/invoice_type=2/);
+  await page.getByLabel("发票抬头").fill("演示药房有限公司");
+  await page.getByLabel("收票邮箱").fill("buyer@example.com");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText("请填写正确的纳税人识别号（15–20 位字母或数字）。")).toBeVisible();
+  await page.getByLabel("纳税人识别号").fill("91330100MA2XXXXX0X");
+  await page.getByRole("button", { name: "重新计算" }).click();
+  await expect(page.getByTestId("total-invoice")).toHaveText("+¥5.88"); // 98.00 × 6 %
+  await submitOrder(page);
+  await expect(page.getByTestId("pay-money")).toHaveText("¥103.88");
+  const [order] = await orders(member);
+  expect(order.order_money).toBe(103.88);
+});
+
+test("offline transfer: a non-image voucher is refused, a PNG is sent for review", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 1 }]);
+  await settleCart(page);
+  await choosePickup(page);
+  await submitOrder(page);
+  await expect(page.getByText("中国工商银行")).toBeVisible();
+  await page.getByLabel("付款凭证图片").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
+  await page.getByRole("button", { name: "提交付款凭证" }).click();
+  await expect(page.getByText("付款凭证必须是 PNG、JPEG、GIF 或 WebP 图片。")).toBeVisible();
+  await page.getByLabel("付款凭证图片").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel("备注").fill("已转账");
+  await page.getByRole("button", { name: "提交付款凭证" }).click();
+  await expect(page.getByTestId("voucher-status")).toContainText("等待商家审核");
+  const [order] = await orders(member);
+  await testApi.post("/__test/offlinepay/audit", { out_trade_no: order.out_trade_no, status: 1 });
+  // With JS the cashier's 2 s status poll goes on by itself; without JS the member asks again.
+  if (!withJs()) await page.getByRole("button", { name: "我已支付，刷新支付状态" }).click();
+  await expect(page).toHaveURL(/\/result\?/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+});
+
+for (const outcome of ["success", "fail"] as const) {
+  test(`simulated gateway: ${outcome}`, async ({ page }) => {
+    await buyer(page, [{ sku_id: 5, num: 1 }]);
+    await settleCart(page);
+    await choosePickup(page);
+    await submitOrder(page);
+    await page.getByRole("button", { name: "支付宝" }).click();
+    // With JS the page goes on by itself; without JS the member follows the link.
+    if (!withJs()) await page.getByTestId("gateway-link").click();
+    await expect(page.getByRole("heading", { name: /支付模拟器/ })).toBeVisible();
+    await page.getByRole("button", { name: outcome === "success" ? /支付成功/ : /支付失败/ }).click();
+    if (outcome === "success") {
+      await expect(page).toHaveURL(/\/result\?/);
+      await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+    } else {
+      await expect(page).toHaveURL(/\/pay\?out_trade_no=/);
+      await expect(page.getByRole("heading", { name: "待支付" })).toBeVisible();
+    }
+  });
+}
+
+test("a stale order_key restarts the flow with a message, keeping the choices", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 2 }]);
+  await settleCart(page);
+  await choosePickup(page);
+  const key = await page.locator('input[name="order_key"]').inputValue();
+  await testApi.post("/__test/order-key/expire", { order_key: key });
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText(/订单信息已过期或已提交/)).toBeVisible();
+  await expect(page).toHaveURL(/delivery=store/);
+  expect(await orders(member)).toHaveLength(0);
+  await submitOrder(page);
+  expect(await orders(member)).toHaveLength(1);
+});
+
+test("double submit: the same order_key posted twice makes one order", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 2 }]);
+  await settleCart(page);
+  await choosePickup(page);
+  const form = page.locator("form.checkout-page");
+  const fields = await form.evaluate((element: HTMLFormElement) => [...new FormData(element)].map(([name, value]) => [name, String(value)]));
+  const body = Object.fromEntries([...fields, ["intent", "create"]]);
+  const post = () => page.request.post(page.url(), { form: body, headers: { Origin: BFF_URL }, maxRedirects: 0 });
+  const [first, second] = await Promise.all([post(), post()]);
+  expect([first.status(), second.status()].sort()).toEqual([303, 303]);
+  const targets = [first.headers().location, second.headers().location];
+  expect(targets.filter((target) => target.startsWith("/pay?out_trade_no="))).toHaveLength(1);
+  expect(await orders(member)).toHaveLength(1);
+});
+
+test("bad input: missing or forged query, over stock, a long message, a foreign payment", async ({ page, browser }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 1 }]);
+  expect((await page.goto("/payment"))?.status()).toBe(400);
+  expect((await page.goto("/payment?cart_ids=1;drop"))?.status()).toBe(400);
+  expect((await page.goto("/payment?sku_id=5&num=-2"))?.status()).toBe(400);
+  const overStock = await page.goto("/payment?sku_id=5&num=99999");
+  expect(overStock?.status()).toBe(409);
+  await expect(page.getByRole("alert").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "提交订单" })).toBeDisabled();
+
+  // A coupon that does not apply (not the member's): the refusal beside the coupon, totals without it.
+  await page.goto("/payment?sku_id=5&num=1&delivery=store&coupon_id=999999");
+  await expect(page.getByRole("group", { name: "优惠券" }).getByRole("alert")).toBeVisible();
+  await expect(page.getByTestId("total-coupon")).toHaveText("-¥0.00");
+
+  // A 100 KB buyer message is refused by the BFF (400), translated, and no order is made.
+  await settleCart(page);
+  await choosePickup(page);
+  const form = page.locator("form.checkout-page");
+  const fields = await form.evaluate((element: HTMLFormElement) => [...new FormData(element)].map(([name, value]) => [name, String(value)]));
+  const long = await page.request.post(page.url(), {
+    form: { ...Object.fromEntries(fields), intent: "create", buyer_message: "留".repeat(100_000) },
+    headers: { Origin: BFF_URL },
+    maxRedirects: 0,
+  });
+  expect(long.status()).toBe(400);
+  expect(await orders(member)).toHaveLength(0);
+
+  // Another member's payment serial (made in another browser context): 404 on every checkout page.
+  const otherContext = await browser.newContext({ baseURL: BFF_URL, javaScriptEnabled: withJs(), locale: "zh-CN" });
+  const otherPage = await otherContext.newPage();
+  const other = await buyer(otherPage, [{ sku_id: 5, num: 1 }]);
+  await settleCart(otherPage);
+  await choosePickup(otherPage);
+  await submitOrder(otherPage);
+  await otherContext.close();
+  const [foreign] = await orders(other);
+  expect((await page.goto(`/pay?out_trade_no=${foreign.out_trade_no}`))?.status()).toBe(404);
+  expect((await page.goto(`/result?out_trade_no=${foreign.out_trade_no}`))?.status()).toBe(404);
+  expect((await page.goto("/pay?out_trade_no=../../etc"))?.status()).toBe(400);
+});
+
+test("paying an existing unpaid order: /pay?order_id= goes to its serial; another member's order is a 404", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 1 }]);
+  await settleCart(page);
+  await choosePickup(page);
+  await submitOrder(page);
+  const [order] = await orders(member);
+  await page.goto(`/pay?order_id=${order.order_id}`);
+  await expect(page).toHaveURL(new RegExp(`/pay\\?out_trade_no=${order.out_trade_no}$`));
+  await expect(page.getByTestId("pay-money")).toHaveText("¥9.80");
+  // Not this member's order (a seeded or another worker's one, or none at all): 404 either way.
+  expect((await page.goto(`/pay?order_id=${order.order_id === 1 ? 2 : 1}`))?.status()).toBe(404);
+});
+
+test("a visitor is sent to log in first", async ({ page }) => {
+  await page.goto("/payment?sku_id=5&num=1");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment/);
+});

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { commitToken } from "~/auth/session.server";
+import { action as payAction, loader as payLoader } from "~/routes/_main.pay/route";
+import { action as paymentAction, loader as paymentLoader } from "~/routes/_main.payment/route";
+import { loader as resultLoader } from "~/routes/_main.result/route";
+import { pointBffAt } from "../support/bff-environment";
+import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { loadSample } from "../support/shape";
+
+/**
+ * The checkout routes' loaders and actions called directly against a fake upstream, for the
+ * faults the reference shop API cannot be asked for: a `create` that never answers, refusals of
+ * every kind, another member's payment, a gateway URL that points off-site.
+ */
+
+let upstream: FakeUpstream;
+let restore = () => {};
+let memberCookie = "";
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  restore = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "300" });
+  memberCookie = (await commitToken(new Request("http://shop.test/login"), "member-token", { newSignIn: true })).split(";")[0];
+});
+
+afterAll(async () => {
+  await upstream.close();
+  restore();
+});
+
+const PAYMENT = loadSample("api_ordercreate_payment").data as Record<string, unknown>;
+const CALCULATE = loadSample("api_ordercreate_calculate").data as Record<string, unknown>;
+const PAY_INFO = loadSample("api_pay_info").data as Record<string, unknown>;
+const MEMBER = { member_id: 1, username: "demo_user", nickname: "demo_user", mobile: "", balance: "0.00", balance_money: "0.00" };
+
+beforeEach(() => {
+  upstream.reset();
+  upstream.on("/api/ordercreate/payment", { body: envelope(0, "操作成功", PAYMENT) });
+  upstream.on("/api/ordercreate/calculate", { body: envelope(0, "操作成功", CALCULATE) });
+  upstream.on("/api/ordercreate/getcouponlist", { body: envelope(0, "操作成功", []) });
+  upstream.on("/api/pay/getBalanceConfig", { body: envelope(0, "操作成功", { balance_show: 1 }) });
+  upstream.on("/api/member/info", { body: envelope(0, "操作成功", MEMBER) });
+  upstream.on("/api/pay/info", { body: envelope(0, "操作成功", PAY_INFO) });
+  upstream.on("/api/pay/type", { body: envelope(0, "操作成功", { pay_type: "alipay,balance" }) });
+});
+
+function request(path: string, form?: Record<string, string>) {
+  const headers = new Headers({ Cookie: memberCookie });
+  if (!form) return new Request(`http://shop.test${path}`, { headers });
+  return new Request(`http://shop.test${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
+}
+
+const CREATE = { intent: "create", cart_ids: "1,2", order_key: "20261122761274370068480", delivery: "express" };
+const submit = (form: Record<string, string>) =>
+  paymentAction({ request: request("/payment?cart_ids=1,2", form), params: {}, context: {} }) as Promise<
+    Response | { data: unknown; init: ResponseInit | null }
+  >;
+
+/** Remix `data()` results: { type: "DataWithResponseInit", data, init }. */
+function unwrap(result: unknown): { status: number; data: Record<string, unknown> } {
+  const value = result as { data: Record<string, unknown>; init: ResponseInit | null };
+  return { status: value.init?.status ?? 200, data: value.data };
+}
+
+describe("/payment", () => {
+  test("the upstream's totals and address are shown; nothing is computed here", async () => {
+    const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2"), params: {}, context: {} }));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ state: "ready", orderKey: "20261122761274370068480", couponId: 0, totals: { goods: "6057.7", payable: "6057.7", count: 5 } });
+    expect(data.address).toMatchObject({ name: "张三", mobile: "13800138000" });
+  });
+
+  test("nothing to buy: a 409 page with the upstream's message, not an error", async () => {
+    upstream.on("/api/ordercreate/payment", { body: envelope(-1, "缺少必填参数商品数据", "") });
+    const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2"), params: {}, context: {} }));
+    expect(status).toBe(409);
+    expect(data).toEqual({ state: "refused", message: "upstream:缺少必填参数商品数据" });
+  });
+
+  test("a coupon the upstream refuses outright: calculated again without it, the refusal beside the coupon", async () => {
+    upstream.on("/api/ordercreate/calculate", (body) => {
+      const coupon = typeof body.coupon === "string" ? (JSON.parse(body.coupon) as { coupon_id: number }).coupon_id : undefined;
+      return { body: coupon ? envelope(-1, "优惠券不可用！") : envelope(0, "操作成功", CALCULATE) };
+    });
+    const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2&coupon_id=77"), params: {}, context: {} }));
+    expect(status).toBe(200);
+    expect(data.refusals).toEqual([{ section: "coupon", message: "upstream:优惠券不可用！" }]);
+    expect(data.totals).toMatchObject({ payable: "6057.7" });
+  });
+
+  test("create answers the serial → /pay", async () => {
+    upstream.on("/api/ordercreate/create", { body: envelope(0, "操作成功", "1795317200781411000") });
+    const response = (await submit(CREATE)) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/pay?out_trade_no=1795317200781411000");
+  });
+
+  test("a used or expired key → back to /payment with the choices and a message", async () => {
+    upstream.on("/api/ordercreate/create", { body: envelope(-1, "订单已过期") });
+    const response = (await submit({ ...CREATE, delivery: "store", store_id: "2" })) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/payment?cart_ids=1%2C2&delivery=store&store_id=2");
+    expect(response.headers.get("Set-Cookie")).toContain("toast");
+  });
+
+  test("create times out: a 504 with a message that points to the orders, never a 500", async () => {
+    upstream.on("/api/ordercreate/create", { delayMs: 1_000, body: envelope(0, "操作成功", "1") });
+    const { status, data } = unwrap(await submit(CREATE));
+    expect(status).toBe(504);
+    expect(data.formError).toEqual({ section: "general", message: "checkout:errors.createUnknown" });
+  });
+
+  test("a refusal at create is shown beside its part, with what was typed", async () => {
+    upstream.on("/api/ordercreate/create", { body: envelope(-1, "商品库存不足") });
+    const { status, data } = unwrap(await submit({ ...CREATE, buyer_message: "周末送" }));
+    expect(status).toBe(409);
+    expect(data.formError).toEqual({ section: "goods", message: "upstream:商品库存不足" });
+    expect(data.values).toMatchObject({ buyer_message: "周末送" });
+  });
+
+  test("forged fields: 400 with translated keys, and create is never called", async () => {
+    const { status, data } = unwrap(await submit({ ...CREATE, order_key: "<x>", buyer_message: "x".repeat(100_000) }));
+    expect(status).toBe(400);
+    expect(Object.values(data.fieldErrors as Record<string, string>)).toEqual(
+      expect.arrayContaining(["checkout:errors.badRequest", "checkout:errors.messageLong"]),
+    );
+    expect(upstream.requests.some((call) => call.path === "/api/ordercreate/create")).toBe(false);
+  });
+});
+
+describe("/pay and /result", () => {
+  test("another member's serial is a 404", async () => {
+    upstream.on("/api/member/info", { body: envelope(0, "操作成功", { ...MEMBER, member_id: 2 }) });
+    await expect(payLoader({ request: request("/pay?out_trade_no=1795317200781411000"), params: {}, context: {} })).rejects.toMatchObject({ status: 404 });
+    await expect(resultLoader({ request: request("/result?out_trade_no=1795317200781411000"), params: {}, context: {} })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  test("an unknown serial ([] upstream) is a 404", async () => {
+    upstream.on("/api/pay/info", { body: envelope(0, "操作成功", []) });
+    await expect(payLoader({ request: request("/pay?out_trade_no=1"), params: {}, context: {} })).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("a gateway URL off the upstream's origin is not followed", async () => {
+    upstream.on("/api/pay/pay", { body: envelope(0, "操作成功", { type: "url", data: "https://evil.example/pay" }) });
+    const result = unwrap(
+      await payAction({ request: request("/pay", { intent: "online", out_trade_no: "1795317200781411000", pay_type: "alipay" }), params: {}, context: {} }),
+    );
+    expect(result.status).toBe(502);
+    expect(result.data).toEqual({ error: "checkout:errors.payFailed" });
+  });
+
+  test("the simulator's URL (the upstream's origin) is handed to the page", async () => {
+    const gateway = `${upstream.url}/simulator/pay?out_trade_no=1`;
+    upstream.on("/api/pay/pay", { body: envelope(0, "操作成功", { type: "url", data: gateway }) });
+    const result = unwrap(
+      await payAction({ request: request("/pay", { intent: "online", out_trade_no: "1795317200781411000", pay_type: "alipay" }), params: {}, context: {} }),
+    );
+    expect(result.data).toEqual({ gateway });
+  });
+
+  test("a wrong pay password is a 400 beside the field", async () => {
+    upstream.on("/api/pay/pay", { body: envelope(-1, "支付密码错误") });
+    const result = unwrap(
+      await payAction({ request: request("/pay", { intent: "balance", out_trade_no: "1795317200781411000", pay_password: "1" }), params: {}, context: {} }),
+    );
+    expect(result).toEqual({ status: 400, data: { error: "checkout:errors.payPasswordWrong", field: "pay_password" } });
+  });
+});
