@@ -299,3 +299,52 @@ test("a visitor is sent to log in first", async ({ page }) => {
   await page.goto("/payment?sku_id=5&num=1");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fpayment/);
 });
+
+test("express: add an address from /payment, then choose another; the order ships to the chosen one", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 11, num: 1 }]);
+  await settleCart(page);
+  const paymentUrl = page.url();
+  await expect(page.getByText("还没有默认收货地址，请先添加。")).toBeVisible();
+
+  // Add one from checkout: the cascade, then back to the same /payment with the address in use.
+  await page.getByRole("link", { name: "新增地址" }).click();
+  await expect(page).toHaveURL(/\/member\/address_edit\?redirect=%2Fpayment/);
+  await page.getByRole("textbox", { name: "收货人" }).fill("赵药师");
+  await page.getByRole("textbox", { name: "手机号码" }).fill("13712345678");
+  for (const [level, name, next] of [
+    ["省", "北京市", "选择城市"],
+    ["市", "北京市", "选择区/县"],
+    ["区/县", "东城区", undefined],
+  ] as const) {
+    await page.getByRole("combobox", { name: level, exact: true }).selectOption({ label: name });
+    if (next && !withJs()) await page.getByRole("button", { name: next }).click();
+  }
+  await page.getByRole("textbox", { name: "详细地址" }).fill("王府井大街 1 号");
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page).toHaveURL(paymentUrl);
+  await expect(page.getByTestId("checkout-address")).toContainText("赵药师 13712345678 北京市-北京市-东城区");
+
+  // A second address exists; "change address" lists both and "use this address" comes back here.
+  const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
+  await upstreamCall("/api/memberaddress/add", {
+    token,
+    name: "钱药师",
+    mobile: "13812345678",
+    province_id: 310000,
+    city_id: 310100,
+    district_id: 310104,
+    address: "漕溪北路 9 号",
+  });
+  await page.getByRole("link", { name: "更换地址" }).click();
+  await expect(page).toHaveURL(/\/member\/delivery_address\?redirect=%2Fpayment/);
+  await page.getByRole("button", { name: "使用该地址：钱药师" }).click();
+  await expect(page).toHaveURL(paymentUrl);
+  await expect(page.getByTestId("checkout-address")).toContainText("钱药师 13812345678 上海市-上海市-徐汇区");
+
+  await submitOrder(page);
+  const [order] = await testApi.get<Array<Order & { name: string; mobile: string; full_address: string; address: string }>>(
+    `/__test/orders?username=${member.username}`,
+  );
+  expect(order).toMatchObject({ delivery_type: "express", name: "钱药师", mobile: "13812345678", address: "漕溪北路 9 号" });
+  expect(order.full_address).toContain("徐汇区");
+});
