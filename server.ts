@@ -134,6 +134,14 @@ async function serve() {
     });
   }
 
+  // While draining (SIGTERM), every answer says "Connection: close": keep-alive clients, such as a
+  // load balancer's connection pool, then stop sending requests to this process (docs/operations.md).
+  let stopping = false;
+  app.use((_req, res, next) => {
+    if (stopping) res.set("Connection", "close");
+    next();
+  });
+
   // One structured log line per request.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -294,7 +302,6 @@ async function serve() {
   });
 
   // Graceful shutdown: stop accepting, let running requests finish, then close the shop API.
-  let stopping = false;
   function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
@@ -307,6 +314,8 @@ async function serve() {
       process.exit(0);
     });
     httpServer.closeIdleConnections();
+    // Connections that were busy at SIGTERM go idle once their answer is sent: close those too.
+    setInterval(() => httpServer.closeIdleConnections(), 250).unref();
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -192,10 +192,19 @@ function cookiesOf(response: Response): string {
     .join("; ");
 }
 
-async function createMember(): Promise<{ username: string; password: string }> {
-  const response = await fetch(`${SHOP_API}/__test/member`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-  if (!response.ok) throw new Error(`test API member → ${response.status}`);
-  return (await response.json()) as { username: string; password: string };
+/**
+ * A call to the shop API's test API. Retried once on a connection error: between phases fetch may
+ * reuse a keep-alive connection the shop API has just closed.
+ */
+async function shopApiPost<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const call = () => fetch(`${SHOP_API}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await call().catch(call);
+  if (!response.ok) throw new Error(`shop API ${path} → ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function createMember(): Promise<{ username: string; password: string }> {
+  return shopApiPost("/__test/member", {});
 }
 
 /** Signs in through `base`'s login form (a browser's same-origin post); the session cookie. */
@@ -239,12 +248,7 @@ const CART_SKU = 2;
 const ADDS_PER_SECOND = 5;
 
 async function stockOf(skuId: number): Promise<number> {
-  const response = await fetch(`${SHOP_API}/api/goodssku/info`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ app_type: "pc", sku_id: skuId }),
-  });
-  return ((await response.json()) as { data: { stock: number } }).data.stock;
+  return (await shopApiPost<{ data: { stock: number } }>("/api/goodssku/info", { app_type: "pc", sku_id: skuId })).data.stock;
 }
 
 async function cartCount(cookie: string): Promise<number> {
