@@ -99,7 +99,10 @@ describe("deploy/k8s", () => {
     const [container] = pod.containers;
     expect(container.readinessProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
     expect(container.livenessProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
-    expect(container.ports).toEqual([{ name: "http", containerPort: 3000 }]);
+    expect(container.ports).toEqual([
+      { name: "http", containerPort: 3000 },
+      { name: "metrics", containerPort: 9464 },
+    ]);
     for (const resource of ["cpu", "memory"]) {
       expect(container.resources.requests[resource]).toBeTruthy();
       expect(container.resources.limits[resource]).toBeTruthy();
@@ -118,12 +121,15 @@ describe("deploy/k8s", () => {
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     expect(parsed.data?.TRUST_PROXY).toBe(1);
     expect(parsed.data?.WEB_CONCURRENCY).toBe(1);
+    expect(parsed.data?.METRICS_PORT).toBe(9464);
     // Rotation: a comma-separated list, the first signs.
     expect(EnvSchema.parse({ SESSION_SECRET: `new-secret-0123456789,${secret.SESSION_SECRET}` }).SESSION_SECRET?.[0]).toBe("new-secret-0123456789");
   });
 
-  test("no stickiness: the Service has no session affinity and the Ingress no affinity annotation", () => {
-    expect(find<{ spec: { sessionAffinity: string } }>("Service", "pharma-bff").spec.sessionAffinity).toBe("None");
+  test("no stickiness: the Service has no session affinity and the Ingress no affinity annotation; metrics stay off the Service", () => {
+    const service = find<{ spec: { sessionAffinity: string; ports: Array<{ targetPort: string }> } }>("Service", "pharma-bff");
+    expect(service.spec.sessionAffinity).toBe("None");
+    expect(service.spec.ports.map((port) => port.targetPort)).toEqual(["http"]);
     const annotations = find<{ metadata: { annotations?: Record<string, string> } }>("Ingress", "pharma-bff").metadata.annotations ?? {};
     expect(Object.keys(annotations).filter((key) => /affinity|sticky|session-cookie/.test(key))).toEqual([]);
   });

@@ -95,6 +95,10 @@ class Bff {
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
+  /** Its Prometheus endpoint, apart from the shop's port (not behind nginx). */
+  get metricsUrl() {
+    return `http://127.0.0.1:${this.port + 20}/metrics`;
+  }
   async start(secrets = this.secrets) {
     this.secrets = secrets;
     this.child = spawnLogged(this.name, "node", ["build/server.js"], {
@@ -107,6 +111,7 @@ class Bff {
       WEB_CONCURRENCY: "1",
       COOKIE_SECURE: "false",
       LOG_LEVEL: "info",
+      METRICS_PORT: String(this.port + 20),
       // Every journey and session here signs in from 127.0.0.1.
       CLIENT_LIMIT_FACTOR: "100",
     });
@@ -370,6 +375,19 @@ async function loadWithRestart(a: Bff, b: Bff) {
   );
   check(inCart >= acknowledged, `0 lost cart lines: every acknowledged add is in the cart (${acknowledged} acknowledged, ${inCart} in the cart)`);
   check(after.a > 0 && after.b > 0, "both processes served the load (round robin)");
+
+  const metrics = await (await fetch(a.metricsUrl)).text();
+  const total = (name: string) =>
+    metrics
+      .split("\n")
+      .filter((line) => line.startsWith(`${name}{`))
+      .reduce((sum, line) => sum + Number(line.split(" ").pop()), 0);
+  console.log(
+    `  A's /metrics: ${total("bff_http_requests_total")} requests, ${total("bff_upstream_requests_total")} upstream calls, ` +
+      `${total("bff_upstream_request_duration_seconds_sum").toFixed(1)} s spent upstream`,
+  );
+  check(total("bff_http_requests_total") >= after.a, "A's /metrics counts at least the requests it logged");
+  check((await fetch(`${NGINX}/metrics`)).status === 404, "/metrics is not reachable through nginx (own port)");
 }
 
 async function rotation(a: Bff, b: Bff) {
