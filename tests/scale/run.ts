@@ -12,7 +12,8 @@
  *      reported as the known gap of ADR 008, not failed.
  * Exits non-zero when a check fails. Environment: SCALE_DURATION (s, default 60),
  * SCALE_CONNECTIONS (default 50), SCALE_PORT (nginx; the BFFs and the shop API take the next
- * ports; default 3600), SCALE_JOURNEYS=0 skips the browser journeys.
+ * ports; default 3600), SCALE_JOURNEYS=0 skips the browser journeys, SCALE_BUILD=0 uses the
+ * existing production build instead of building first.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
@@ -426,9 +427,9 @@ async function loggedOutReplay(a: Bff, b: Bff) {
 
 async function main() {
   const nginxBinary = ensureNginx();
-  if (!existsSync("build/server.js")) {
-    console.log("scale: no build yet; npm run build");
-    if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) throw new Error("build failed");
+  // What runs is the production build: made here unless the caller has just made it (npm test).
+  if (process.env.SCALE_BUILD !== "0" || !existsSync("build/server.js")) {
+    if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("npm run build failed");
   }
   console.log(`scale: logs in ${work}; ${availableParallelism()} cores`);
   const shopApi = spawnLogged("shop-api", "node_modules/.bin/tsx", ["shop-api/main.ts"], {
