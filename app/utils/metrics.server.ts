@@ -22,7 +22,10 @@ const HELP: Record<string, [type: "counter" | "histogram", help: string]> = {
   bff_upstream_request_duration_seconds: ["histogram", "Time of the upstream calls that were answered, by endpoint."],
 };
 
-let current: MetricsSnapshot = { counters: {}, histograms: {} };
+// server.ts (esbuild's bundle) and the Remix build (Vite's) each get their own copy of this module;
+// both must count into the same snapshot, so it lives on globalThis.
+const STATE = Symbol.for("pharma-bff.metrics");
+const state = ((globalThis as Record<symbol, unknown>)[STATE] ??= { current: { counters: {}, histograms: {} } }) as { current: MetricsSnapshot };
 
 function series(name: string, labels: Record<string, string>): string {
   const pairs = Object.entries(labels).map(([key, value]) => `${key}="${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`);
@@ -30,11 +33,12 @@ function series(name: string, labels: Record<string, string>): string {
 }
 
 function count(key: string) {
-  current.counters[key] = (current.counters[key] ?? 0) + 1;
+  const { counters } = state.current;
+  counters[key] = (counters[key] ?? 0) + 1;
 }
 
 function observe(key: string, seconds: number) {
-  const histogram = (current.histograms[key] ??= { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 });
+  const histogram = (state.current.histograms[key] ??= { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 });
   BUCKETS.forEach((bound, index) => {
     if (seconds <= bound) histogram.buckets[index] += 1;
   });
@@ -54,12 +58,12 @@ export function observeUpstream(endpoint: string, outcome: "ok" | "refused" | "e
 }
 
 export function metricsSnapshot(): MetricsSnapshot {
-  return current;
+  return state.current;
 }
 
 /** For tests. */
 export function resetMetrics() {
-  current = { counters: {}, histograms: {} };
+  state.current = { counters: {}, histograms: {} };
 }
 
 /** Adds up the snapshots of several processes (counters and histogram buckets add). */
@@ -105,7 +109,7 @@ const isMetricsMessage = (message: unknown): message is MetricsMessage => (messa
 /** In a cluster worker: answers the primary's requests for this worker's snapshot. */
 export function answerMetricsRequests() {
   process.on("message", (message: unknown) => {
-    if (isMetricsMessage(message) && !message.snapshot) process.send?.({ channel: CHANNEL, id: message.id, snapshot: current } satisfies MetricsMessage);
+    if (isMetricsMessage(message) && !message.snapshot) process.send?.({ channel: CHANNEL, id: message.id, snapshot: state.current } satisfies MetricsMessage);
   });
 }
 

@@ -21,6 +21,8 @@ test("sign in, then every member page of the visit stays signed in", async ({ pa
 });
 
 test("add to the cart, change a quantity, reload: nothing is lost between processes", async ({ page }) => {
+  // The shop API is asked before the browser work: its idle keep-alive connections close after 5 s.
+  const name = await skuName(17);
   const member = await testApi.createMember();
   await logIn(page, member.username, member.password, "/sku-17");
   await expect(page).toHaveURL(/\/sku-17$/);
@@ -32,7 +34,6 @@ test("add to the cart, change a quantity, reload: nothing is lost between proces
 
   await page.goto("/cart");
   await waitForHydration(page);
-  const name = await skuName(17);
   const field = line(page, name).getByRole("textbox", { name: /的数量$/ });
   await field.fill("4");
   await field.press("Enter");
@@ -45,10 +46,10 @@ test("add to the cart, change a quantity, reload: nothing is lost between proces
 });
 
 test("a cart set up upstream shows on every process, and a + step sticks", async ({ page }) => {
+  const name = await skuName(1);
   await memberWithCart(page, [{ sku_id: 1, num: 2 }]);
   await page.goto("/cart");
   await waitForHydration(page);
-  const name = await skuName(1);
   await line(page, name)
     .getByRole("button", { name: `增加 ${name} 的数量` })
     .click();
