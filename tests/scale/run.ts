@@ -36,9 +36,11 @@ const REQUEST_TIMEOUT_S = 30;
 
 const work = mkdtempSync(path.join(tmpdir(), "scale-"));
 const failures: string[] = [];
+let passed = 0;
 const check = (ok: boolean, what: string) => {
   console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
-  if (!ok) failures.push(what);
+  if (ok) passed += 1;
+  else failures.push(what);
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -472,7 +474,8 @@ async function main() {
     shopApi.kill("SIGTERM");
     await done;
   }
-  console.log(`\n${failures.length === 0 ? "scale: every check passed" : `scale: ${failures.length} check(s) failed:\n  ${failures.join("\n  ")}`}`);
+  if (failures.length > 0) console.log(`\nscale: failed checks:\n  ${failures.join("\n  ")}`);
+  console.log(`\nscale: ${passed} passed, ${failures.length} failed`);
   process.exit(failures.length === 0 ? 0 : 1);
 }
 
