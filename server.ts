@@ -14,6 +14,7 @@ import { SESSION_COOKIE } from "./app/auth/session.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
+import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
 import { applyScopeToHeaders, newRequestScope, runInRequestScope } from "./app/utils/request-scope.server";
 import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
 import { visitorPageCache } from "./app/utils/visitor-page-cache.server";
@@ -75,6 +76,8 @@ else await serve();
 function runPrimary(count: number) {
   new RateLimiterClusterMaster();
   relaySharedMarks();
+  // One metrics endpoint per machine: the primary adds up its workers' counters.
+  if (config.METRICS_PORT) serveMetrics(config.METRICS_PORT, config.HOST, clusterSnapshot);
   log("primary", { workers: count, pid: process.pid });
   const QUICK_DEATH_MS = 5_000;
   let quickDeaths = 0;
@@ -121,6 +124,9 @@ function runPrimary(count: number) {
 async function serve() {
   const upstreamUrl = config.UPSTREAM_URL as string;
 
+  if (cluster.isWorker) answerMetricsRequests();
+  else if (config.METRICS_PORT) serveMetrics(config.METRICS_PORT, config.HOST, async () => metricsSnapshot());
+
   const app = express();
   app.disable("x-powered-by");
   // Only as many proxies as the operator says (TRUST_PROXY); without one, forwarded headers are
@@ -134,12 +140,21 @@ async function serve() {
     });
   }
 
+  // While draining (SIGTERM), every answer says "Connection: close": keep-alive clients, such as a
+  // load balancer's connection pool, then stop sending requests to this process (docs/operations.md).
+  let stopping = false;
+  app.use((_req, res, next) => {
+    if (stopping) res.set("Connection", "close");
+    next();
+  });
+
   // One structured log line per request.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       if (req.path === "/healthz") return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      observeRequest(req.method, res.statusCode, ms / 1000);
       log("request", { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
     });
     next();
@@ -294,7 +309,6 @@ async function serve() {
   });
 
   // Graceful shutdown: stop accepting, let running requests finish, then close the shop API.
-  let stopping = false;
   function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
@@ -307,6 +321,8 @@ async function serve() {
       process.exit(0);
     });
     httpServer.closeIdleConnections();
+    // Connections that were busy at SIGTERM go idle once their answer is sent: close those too.
+    setInterval(() => httpServer.closeIdleConnections(), 250).unref();
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { z } from "zod";
 import { log } from "~/utils/log.server";
+import { observeUpstream } from "~/utils/metrics.server";
 
 /**
  * The one door to the shop API (DESIGN.md "One upstream client core"): POST + JSON with the
@@ -90,6 +91,7 @@ function isTokenError(code: number, message: string) {
 /** A thrown Response with a status the error boundary explains (502 bad gateway, 504 time-out). */
 function gatewayFailure(status: 502 | 504, path: string, detail: string): Response {
   log("upstream_failure", { path, status, detail });
+  observeUpstream(path, status === 504 ? "timeout" : "error", null);
   return new Response(JSON.stringify({ reason: status === 504 ? "upstream-timeout" : "upstream-bad-gateway" }), {
     status,
     headers: { "Content-Type": "application/json" },
@@ -196,6 +198,7 @@ export async function callUpstream<T extends z.ZodTypeAny>(
   if (!envelope.success) throw gatewayFailure(502, path, "no envelope");
   const { code, message, data, refreshtoken } = envelope.data;
   log("upstream_call", { path, code, ms: Math.round(performance.now() - started) }, "debug");
+  observeUpstream(path, code < 0 ? "refused" : "ok", (performance.now() - started) / 1000);
   if (code < 0) {
     const error = failureOf(ctx, path, code, message, data);
     await ctx.onFailure?.(error);

@@ -43,6 +43,8 @@ export const EnvSchema = z
       .default("0"),
     /** How many worker processes `npm start` runs (node:cluster); default: one per core. Development runs one. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+    /** Port of the Prometheus metrics endpoint (GET /metrics), apart from PORT; unset = no metrics endpoint. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** How long a visitor's catalogue document is answered from memory (ADR 014); 0 = off. Production only. */
     VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** The shop's public origin (https://shop.example.com) for absolute URLs; unset → the request's own. */

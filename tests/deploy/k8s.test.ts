@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { ConfigMap, PersistentVolumeClaim, Secret, Service } from "kubernetes-models/v1";
+import { Deployment } from "kubernetes-models/apps/v1";
+import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
+import { Ingress } from "kubernetes-models/networking.k8s.io/v1";
+import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
+import { describe, expect, test } from "vitest";
+import { parseAllDocuments } from "yaml";
+import { EnvSchema } from "~/utils/env.server";
+
+/**
+ * The manifests of deploy/k8s, checked offline against the Kubernetes API schemas that
+ * kubernetes-models ships (types, required fields, formats; unknown field names are not refused,
+ * so the fields that matter are asserted one by one below), then against what issue 14 asks.
+ */
+
+const ROOT = "deploy/k8s";
+const MODELS: Record<string, { validate(): void } & (new (data: never) => { validate(): void })> = {
+  "v1/ConfigMap": ConfigMap as never,
+  "v1/Secret": Secret as never,
+  "v1/Service": Service as never,
+  "v1/PersistentVolumeClaim": PersistentVolumeClaim as never,
+  "apps/v1/Deployment": Deployment as never,
+  "autoscaling/v2/HorizontalPodAutoscaler": HorizontalPodAutoscaler as never,
+  "networking.k8s.io/v1/Ingress": Ingress as never,
+  "policy/v1/PodDisruptionBudget": PodDisruptionBudget as never,
+};
+
+type Manifest = { file: string; apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .flatMap((entry) => {
+      const full = path.join(dir, entry);
+      return statSync(full).isDirectory() ? yamlFiles(full) : /\.ya?ml$/.test(entry) ? [full] : [];
+    })
+    .sort();
+}
+
+const manifests: Manifest[] = yamlFiles(ROOT).flatMap((file) =>
+  parseAllDocuments(readFileSync(file, "utf8")).map((document) => {
+    expect(document.errors, file).toEqual([]);
+    return { ...(document.toJS() as Omit<Manifest, "file">), file } as Manifest;
+  }),
+);
+const resources = manifests.filter((manifest) => manifest.kind !== "Kustomization");
+const find = <T>(kind: string, name: string) => {
+  const found = resources.find((manifest) => manifest.kind === kind && manifest.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name}`);
+  return found as unknown as T;
+};
+
+type Probe = { httpGet?: { path: string; port: string | number } };
+type Container = {
+  image: string;
+  command?: string[];
+  ports: Array<{ name: string; containerPort: number }>;
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  resources: { requests: Record<string, string>; limits: Record<string, string> };
+  readinessProbe: Probe;
+  livenessProbe: Probe;
+  lifecycle?: { preStop?: { exec?: { command: string[] } } };
+};
+type DeploymentShape = {
+  spec: {
+    replicas: number;
+    strategy: { type: string; rollingUpdate?: { maxSurge: number; maxUnavailable: number } };
+    template: { spec: { terminationGracePeriodSeconds: number; containers: Container[] } };
+  };
+};
+
+describe("deploy/k8s", () => {
+  test.each(resources.map((manifest) => [`${manifest.file} ${manifest.kind}/${manifest.metadata?.name}`, manifest] as const))(
+    "%s is valid against the Kubernetes schema",
+    (_label, manifest) => {
+      const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}`];
+      expect(Model, `a schema for ${manifest.apiVersion} ${manifest.kind}`).toBeDefined();
+      const object: Record<string, unknown> = { ...manifest };
+      delete object.file; // ours, not the manifest's
+      expect(() => new Model(object as never).validate()).not.toThrow();
+    },
+  );
+
+  test("every manifest is listed in its kustomization, and every listed file exists", () => {
+    for (const kustomization of manifests.filter((manifest) => manifest.kind === "Kustomization")) {
+      const dir = path.dirname(kustomization.file);
+      const listed = (kustomization.resources as string[]).filter((entry) => /\.ya?ml$/.test(entry)).map((entry) => path.join(dir, entry));
+      const present = yamlFiles(dir).filter((file) => path.dirname(file) === dir && !/kustomization\.ya?ml$/.test(file));
+      expect(listed.sort()).toEqual(present);
+    }
+  });
+
+  test("the BFF Deployment: probes on /healthz, resources, a preStop pause within the grace period, a rolling update that keeps capacity", () => {
+    const deployment = find<DeploymentShape>("Deployment", "pharma-bff");
+    expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
+    expect(deployment.spec.strategy).toEqual({ type: "RollingUpdate", rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } });
+    const pod = deployment.spec.template.spec;
+    const [container] = pod.containers;
+    expect(container.readinessProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
+    expect(container.livenessProbe.httpGet).toEqual({ path: "/healthz", port: "http" });
+    expect(container.ports).toEqual([
+      { name: "http", containerPort: 3000 },
+      { name: "metrics", containerPort: 9464 },
+    ]);
+    for (const resource of ["cpu", "memory"]) {
+      expect(container.resources.requests[resource]).toBeTruthy();
+      expect(container.resources.limits[resource]).toBeTruthy();
+    }
+    const pause = container.lifecycle?.preStop?.exec?.command;
+    expect(pause?.[0]).toBe("sleep");
+    // The pause, then server.ts's own drain (it exits at the latest 10 s after SIGTERM), fit in the grace period.
+    expect(Number(pause?.[1]) + 10).toBeLessThan(pod.terminationGracePeriodSeconds);
+    expect(container.envFrom).toEqual([{ configMapRef: { name: "pharma-bff" } }, { secretRef: { name: "pharma-bff-session" } }]);
+  });
+
+  test("the ConfigMap and the Secret hold values the BFF's own env parser accepts in production", () => {
+    const config = find<{ data: Record<string, string> }>("ConfigMap", "pharma-bff").data;
+    const secret = find<{ stringData: Record<string, string> }>("Secret", "pharma-bff-session").stringData;
+    const parsed = EnvSchema.safeParse({ NODE_ENV: "production", ...config, ...secret });
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(parsed.data?.TRUST_PROXY).toBe(1);
+    expect(parsed.data?.WEB_CONCURRENCY).toBe(1);
+    expect(parsed.data?.METRICS_PORT).toBe(9464);
+    // Rotation: a comma-separated list, the first signs.
+    expect(EnvSchema.parse({ SESSION_SECRET: `new-secret-0123456789,${secret.SESSION_SECRET}` }).SESSION_SECRET?.[0]).toBe("new-secret-0123456789");
+  });
+
+  test("no stickiness: the Service has no session affinity and the Ingress no affinity annotation; metrics stay off the Service", () => {
+    const service = find<{ spec: { sessionAffinity: string; ports: Array<{ targetPort: string }> } }>("Service", "pharma-bff");
+    expect(service.spec.sessionAffinity).toBe("None");
+    expect(service.spec.ports.map((port) => port.targetPort)).toEqual(["http"]);
+    const annotations = find<{ metadata: { annotations?: Record<string, string> } }>("Ingress", "pharma-bff").metadata.annotations ?? {};
+    expect(Object.keys(annotations).filter((key) => /affinity|sticky|session-cookie/.test(key))).toEqual([]);
+  });
+
+  test("the HPA scales the BFF Deployment from at least 2 pods, and the PDB lets at most one go", () => {
+    const hpa = find<{ spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number } }>("HorizontalPodAutoscaler", "pharma-bff");
+    expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: "Deployment", name: "pharma-bff" });
+    expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(find<{ spec: { maxUnavailable: number } }>("PodDisruptionBudget", "pharma-bff").spec.maxUnavailable).toBe(1);
+  });
+
+  test("the demo shop API: one replica, recreated (one SQLite file), data on a claim, the bundled entry", () => {
+    const deployment = find<DeploymentShape & { spec: { template: { spec: { volumes: Array<{ persistentVolumeClaim?: { claimName: string } }> } } } }>(
+      "Deployment",
+      "shop-api-demo",
+    );
+    expect(deployment.spec.replicas).toBe(1);
+    expect(deployment.spec.strategy.type).toBe("Recreate");
+    expect(deployment.spec.template.spec.containers[0].command).toEqual(["/usr/bin/tini", "--", "node", "build/shop-api.js"]);
+    const claim = deployment.spec.template.spec.volumes.find((volume) => volume.persistentVolumeClaim)?.persistentVolumeClaim?.claimName;
+    expect(claim).toBe(find<{ metadata: { name: string } }>("PersistentVolumeClaim", "shop-api-demo-data").metadata.name);
+  });
+});

@@ -1,0 +1,486 @@
+/**
+ * Scale-out proof (issue 14, `npm run test:scale`): the reference shop API in its own process, two
+ * BFF processes (one worker each, the same SESSION_SECRET list, TRUST_PROXY=1) and Debian's nginx
+ * in front of them, round robin without stickiness. Then:
+ *   1. a session cookie issued by one process is honoured by the other;
+ *   2. the Playwright journeys (tests/scale/*.spec.ts) through nginx, with JS on and off;
+ *   3. an autocannon load through nginx while one BFF process is restarted (SIGTERM, drain, start
+ *      again), with a member adding to the cart all along: every non-2xx answer is reported with
+ *      its time against the restart window (SIGTERM → serving again), and every acknowledged cart add must be in the cart;
+ *   4. a secret rotation across processes, in the three steps of docs/operations.md;
+ *   5. what is not shared across processes (a logged-out cookie replayed on the other process),
+ *      reported as the known gap of ADR 008, not failed.
+ * Exits non-zero when a check fails. Environment: SCALE_DURATION (s, default 60),
+ * SCALE_CONNECTIONS (default 50), SCALE_PORT (nginx; the BFFs and the shop API take the next
+ * ports; default 3600), SCALE_JOURNEYS=0 skips the browser journeys, SCALE_BUILD=0 uses the
+ * existing production build instead of building first.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const DURATION_S = Number(process.env.SCALE_DURATION ?? 60);
+const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 50);
+const NGINX_PORT = Number(process.env.SCALE_PORT ?? 3600);
+const SHOP_API_PORT = NGINX_PORT + 10;
+const NGINX = `http://127.0.0.1:${NGINX_PORT}`;
+const SHOP_API = `http://127.0.0.1:${SHOP_API_PORT}`;
+const OLD_SECRET = "scale-old-secret-0123456789abcdef";
+const NEW_SECRET = "scale-new-secret-0123456789abcdef";
+/** After the restart window, answers may still be in flight from within it. */
+const WINDOW_SLACK_MS = 1000;
+/** autocannon's per-request time-out (s): a browser waits at least this long; slow answers show in the latency figures. */
+const REQUEST_TIMEOUT_S = 30;
+
+const work = mkdtempSync(path.join(tmpdir(), "scale-"));
+const failures: string[] = [];
+let passed = 0;
+const check = (ok: boolean, what: string) => {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (ok) passed += 1;
+  else failures.push(what);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+function ensureNginx(): string {
+  const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], { encoding: "utf8" }).stdout.trim().split("\n")[0];
+  if (found) return found;
+  // As scripts/setup.sh does for Chromium: a fresh machine (CI) gets Debian's package, as root.
+  console.log("scale: installing Debian's nginx (apt)");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "nginx"],
+  ]) {
+    const result = spawnSync("apt-get", args, { env, stdio: ["ignore", "ignore", "inherit"] });
+    if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (${result.status})`);
+  }
+  // The package starts its own service on port 80 where it can; ours runs apart from it.
+  return "/usr/sbin/nginx";
+}
+
+async function waitFor(url: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not come up in ${timeoutMs} ms`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+function spawnLogged(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const log = openSync(path.join(work, `${name}.log`), "a");
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", log, log] });
+  closeSync(log);
+  return child;
+}
+
+/** One BFF process: the production build, one worker, believing one proxy hop. */
+class Bff {
+  child: ChildProcess | undefined;
+  secrets = OLD_SECRET;
+  constructor(
+    readonly name: string,
+    readonly port: number,
+  ) {}
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+  /** Its Prometheus endpoint, apart from the shop's port (not behind nginx). */
+  get metricsUrl() {
+    return `http://127.0.0.1:${this.port + 20}/metrics`;
+  }
+  async start(secrets = this.secrets) {
+    this.secrets = secrets;
+    this.child = spawnLogged(this.name, "node", ["build/server.js"], {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(this.port),
+      UPSTREAM_URL: SHOP_API,
+      SESSION_SECRET: secrets,
+      TRUST_PROXY: "1",
+      WEB_CONCURRENCY: "1",
+      COOKIE_SECURE: "false",
+      LOG_LEVEL: "info",
+      METRICS_PORT: String(this.port + 20),
+      // Every journey and session here signs in from 127.0.0.1.
+      CLIENT_LIMIT_FACTOR: "100",
+    });
+    await waitFor(`${this.url}/healthz`);
+  }
+  /** SIGTERM, then wait until the process has drained and exited; the times are for the report. */
+  async stop(): Promise<{ sigtermAt: number; exitedAt: number }> {
+    const sigtermAt = Date.now();
+    if (this.child) {
+      const done = exited(this.child);
+      this.child.kill("SIGTERM");
+      await done;
+    }
+    return { sigtermAt, exitedAt: Date.now() };
+  }
+  async restart(secrets = this.secrets) {
+    const times = await this.stop();
+    await this.start(secrets);
+    return { ...times, readyAt: Date.now() };
+  }
+  /** How many requests this process logged (one JSON line per request). */
+  requestCount(): number {
+    return readFileSync(path.join(work, `${this.name}.log`), "utf8")
+      .split("\n")
+      .filter((line) => line.includes('"event":"request"')).length;
+  }
+}
+
+function nginxConfig(bffs: Bff[]): string {
+  return `
+worker_processes 1;
+daemon off;
+pid ${work}/nginx.pid;
+error_log ${work}/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  log_format upstream '$upstream_addr $status $request_time';
+  access_log ${work}/nginx-access.log upstream;
+  client_body_temp_path ${work}/nginx-body;
+  proxy_temp_path ${work}/nginx-proxy;
+  fastcgi_temp_path ${work}/nginx-fastcgi;
+  uwsgi_temp_path ${work}/nginx-uwsgi;
+  scgi_temp_path ${work}/nginx-scgi;
+
+  # Round robin (nginx's default), no ip_hash, no sticky cookie: any process serves any member.
+  upstream bff {
+${bffs.map((bff) => `    server 127.0.0.1:${bff.port} max_fails=1 fail_timeout=2s;`).join("\n")}
+    keepalive 32;
+    # Below Node's keepAliveTimeout (5 s), so nginx never reuses a connection Node is closing.
+    keepalive_timeout 4s;
+  }
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    client_max_body_size 2m;
+    location / {
+      proxy_pass http://bff;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      # A refused connection (a process that stopped listening) goes to the next process; a
+      # request already sent is retried only when it is idempotent (nginx's default).
+      proxy_next_upstream error timeout;
+      proxy_buffering off;
+    }
+  }
+}
+`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions through HTTP
+
+const FORM = "application/x-www-form-urlencoded";
+
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/**
+ * A call to the shop API's test API. Retried once on a connection error: between phases fetch may
+ * reuse a keep-alive connection the shop API has just closed.
+ */
+async function shopApiPost<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const call = () => fetch(`${SHOP_API}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await call().catch(call);
+  if (!response.ok) throw new Error(`shop API ${path} → ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function createMember(): Promise<{ username: string; password: string }> {
+  return shopApiPost("/__test/member", {});
+}
+
+/** Signs in through `base`'s login form (a browser's same-origin post); the session cookie. */
+async function signIn(base: string, member: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Sec-Fetch-Site": "same-origin", "Content-Type": FORM },
+    body: new URLSearchParams({ intent: "password-login", username: member.username, password: member.password, redirect: "" }),
+  });
+  const cookie = cookiesOf(response)
+    .split("; ")
+    .filter((pair) => pair.startsWith("__session="))
+    .join("; ");
+  if (response.status !== 303 || !cookie) throw new Error(`sign-in at ${base} failed: ${response.status}`);
+  return cookie;
+}
+
+/** Whether `base` takes `cookie` as a signed-in member (a member page, not the login redirect). */
+async function signedIn(base: string, cookie: string): Promise<boolean> {
+  const response = await fetch(`${base}/member/index`, { redirect: "manual", headers: { Cookie: cookie } });
+  if (response.status === 200) return true;
+  if (response.status >= 300 && response.status < 400 && (response.headers.get("location") ?? "").startsWith("/login")) return false;
+  throw new Error(`/member/index at ${base} → ${response.status}`);
+}
+
+/** The kind of the flash toast a redirect carries (Remix signed cookie: base64 JSON, then the signature). */
+function toastKind(response: Response): string | null {
+  const pair = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .find((entry) => entry.startsWith("__toast=") && entry.length > "__toast=".length);
+  if (!pair) return null;
+  const value = decodeURIComponent(pair.slice("__toast=".length));
+  const payload = value.slice(0, value.lastIndexOf("."));
+  return (JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { kind?: string }).kind ?? null;
+}
+
+/** Goods the cart loop adds (one at a time); its stock must outlast the run (checked before it starts). */
+const CART_SKU = 2;
+const ADDS_PER_SECOND = 5;
+
+async function stockOf(skuId: number): Promise<number> {
+  return (await shopApiPost<{ data: { stock: number } }>("/api/goodssku/info", { app_type: "pc", sku_id: skuId })).data.stock;
+}
+
+async function cartCount(cookie: string): Promise<number> {
+  const html = await (await fetch(`${NGINX}/cart`, { headers: { Cookie: cookie } })).text();
+  const match = /data-testid="header-cart-count"[^>]*>(\d+)</.exec(html);
+  if (!match) throw new Error("no cart count on /cart");
+  return Number(match[1]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases
+
+async function crossProcessSession(a: Bff, b: Bff) {
+  console.log("\n# 1. A cookie issued by one process is honoured by the other");
+  const member = await createMember();
+  const fromA = await signIn(a.url, member);
+  check(await signedIn(b.url, fromA), "signed in at A (direct), B takes the cookie");
+  const fromB = await signIn(b.url, await createMember());
+  check(await signedIn(a.url, fromB), "signed in at B (direct), A takes the cookie");
+}
+
+function journeys() {
+  console.log("\n# 2. Playwright journeys through nginx (js and no-js)");
+  const result = spawnSync("node_modules/.bin/playwright", ["test", "-c", "tests/scale/playwright.scale.config.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, SCALE_NGINX_URL: NGINX, E2E_SHOP_API_PORT: String(SHOP_API_PORT) },
+  });
+  check(result.status === 0, "every journey passed through nginx");
+}
+
+type Failure = { at: number; what: string };
+
+async function loadWithRestart(a: Bff, b: Bff) {
+  console.log(`\n# 3. Load through nginx (${CONNECTIONS} connections, ${DURATION_S} s) while process B restarts`);
+  const loadCookie = await signIn(NGINX, await createMember());
+  const cartCookie = await signIn(NGINX, await createMember());
+  const before = { a: a.requestCount(), b: b.requestCount() };
+  const stock = await stockOf(CART_SKU);
+  if (stock < DURATION_S * ADDS_PER_SECOND + 10) throw new Error(`sku ${CART_SKU} has ${stock} in stock: too few for the cart loop`);
+
+  const failuresSeen: Failure[] = [];
+  const startedAt = Date.now();
+  let instance: autocannon.Instance | undefined;
+  const result = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: NGINX,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        timeout: REQUEST_TIMEOUT_S,
+        // Visitors' catalogue pages (micro-cached per process, ADR 014) and a member's rendered cart.
+        requests: [{ path: "/index" }, { path: "/sku-1" }, { path: "/cart", headers: { cookie: loadCookie } }, { path: "/list" }],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+  });
+  instance?.on("response", (_client, statusCode) => {
+    if (statusCode < 200 || statusCode >= 300) failuresSeen.push({ at: Date.now(), what: String(statusCode) });
+  });
+  instance?.on("reqError", (error) => failuresSeen.push({ at: Date.now(), what: error.message }));
+
+  // A member adds one item at a time all through the run; what was acknowledged must be in the cart.
+  let adds = 0;
+  let acknowledged = 0;
+  const refusedAdds: Failure[] = [];
+  let loading = true;
+  const cartLoop = (async () => {
+    while (loading) {
+      adds += 1;
+      try {
+        const response = await fetch(`${NGINX}/sku-${CART_SKU}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: cartCookie, Origin: NGINX, "Sec-Fetch-Site": "same-origin", "Content-Type": FORM },
+          body: new URLSearchParams({ intent: "add-to-cart", num: "1" }),
+        });
+        const kind = toastKind(response);
+        if (response.status === 303 && kind === "success") acknowledged += 1;
+        else refusedAdds.push({ at: Date.now(), what: `${response.status} ${kind ?? ""}`.trim() });
+      } catch (error) {
+        refusedAdds.push({ at: Date.now(), what: error instanceof Error ? error.message : String(error) });
+      }
+      await sleep(1000 / ADDS_PER_SECOND);
+    }
+  })();
+
+  await sleep((DURATION_S * 1000) / 3);
+  const restart = await b.restart();
+  const summary = await result;
+  loading = false;
+  await cartLoop;
+
+  // The restart window: from SIGTERM (drain) through B's absence until it serves again.
+  const windowEnd = restart.readyAt + WINDOW_SLACK_MS;
+  const inWindow = (failure: Failure) => failure.at >= restart.sigtermAt && failure.at <= windowEnd;
+  const seconds = (at: number) => ((at - startedAt) / 1000).toFixed(1);
+  const drainMs = restart.exitedAt - restart.sigtermAt;
+  const inCart = await cartCount(cartCookie);
+  const after = { a: a.requestCount() - before.a, b: b.requestCount() - before.b };
+
+  console.log(
+    [
+      `requests ${summary.requests.total} (${Math.round(summary.requests.average)}/s), latency p50 ${summary.latency.p50} ms, p99 ${summary.latency.p99} ms, max ${summary.latency.max} ms`,
+      `2xx ${summary["2xx"]}, non-2xx ${summary.non2xx}, errors ${summary.errors}, timeouts ${summary.timeouts}`,
+      `B: SIGTERM at ${seconds(restart.sigtermAt)} s, exited after ${drainMs} ms, serving again at ${seconds(restart.readyAt)} s`,
+      `served by A ${after.a}, by B ${after.b} (B was down ${((restart.readyAt - restart.sigtermAt) / 1000).toFixed(1)} s of ${DURATION_S} s)`,
+      `cart adds ${adds}: acknowledged ${acknowledged}, refused ${refusedAdds.length}; in the cart ${inCart}`,
+    ]
+      .map((line) => `  ${line}`)
+      .join("\n"),
+  );
+  const outside = failuresSeen.filter((failure) => !inWindow(failure));
+  const inside = failuresSeen.length - outside.length;
+  for (const failure of [...failuresSeen.slice(0, 10), ...refusedAdds.slice(0, 10)])
+    console.log(`  non-2xx/error at ${seconds(failure.at)} s: ${failure.what}${inWindow(failure) ? " (restart window)" : ""}`);
+  check(outside.length === 0, `no non-2xx or error outside B's restart window (${inside} inside it, ${outside.length} outside)`);
+  check(
+    refusedAdds.every((failure) => inWindow(failure)),
+    `no cart add refused outside the restart window (${refusedAdds.length} refused)`,
+  );
+  check(inCart >= acknowledged, `0 lost cart lines: every acknowledged add is in the cart (${acknowledged} acknowledged, ${inCart} in the cart)`);
+  // An add whose answer was lost may have been applied, but none twice (nginx retries no POST).
+  check(inCart <= acknowledged + refusedAdds.length, "no cart add applied twice");
+  check(after.a > 0 && after.b > 0, "both processes served the load (round robin)");
+
+  const metrics = await (await fetch(a.metricsUrl)).text();
+  const total = (name: string) =>
+    metrics
+      .split("\n")
+      .filter((line) => line.startsWith(`${name}{`))
+      .reduce((sum, line) => sum + Number(line.split(" ").pop()), 0);
+  console.log(
+    `  A's /metrics: ${total("bff_http_requests_total")} requests, ${total("bff_upstream_requests_total")} upstream calls, ` +
+      `${total("bff_upstream_request_duration_seconds_sum").toFixed(1)} s spent upstream`,
+  );
+  check(total("bff_http_requests_total") >= after.a, "A's /metrics counts at least the requests it logged");
+  check((await fetch(`${NGINX}/metrics`)).status === 404, "/metrics is not reachable through nginx (own port)");
+}
+
+async function rotation(a: Bff, b: Bff) {
+  console.log('\n# 4. Secret rotation across processes ("old" → "old,new" → "new,old" → "new")');
+  const c0 = await signIn(a.url, await createMember());
+  // Step 1: every process accepts the new secret before any signs with it.
+  await a.restart(`${OLD_SECRET},${NEW_SECRET}`);
+  await b.restart(`${OLD_SECRET},${NEW_SECRET}`);
+  check((await signedIn(a.url, c0)) && (await signedIn(b.url, c0)), "step 1 (old,new on both): the old cookie is valid on A and B");
+  // Step 2: promote the new secret, one process at a time (a rolling update).
+  await a.restart(`${NEW_SECRET},${OLD_SECRET}`);
+  const c1 = await signIn(a.url, await createMember());
+  check(await signedIn(b.url, c1), "step 2 (A new,old; B still old,new): a cookie A signed with the new secret is valid on B");
+  check((await signedIn(a.url, c0)) && (await signedIn(b.url, c0)), "step 2: the old cookie is still valid on A and B");
+  await b.restart(`${NEW_SECRET},${OLD_SECRET}`);
+  const c2 = await signIn(b.url, await createMember());
+  check((await signedIn(a.url, c2)) && (await signedIn(b.url, c1)), "step 2 (new,old on both): new cookies are valid on both");
+  // Step 3: after the longest session, retire the old secret.
+  await a.restart(NEW_SECRET);
+  await b.restart(NEW_SECRET);
+  check((await signedIn(a.url, c1)) && (await signedIn(b.url, c2)), "step 3 (new on both): new cookies stay valid");
+  check(!(await signedIn(a.url, c0)) && !(await signedIn(b.url, c0)), "step 3: the old cookie is now refused (signed out)");
+}
+
+async function loggedOutReplay(a: Bff, b: Bff) {
+  console.log("\n# 5. Not shared across processes (ADR 008: needs a shared store): a logged-out cookie replayed elsewhere");
+  const cookie = await signIn(a.url, await createMember());
+  await fetch(`${a.url}/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: a.url, "Sec-Fetch-Site": "same-origin" } });
+  const onA = await signedIn(a.url, cookie);
+  const onB = await signedIn(b.url, cookie);
+  check(!onA, "after logout at A, A refuses a replayed copy of the old cookie");
+  console.log(`info the other process ${onB ? "still accepts" : "refuses"} the replayed copy (known gap while marks are per machine)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const nginxBinary = ensureNginx();
+  // What runs is the production build: made here unless the caller has just made it (npm test).
+  if (process.env.SCALE_BUILD !== "0" || !existsSync("build/server.js")) {
+    if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("npm run build failed");
+  }
+  console.log(`scale: logs in ${work}; ${availableParallelism()} cores`);
+  const shopApi = spawnLogged("shop-api", "node_modules/.bin/tsx", ["shop-api/main.ts"], {
+    PORT: String(SHOP_API_PORT),
+    DATA_DIR: path.join(work, "shop-api"),
+    SHOP_API_TEST_MODE: "1",
+    SHOP_API_FRESH: "1",
+    SHOP_API_LOG: "0",
+  });
+  const a = new Bff("bff-a", NGINX_PORT + 1);
+  const b = new Bff("bff-b", NGINX_PORT + 2);
+  let nginx: ChildProcess | undefined;
+  try {
+    await waitFor(`${SHOP_API}/health`, 60_000);
+    await Promise.all([a.start(), b.start()]);
+    // nginx, started as root, runs its worker as "nobody": it needs to reach its temp folders.
+    chmodSync(work, 0o755);
+    for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(work, `nginx-${dir}`), { mode: 0o777 });
+    writeFileSync(path.join(work, "nginx.conf"), nginxConfig([a, b]));
+    nginx = spawnLogged("nginx", nginxBinary, ["-c", path.join(work, "nginx.conf"), "-p", work], {});
+    await waitFor(`${NGINX}/healthz`);
+
+    await crossProcessSession(a, b);
+    if (process.env.SCALE_JOURNEYS !== "0") journeys();
+    await loadWithRestart(a, b);
+    await rotation(a, b);
+    await loggedOutReplay(a, b);
+  } finally {
+    if (nginx) {
+      const done = exited(nginx);
+      nginx.kill("SIGQUIT"); // nginx's graceful stop
+      await done;
+    }
+    await Promise.all([a.stop(), b.stop()]);
+    const done = exited(shopApi);
+    shopApi.kill("SIGTERM");
+    await done;
+  }
+  if (failures.length > 0) console.log(`\nscale: failed checks:\n  ${failures.join("\n  ")}`);
+  console.log(`\nscale: ${passed} passed, ${failures.length} failed`);
+  process.exit(failures.length === 0 ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
