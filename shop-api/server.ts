@@ -260,6 +260,9 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
 export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
   const app = createShopApiApp(options)
   const server = createServer(app.handler)
+  // Clients (the BFF's keep-alive pool, test helpers) may reuse an idle connection just as Node's
+  // default 5 s timeout closes it and see a reset; keep idle connections longer than they do.
+  server.keepAliveTimeout = 65_000
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
