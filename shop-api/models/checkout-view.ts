@@ -260,6 +260,7 @@ export function orderCreateView(v: ViewInput): Record<string, unknown> {
     max_usable_point: calc.maxUsablePoint,
     point: calc.pointUsed,
     point_money: yuan(calc.pointMoney),
+    max_point_money: yuan(calc.maxPointMoney), // ours: what max_usable_point is worth (the switch label)
     order_goods_list: [],
     order_object_data: null,
     modules: calc.pointModule ? ['coupon', 'pointcash'] : ['coupon'],

@@ -469,6 +469,7 @@ export interface Calculation {
   couponMoney: number
   /** Points the member may use on this order (shown whether or not is_point is on). */
   maxUsablePoint: number
+  maxPointMoney: number
   /** Points used and the money they take off (0 unless is_point). */
   pointUsed: number
   pointMoney: number
@@ -561,6 +562,7 @@ export function calculate(db: Database, catalog: Catalog, config: ConfigStore, m
     promotionMoney,
     couponMoney,
     maxUsablePoint: points.maxPoint,
+    maxPointMoney: points.money,
     pointUsed,
     pointMoney,
     pointLines,
