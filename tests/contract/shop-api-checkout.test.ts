@@ -414,7 +414,14 @@ describe('points deduction (points-cash addon, §2.7)', () => {
     const params = { order_key: payment.order_key, delivery: express, coupon: noCoupon }
 
     // Default (is_point not sent) = 1, as upstream: at most 50 % of 35.00 (shipping excluded), 100 points = 1 yuan.
-    expect(await ok(member, '/api/ordercreate/calculate', params)).toMatchObject({ is_point: 1, max_usable_point: 1750, point: 1750, point_money: 17.5, order_money: 27.5, pay_money: 27.5 })
+    expect(await ok(member, '/api/ordercreate/calculate', params)).toMatchObject({
+      is_point: 1,
+      max_usable_point: 1750,
+      point: 1750,
+      point_money: 17.5,
+      order_money: 27.5,
+      pay_money: 27.5,
+    })
     const off = await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 0 })
     expect(off).toMatchObject({ is_point: 0, max_usable_point: 1750, point: 0, point_money: 0, order_money: 45, pay_money: 45 })
     expect(off.goods_list[0]).toMatchObject({ point_money: 0, use_point: 0, real_goods_money: 35 })
@@ -437,7 +444,9 @@ describe('points deduction (points-cash addon, §2.7)', () => {
     await pointcash({ reset: true })
     const couponId = await receiveCoupon(member, 1)
     const big = await ok(member, '/api/ordercreate/payment', { sku_id: 2, num: 20 })
-    expect(await ok(member, '/api/ordercreate/calculate', { order_key: big.order_key, delivery: express, coupon: JSON.stringify({ coupon_id: couponId }), is_point: 1 })).toMatchObject({
+    expect(
+      await ok(member, '/api/ordercreate/calculate', { order_key: big.order_key, delivery: express, coupon: JSON.stringify({ coupon_id: couponId }), is_point: 1 }),
+    ).toMatchObject({
       coupon_money: 30,
       max_usable_point: 5000,
       point_money: 50,
@@ -446,7 +455,13 @@ describe('points deduction (points-cash addon, §2.7)', () => {
 
     // The addon off (a stock Niushop without it): nothing usable, whatever is_point says.
     await pointcash({ is_enable: 0 })
-    expect(await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 1 })).toMatchObject({ max_usable_point: 0, point: 0, point_money: 0, pay_money: 45, modules: ['coupon'] })
+    expect(await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 1 })).toMatchObject({
+      max_usable_point: 0,
+      point: 0,
+      point_money: 0,
+      pay_money: 45,
+      modules: ['coupon'],
+    })
     await pointcash({ reset: true })
   })
 
