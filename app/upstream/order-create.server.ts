@@ -14,6 +14,8 @@ export type OrderOptions = {
   /** undefined: let the upstream choose (its best coupon); 0: none. */
   couponId?: number;
   useBalance: boolean;
+  /** is_point: deduct points (points-cash addon). Sent always, so the upstream default (1) never applies unasked. */
+  usePoint: boolean;
   invoice: null | {
     type: 1 | 2;
     titleType: 1 | 2;
@@ -42,7 +44,7 @@ export function optionParams(orderKey: string, options: OrderOptions): Record<st
       ...(delivery.storeId ? { store_id: delivery.storeId, store_name: delivery.storeName ?? "" } : {}),
     }),
     is_balance: options.useBalance ? 1 : 0,
-    is_point: 0,
+    is_point: options.usePoint ? 1 : 0,
     is_invoice: invoice ? 1 : 0,
   };
   if (options.couponId !== undefined) params.coupon = JSON.stringify({ coupon_id: options.couponId });

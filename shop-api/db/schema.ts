@@ -1014,4 +1014,14 @@ export const migrations: Migration[] = [
       ALTER TABLE member ADD COLUMN pay_password TEXT NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 7,
+    name: 'points deduction at checkout: points used per order and line',
+    sql: /* sql */ `
+      -- Points deduction at checkout (points-cash addon): the points an order and each line used
+      -- (point_money holds what they took off). The ledger is member_account (account_type point).
+      ALTER TABLE orders ADD COLUMN use_point INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN use_point INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]

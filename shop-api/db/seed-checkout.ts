@@ -92,3 +92,21 @@ export function seedCheckout(db: Database): void {
   for (const store of stores) insertRow(db, 'store', store)
   db.prepare("UPDATE member SET pay_password = ? WHERE username = 'demo'").run(hashPasswordSync(DEMO_PAY_PASSWORD, deterministicSalt('demo-pay')))
 }
+
+/**
+ * Seed step 7 (points deduction): the points-cash addon's settings, enabled — 100 points = 1 yuan,
+ * at most 50 % of the order money without shipping (docs/checkout-api.md "Points").
+ * Set `is_enable` 0 to answer like a stock Niushop without the addon.
+ */
+export const POINT_CASH_CONFIG = { is_enable: 1, cash_rate: 100, is_limit: 0, limit: 0, is_limit_use: 1, type: 1, max_use: 50 }
+
+export function seedPointCash(db: Database): void {
+  insertRow(db, 'config', {
+    config_key: 'POINTCASH_CONFIG',
+    value: JSON.stringify(POINT_CASH_CONFIG),
+    config_desc: '积分抵现设置',
+    is_use: 1,
+    create_time: SEED_TIME,
+    modify_time: 0,
+  })
+}

@@ -8,7 +8,7 @@ import { accountGroups, aptitudes, couponTypes, memberCoupons, memberLabels, mem
 import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } from './data/site.js'
 import { seedCart } from './seed-cart.js'
 import { seedCatalog } from './seed-catalog.js'
-import { seedCheckout } from './seed-checkout.js'
+import { seedCheckout, seedPointCash } from './seed-checkout.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -379,6 +379,12 @@ export const seedSteps: SeedStep[] = [
     version: 6,
     run(db) {
       seedCheckout(db)
+    },
+  },
+  {
+    version: 7,
+    run(db) {
+      seedPointCash(db)
     },
   },
 ]

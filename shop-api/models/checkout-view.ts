@@ -74,7 +74,7 @@ export function expressTypes(db: Database, config: ConfigStore): Record<string, 
   })
 }
 
-export function lineView(line: CheckoutLine, memberId: number, couponCents: number): Record<string, unknown> {
+export function lineView(line: CheckoutLine, memberId: number, couponCents: number, pointCents = 0, pointRate = 0): Record<string, unknown> {
   const { goods, sku } = line
   return {
     sku_id: sku.sku_id,
@@ -118,8 +118,10 @@ export function lineView(line: CheckoutLine, memberId: number, couponCents: numb
     num: line.row.num,
     form_data: '',
     goods_money: yuan(line.subtotal),
-    real_goods_money: yuan(line.subtotal - couponCents),
+    real_goods_money: yuan(line.subtotal - couponCents - pointCents),
     coupon_money: yuan(couponCents),
+    point_money: yuan(pointCents),
+    use_point: pointRate > 0 ? Math.round((pointCents * pointRate) / 100) : 0,
     promotion_money: 0,
     // ours: which promotion priced the line, and whether a coupon may apply to it
     promotion_label: line.promotion.label,
@@ -173,7 +175,8 @@ export interface ViewInput {
 export function orderCreateView(v: ViewInput): Record<string, unknown> {
   const { db, config, memberId, calc, input } = v
   const orderConfig = calc.orderConfig
-  const goodsList = calc.lines.map((line) => lineView(line, memberId, calc.couponLines.get(line) ?? 0))
+  const rate = calc.pointUsed > 0 && calc.pointMoney > 0 ? (calc.pointUsed * 100) / calc.pointMoney : 0
+  const goodsList = calc.lines.map((line) => lineView(line, memberId, calc.couponLines.get(line) ?? 0, calc.pointLines.get(line) ?? 0, rate))
   const deliveryType = v.choices ? calc.delivery.type : ''
   const delivery: Record<string, unknown> = { member_address: calc.delivery.address ?? defaultAddressOrNull(db, memberId) }
   if (v.choices) {
@@ -211,7 +214,7 @@ export function orderCreateView(v: ViewInput): Record<string, unknown> {
     coupon_id: calc.coupon?.coupon_id ?? 0,
     coupon_money: yuan(calc.couponMoney),
     order_type: [],
-    is_point: 0,
+    is_point: v.choices ? (v.choices.isPoint ? 1 : 0) : 1,
     member_id: memberId,
     member_account: memberAccount(db, memberId, calc),
     member_level: memberLevel(db, memberId),
@@ -253,10 +256,14 @@ export function orderCreateView(v: ViewInput): Record<string, unknown> {
     member_goods_card: [],
     goods_list: goodsList,
     order_id: null,
-    point_money: 0,
+    // Points (points-cash addon, §2.7): what may be used, what is used, what it takes off.
+    max_usable_point: calc.maxUsablePoint,
+    point: calc.pointUsed,
+    point_money: yuan(calc.pointMoney),
+    max_point_money: yuan(calc.maxPointMoney), // ours: what max_usable_point is worth (the switch label)
     order_goods_list: [],
     order_object_data: null,
-    modules: ['coupon'],
+    modules: calc.pointModule ? ['coupon', 'pointcash'] : ['coupon'],
     log: [],
     order_from_type: 'order',
     sale_channel: 'all,online',

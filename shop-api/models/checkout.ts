@@ -35,7 +35,8 @@ export interface OrderKeyRow {
 }
 
 /** Refusal parts: `data.error` of payment/calculate (ours: the number names the part). */
-export const ERROR_PART = { goods: 1, delivery: 2, coupon: 3, balance: 4, invoice: 5, message: 6 } as const
+export const ERROR_PART = { goods: 1, delivery: 2, coupon: 3, balance: 4, invoice: 5, message: 6, point: 7 } as const
+export const POINT_SHORT_MESSAGE = '积分余额不足'
 
 export interface Refusal {
   error: number
@@ -85,6 +86,8 @@ export interface Choices {
   addressId: number
   contact: { name: string; mobile: string } | null
   isBalance: boolean
+  /** is_point: use points (points-cash addon); upstream's default when not sent is 1. */
+  isPoint: boolean
   invoice: InvoiceChoice
   buyerMessage: string
 }
@@ -122,6 +125,7 @@ export function readChoices(params: Record<string, unknown>): Choices {
     addressId: whole(params.address_id ?? delivery?.address_id),
     contact: contact ? { name: text(contact.name), mobile: text(contact.mobile) } : null,
     isBalance: whole(params.is_balance) === 1,
+    isPoint: params.is_point === undefined || text(params.is_point) === '' ? true : whole(params.is_point) === 1,
     invoice: {
       isInvoice: whole(params.is_invoice) === 1,
       type: whole(params.invoice_type) || 1,
@@ -392,13 +396,65 @@ export function invoiceRefusal(config: OrderConfig, invoice: InvoiceChoice): Ref
 export interface MemberMoney {
   balance: number
   balanceMoney: number
+  /** Points (whole). */
+  point: number
   hasPayPassword: boolean
 }
 
 export function memberMoney(db: Database, memberId: number): MemberMoney {
-  const row = db.prepare('SELECT balance, balance_money, pay_password FROM member WHERE member_id = ?').get(memberId) as
-    { balance: number; balance_money: number; pay_password: string } | undefined
-  return { balance: toCentsInt(row?.balance ?? 0), balanceMoney: toCentsInt(row?.balance_money ?? 0), hasPayPassword: (row?.pay_password ?? '') !== '' }
+  const row = db.prepare('SELECT balance, balance_money, point, pay_password FROM member WHERE member_id = ?').get(memberId) as
+    { balance: number; balance_money: number; point: number; pay_password: string } | undefined
+  return {
+    balance: toCentsInt(row?.balance ?? 0),
+    balanceMoney: toCentsInt(row?.balance_money ?? 0),
+    point: Math.max(0, Math.floor(row?.point ?? 0)),
+    hasPayPassword: (row?.pay_password ?? '') !== '',
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Points deduction (the points-cash addon, contract §2.7)
+
+/**
+ * POINTCASH_CONFIG (ours, shaped after Niushop's pointcash addon settings): `is_enable` 0 = the
+ * addon is off (a stock Niushop without it: nothing is deducted, max_usable_point 0);
+ * `cash_rate` points per yuan; `is_limit` + `limit` minimum order money (yuan) for points;
+ * `is_limit_use` + `type` (0 fixed money, 1 percent) + `max_use` the cap.
+ */
+export interface PointCashConfig {
+  is_enable: number
+  cash_rate: number
+  is_limit: number
+  limit: number
+  is_limit_use: number
+  type: number
+  max_use: number
+}
+
+export function pointCashConfig(config: ConfigStore): PointCashConfig | null {
+  try {
+    const value = config.get<PointCashConfig>('POINTCASH_CONFIG')
+    return Number(value.is_enable) === 1 && Number(value.cash_rate) > 0 ? value : null
+  } catch {
+    return null // the addon is not installed
+  }
+}
+
+/**
+ * What the member's points can take off `deductible` (cents: order money without shipping):
+ * the points at most usable and the money they are worth (cents, never above `deductible`).
+ */
+export function pointDeduction(cfg: PointCashConfig | null, deductible: number, memberPoints: number): { maxPoint: number; money: number } {
+  if (!cfg || deductible <= 0 || memberPoints <= 0) return { maxPoint: 0, money: 0 }
+  if (Number(cfg.is_limit) === 1 && deductible < toCentsInt(cfg.limit)) return { maxPoint: 0, money: 0 }
+  let cap = deductible
+  if (Number(cfg.is_limit_use) === 1) {
+    cap = Number(cfg.type) === 1 ? Math.floor((deductible * Number(cfg.max_use)) / 100) : Math.min(deductible, toCentsInt(cfg.max_use))
+  }
+  const rate = Number(cfg.cash_rate)
+  const maxPoint = Math.min(Math.round((cap * rate) / 100), memberPoints)
+  if (maxPoint <= 0) return { maxPoint: 0, money: 0 }
+  return { maxPoint, money: Math.min(Math.round((maxPoint * 100) / rate), cap) }
 }
 
 export interface Calculation {
@@ -411,6 +467,14 @@ export interface Calculation {
   deliveryMoney: number
   promotionMoney: number
   couponMoney: number
+  /** Points the member may use on this order (shown whether or not is_point is on). */
+  maxUsablePoint: number
+  maxPointMoney: number
+  /** Points used and the money they take off (0 unless is_point). */
+  pointUsed: number
+  pointMoney: number
+  pointLines: Map<CheckoutLine, number>
+  pointModule: boolean
   invoiceMoney: number
   invoiceDeliveryMoney: number
   orderMoney: number
@@ -462,15 +526,24 @@ export function calculate(db: Database, catalog: Catalog, config: ConfigStore, m
   }
 
   const promotionMoney = 0 // 满减 (manjian) is not priced by this API yet
+  const member = memberMoney(db, memberId)
+
+  // Points: on the order money without shipping, after coupon and before invoice (upstream's order).
+  const pointConfig = pointCashConfig(config)
+  const goodsAfterCoupon = Math.max(0, goodsMoney - promotionMoney - couponMoney)
+  const points = pointDeduction(pointConfig, goodsAfterCoupon, member.point)
+  const pointUsed = choices.isPoint ? points.maxPoint : 0
+  const pointMoney = choices.isPoint ? points.money : 0
+  const pointLines = pointMoney > 0 ? spreadPoints(pointMoney, lines, couponLines) : new Map<CheckoutLine, number>()
+
   refusal ??= invoiceRefusal(orderConfig, choices.invoice)
   const invoiceOn = choices.invoice.isInvoice && orderConfig.invoice_status === 1
-  const invoiceMoney = invoiceOn ? Math.round(((goodsMoney - promotionMoney - couponMoney) * Number(orderConfig.invoice_rate)) / 100) : 0
+  const invoiceMoney = invoiceOn ? Math.round(((goodsMoney - promotionMoney - couponMoney - pointMoney) * Number(orderConfig.invoice_rate)) / 100) : 0
   const invoiceDeliveryMoney = invoiceOn && choices.invoice.type === 1 ? toCentsInt(orderConfig.invoice_money) : 0
 
   if ([...choices.buyerMessage].length > BUYER_MESSAGE_MAX) refusal ??= { error: ERROR_PART.message, message: `买家留言不能超过${BUYER_MESSAGE_MAX}个字符` }
 
-  const orderMoney = Math.max(0, goodsMoney + delivery.fee - promotionMoney - couponMoney + invoiceMoney + invoiceDeliveryMoney)
-  const member = memberMoney(db, memberId)
+  const orderMoney = Math.max(0, goodsMoney + delivery.fee - promotionMoney - couponMoney - pointMoney + invoiceMoney + invoiceDeliveryMoney)
   const balanceUsed = { balance: 0, balanceMoney: 0 }
   if (choices.isBalance) {
     balanceUsed.balance = Math.min(orderMoney, member.balance)
@@ -488,6 +561,12 @@ export function calculate(db: Database, catalog: Catalog, config: ConfigStore, m
     deliveryMoney: delivery.fee,
     promotionMoney,
     couponMoney,
+    maxUsablePoint: points.maxPoint,
+    maxPointMoney: points.money,
+    pointUsed,
+    pointMoney,
+    pointLines,
+    pointModule: pointConfig !== null,
     invoiceMoney,
     invoiceDeliveryMoney,
     orderMoney,
@@ -498,4 +577,18 @@ export function calculate(db: Database, catalog: Catalog, config: ConfigStore, m
     member,
     orderConfig,
   }
+}
+
+/** The points money spread over the lines by what is left of each after its coupon share (last line takes the remainder). */
+function spreadPoints(total: number, lines: CheckoutLine[], couponLines: Map<CheckoutLine, number>): Map<CheckoutLine, number> {
+  const out = new Map<CheckoutLine, number>()
+  const left = (line: CheckoutLine) => Math.max(0, line.subtotal - (couponLines.get(line) ?? 0))
+  const base = lines.reduce((sum, l) => sum + left(l), 0)
+  let rest = total
+  lines.forEach((line, index) => {
+    const share = index === lines.length - 1 ? rest : base > 0 ? Math.floor((total * left(line)) / base) : 0
+    out.set(line, share)
+    rest -= share
+  })
+  return out
 }

@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
-import { DELIVERY_NAMES, ORDER_TYPE_OF, type Calculation, type Choices, type OrderKeyInput } from './checkout.js'
+import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type Calculation, type Choices, type OrderKeyInput } from './checkout.js'
 
 /**
  * Orders, payment records and the balance ledger: creating an order from a calculation, paying
@@ -108,6 +108,29 @@ export function addLedger(
   })
 }
 
+/** A points ledger row (account_data = signed whole points). */
+export function addPointLedger(db: Database, row: { memberId: number; points: number; fromType: string; typeName: string; relatedId: number; remark: string }): void {
+  if (row.points === 0) return
+  insertRow(db, 'member_account', {
+    member_id: row.memberId,
+    account_type: 'point',
+    account_data: row.points,
+    from_type: row.fromType,
+    type_name: row.typeName,
+    type_tag: row.fromType,
+    related_id: row.relatedId,
+    create_time: nowSeconds(),
+    remark: row.remark,
+  })
+}
+
+/** Take points from the member, with a ledger row; refuses (积分余额不足) when there are not enough. */
+export function takePoints(db: Database, memberId: number, points: number, orderId: number, remark: string): void {
+  const result = db.prepare('UPDATE member SET point = point - ? WHERE member_id = ? AND point >= ?').run(points, memberId, points)
+  if (result.changes !== 1) refuse(POINT_SHORT_MESSAGE)
+  addPointLedger(db, { memberId, points: -points, fromType: 'order', typeName: '积分抵扣', relatedId: orderId, remark })
+}
+
 /** Take balance from the member (stored value first, then cash), with ledger rows; refuses when there is not enough. */
 export function takeBalance(db: Database, memberId: number, used: { balance: number; balanceMoney: number }, orderId: number, remark: string): void {
   const result = db
@@ -158,6 +181,8 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
     promotion_money: yuan(calc.promotionMoney),
     coupon_id: calc.coupon?.coupon_id ?? 0,
     coupon_money: yuan(calc.couponMoney),
+    point_money: yuan(calc.pointMoney),
+    use_point: calc.pointUsed,
     invoice_money: yuan(calc.invoiceMoney),
     invoice_delivery_money: yuan(calc.invoiceDeliveryMoney),
     balance_money: yuan(calc.balanceMoney),
@@ -205,8 +230,13 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
     auto_close_time: now + Number(calc.orderConfig.auto_close) * 60,
   })
 
-  for (const line of calc.lines) {
+  const pointRate = calc.pointMoney > 0 ? calc.pointUsed / calc.pointMoney : 0
+  let pointsLeft = calc.pointUsed
+  calc.lines.forEach((line, index) => {
     const coupon = calc.couponLines.get(line) ?? 0
+    const point = calc.pointLines.get(line) ?? 0
+    const usePoint = index === calc.lines.length - 1 ? pointsLeft : Math.min(pointsLeft, Math.round(point * pointRate))
+    pointsLeft -= usePoint
     insertRow(db, 'order_goods', {
       order_id: orderId,
       member_id: memberId,
@@ -220,13 +250,15 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
       price: yuan(line.unitPrice),
       num: line.row.num,
       goods_money: yuan(line.subtotal),
-      real_goods_money: yuan(line.subtotal - coupon),
+      real_goods_money: yuan(line.subtotal - coupon - point),
       coupon_money: yuan(coupon),
+      point_money: yuan(point),
+      use_point: usePoint,
       promotion_type: line.promotion.label,
       is_virtual: line.goods.is_virtual,
     })
     takeStock(db, line.sku.sku_id, line.goods.goods_id, line.row.num, line.sku.sku_name)
-  }
+  })
 
   if (calc.coupon) {
     const used = db
@@ -234,6 +266,7 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
       .run(orderId, now, calc.coupon.coupon_id, memberId)
     if (used.changes !== 1) refuse('优惠券不可用！')
   }
+  if (calc.pointUsed > 0) takePoints(db, memberId, calc.pointUsed, orderId, `订单 ${outTradeNo} 积分抵扣`)
   if (calc.balanceMoney > 0) takeBalance(db, memberId, calc.balanceUsed, orderId, `订单 ${outTradeNo} 使用余额`)
 
   if (input.kind === 'cart') {
@@ -313,8 +346,8 @@ export function payWithBalance(db: Database, pay: PayRow): void {
 }
 
 /**
- * Close an unpaid order: status -1, its pending payments closed, stock back, balance it took back
- * (ledger), coupon back to usable. Returns false when the order is not waiting for payment.
+ * Close an unpaid order: status -1, its pending payments closed, stock back, balance and points it
+ * took back (ledger), coupon back to usable. Returns false when the order is not waiting for payment.
  */
 export function closeOrder(db: Database, orderId: number, reason = '订单关闭'): boolean {
   return db.transaction(() => {
@@ -335,9 +368,15 @@ export function closeOrder(db: Database, orderId: number, reason = '订单关闭
       .prepare(
         "SELECT account_type, ROUND(-SUM(account_data), 2) AS amount FROM member_account WHERE member_id = ? AND related_id = ? AND from_type IN ('order', 'order_close') GROUP BY account_type",
       )
-      .all(order.member_id, orderId) as { account_type: 'balance' | 'balance_money'; amount: number }[]
+      .all(order.member_id, orderId) as { account_type: 'balance' | 'balance_money' | 'point'; amount: number }[]
     for (const row of taken) {
       if (row.amount <= 0) continue
+      if (row.account_type === 'point') {
+        const points = Math.round(row.amount)
+        db.prepare('UPDATE member SET point = point + ? WHERE member_id = ?').run(points, order.member_id)
+        addPointLedger(db, { memberId: order.member_id, points, fromType: 'order_close', typeName: '订单关闭退还', relatedId: orderId, remark: reason })
+        continue
+      }
       db.prepare(
         `UPDATE member SET ${row.account_type === 'balance' ? 'balance' : 'balance_money'} = ROUND(${row.account_type === 'balance' ? 'balance' : 'balance_money'} + ?, 2) WHERE member_id = ?`,
       ).run(row.amount, order.member_id)

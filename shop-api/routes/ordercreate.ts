@@ -3,7 +3,18 @@ import { verifyPassword } from '../core/password.js'
 import { ApiException, error, isEmpty, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { parseIds, type CartRow } from '../models/cart.js'
 import { Catalog } from '../models/catalog.js'
-import { calculate, ERROR_PART, EXPIRED_MESSAGE, loadOrderKey, newOrderKey, ORDER_KEY_TTL_SECONDS, readChoices, usableCoupons, type OrderKeyInput } from '../models/checkout.js'
+import {
+  calculate,
+  ERROR_PART,
+  EXPIRED_MESSAGE,
+  loadOrderKey,
+  newOrderKey,
+  ORDER_KEY_TTL_SECONDS,
+  POINT_SHORT_MESSAGE,
+  readChoices,
+  usableCoupons,
+  type OrderKeyInput,
+} from '../models/checkout.js'
 import { orderCreateView } from '../models/checkout-view.js'
 import { insertOrder } from '../models/order.js'
 import { centsToMoney } from '../models/pricing.js'
@@ -84,7 +95,7 @@ export function registerOrderCreateRoutes(router: Router): void {
     const view = orderCreateView({ db: ctx.db, config: ctx.services.config, memberId, orderKey: key.orderKey, input: key.input, calc, choices, params })
     ctx.db
       .prepare('UPDATE order_key SET snapshot = ? WHERE order_key = ?')
-      .run(JSON.stringify({ pay_money: view.pay_money, order_money: view.order_money, coupon_id: view.coupon_id }), key.orderKey)
+      .run(JSON.stringify({ pay_money: view.pay_money, order_money: view.order_money, coupon_id: view.coupon_id, point: view.point }), key.orderKey)
     return success(view)
   })
 
@@ -124,6 +135,8 @@ export function registerOrderCreateRoutes(router: Router): void {
       // Again inside the transaction: the password check awaited, so the key or stock may have moved.
       const { key, choices, calc } = calculateFor(ctx, memberId)
       if (calc.refusal) return error(-1, calc.refusal.message)
+      // The points the last calculate showed must still be there: never deduct fewer (and charge more) silently.
+      if (choices.isPoint && shownPoints(ctx, key.orderKey) > calc.member.point) return error(-1, POINT_SHORT_MESSAGE)
       const used = ctx.db.prepare('UPDATE order_key SET used_time = ? WHERE order_key = ? AND used_time = 0').run(nowSeconds(), key.orderKey)
       if (used.changes !== 1) throw new ApiException(-1, EXPIRED_MESSAGE)
       const order = insertOrder(ctx.db, memberId, key.input, calc, choices)
@@ -131,6 +144,17 @@ export function registerOrderCreateRoutes(router: Router): void {
       return success(order.outTradeNo)
     })()
   })
+}
+
+/** The points the key's last calculate answer used (0 when it used none or was never asked). */
+function shownPoints(ctx: Context, orderKey: string): number {
+  const row = ctx.db.prepare('SELECT snapshot FROM order_key WHERE order_key = ?').get(orderKey) as { snapshot: string } | undefined
+  try {
+    const point = Number((JSON.parse(row?.snapshot ?? '{}') as { point?: unknown }).point ?? 0)
+    return Number.isFinite(point) ? point : 0
+  } catch {
+    return 0
+  }
 }
 
 /** The member's pay password against `pay_password`: null when it matches, else the refusal. */

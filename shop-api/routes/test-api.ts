@@ -7,6 +7,7 @@ import type { Params } from '../core/router.js'
 import type { Services } from '../core/services.js'
 import { createMember, findMemberById, mobileExists, usernameExists } from '../models/member.js'
 import { closeExpiredOrders, closeOrder, markPaid } from '../models/order.js'
+import { POINT_CASH_CONFIG } from '../db/seed-checkout.js'
 
 /**
  * The test API (/__test/*), mounted only with `testApi: true`. Plain JSON with real HTTP
@@ -232,7 +233,7 @@ export const testRoutes: Record<string, TestHandler> = {
     return changed ? ok({ order_key: key, expired: true }) : bad(404, `no order_key ${key}`)
   },
 
-  // {username | member_id, balance?, balance_money?, pay_password?} ("" removes the pay password).
+  // {username | member_id, balance?, balance_money?, point?, pay_password?} ("" removes the pay password).
   'POST /__test/member/balance': async ({ params, db }) => {
     const memberId = memberOf(db, params)
     if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
@@ -245,9 +246,11 @@ export const testRoutes: Record<string, TestHandler> = {
     const balanceMoney = amount('balance_money')
     if (balance !== undefined) db.prepare('UPDATE member SET balance = ? WHERE member_id = ?').run(balance, memberId)
     if (balanceMoney !== undefined) db.prepare('UPDATE member SET balance_money = ? WHERE member_id = ?').run(balanceMoney, memberId)
+    const point = integer(params, 'point')
+    if (point !== undefined && point >= 0) db.prepare('UPDATE member SET point = ? WHERE member_id = ?').run(point, memberId)
     const payPassword = text(params, 'pay_password')
     if (payPassword !== undefined) db.prepare('UPDATE member SET pay_password = ? WHERE member_id = ?').run(payPassword === '' ? '' : await hashPassword(payPassword), memberId)
-    const row = db.prepare("SELECT member_id, balance, balance_money, pay_password != '' AS is_pay_password FROM member WHERE member_id = ?").get(memberId)
+    const row = db.prepare("SELECT member_id, balance, balance_money, point, pay_password != '' AS is_pay_password FROM member WHERE member_id = ?").get(memberId)
     return ok(row)
   },
 
@@ -267,12 +270,28 @@ export const testRoutes: Record<string, TestHandler> = {
     )
   },
 
-  // Balance ledger rows of the member, newest first.
+  // Balance and points ledger rows of the member, newest first.
   'GET /__test/member-account': ({ params, db }) => {
     const memberId = memberOf(db, params)
     if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
-    const member = db.prepare('SELECT balance, balance_money FROM member WHERE member_id = ?').get(memberId)
+    const member = db.prepare('SELECT balance, balance_money, point FROM member WHERE member_id = ?').get(memberId)
     return ok({ member, rows: db.prepare('SELECT * FROM member_account WHERE member_id = ? ORDER BY id DESC').all(memberId) })
+  },
+
+  // The points-cash addon's settings (POINTCASH_CONFIG), merged: {is_enable?, cash_rate?, is_limit?, limit?, is_limit_use?, type?, max_use?}.
+  // {reset: true} puts the seeded settings back.
+  'POST /__test/config/pointcash': ({ params, services }) => {
+    if (bool(params, 'reset')) services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
+    const patch: Record<string, number> = {}
+    for (const name of ['is_enable', 'cash_rate', 'is_limit', 'limit', 'is_limit_use', 'type', 'max_use']) {
+      const v = params[name]
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined
+      if (n === undefined) continue
+      if (!Number.isFinite(n) || n < 0) return bad(400, `${name} must be a number ≥ 0`)
+      patch[name] = n
+    }
+    if (Object.keys(patch).length) services.config.update('POINTCASH_CONFIG', patch)
+    return ok(services.config.get('POINTCASH_CONFIG'))
   },
 
   'POST /__test/order/close': ({ params, db }) => {
@@ -307,6 +326,7 @@ export const testRoutes: Record<string, TestHandler> = {
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
+    services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
     endpoints.reset()
     return ok({ reset: true })
   },

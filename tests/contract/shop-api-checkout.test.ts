@@ -99,8 +99,8 @@ async function orders(member: Member): Promise<Data[]> {
   return (await shop.testApi<Data[]>(`/__test/orders?member_id=${member.member_id}`)).body
 }
 
-async function ledger(member: Member): Promise<{ member: { balance: number; balance_money: number }; rows: Data[] }> {
-  return (await shop.testApi<{ member: { balance: number; balance_money: number }; rows: Data[] }>(`/__test/member-account?member_id=${member.member_id}`)).body
+async function ledger(member: Member): Promise<{ member: { balance: number; balance_money: number; point: number }; rows: Data[] }> {
+  return (await shop.testApi<{ member: { balance: number; balance_money: number; point: number }; rows: Data[] }>(`/__test/member-account?member_id=${member.member_id}`)).body
 }
 
 /** payment (buy now) → create, express, no balance: the out_trade_no. */
@@ -394,6 +394,121 @@ describe('bad input and faults', () => {
       expect(answer, path).not.toHaveProperty('data')
     }
     expect(await orders(member)).toEqual([])
+  })
+})
+
+describe('points deduction (points-cash addon, §2.7)', () => {
+  const pointcash = (patch: Record<string, unknown>) => shop.testApi('/__test/config/pointcash', patch)
+  const setPoints = (member: Member, point: number) => shop.testApi('/__test/member/balance', { member_id: member.member_id, point })
+  const noCoupon = JSON.stringify({ coupon_id: 0 })
+
+  afterAll(async () => {
+    await pointcash({ reset: true })
+  })
+
+  test('calculate: max_usable_point, point and point_money; is_point 0/1; the member’s points and the limits cap it', async () => {
+    const member = await newMember()
+    await setPoints(member, 5000)
+    const payment = await ok(member, '/api/ordercreate/payment', { sku_id: 2, num: 2 }) // 35.00 + 10.00 delivery
+    expect(payment.modules).toEqual(['coupon', 'pointcash'])
+    const params = { order_key: payment.order_key, delivery: express, coupon: noCoupon }
+
+    // Default (is_point not sent) = 1, as upstream: at most 50 % of 35.00 (shipping excluded), 100 points = 1 yuan.
+    expect(await ok(member, '/api/ordercreate/calculate', params)).toMatchObject({
+      is_point: 1,
+      max_usable_point: 1750,
+      point: 1750,
+      point_money: 17.5,
+      order_money: 27.5,
+      pay_money: 27.5,
+    })
+    const off = await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 0 })
+    expect(off).toMatchObject({ is_point: 0, max_usable_point: 1750, point: 0, point_money: 0, order_money: 45, pay_money: 45 })
+    expect(off.goods_list[0]).toMatchObject({ point_money: 0, use_point: 0, real_goods_money: 35 })
+    const on = await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 1, is_balance: 1 })
+    expect(on).toMatchObject({ point_money: 17.5, order_money: 27.5, balance_money: 27.5, pay_money: 0 })
+    expect(on.goods_list[0]).toMatchObject({ point_money: 17.5, use_point: 1750, real_goods_money: 17.5 })
+
+    await setPoints(member, 300) // fewer points than the cap
+    expect(await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 1 })).toMatchObject({ max_usable_point: 300, point_money: 3, pay_money: 42 })
+    await setPoints(member, 5000)
+
+    await pointcash({ type: 0, max_use: 5 }) // fixed cap: 5.00 yuan
+    expect(await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 1 })).toMatchObject({ max_usable_point: 500, point_money: 5, pay_money: 40 })
+    await pointcash({ is_limit_use: 0, cash_rate: 10 }) // no cap, 10 points = 1 yuan: the whole 35.00 (not the shipping)
+    expect(await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 1 })).toMatchObject({ max_usable_point: 350, point_money: 35, pay_money: 10 })
+    await pointcash({ reset: true, is_limit: 1, limit: 100 }) // points only from 100.00 order money
+    expect(await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 1 })).toMatchObject({ max_usable_point: 0, point_money: 0, pay_money: 45 })
+
+    // A coupon comes first: 20 × 17.50 − 30.00 = 320.00, half is 16 000 points, the member has 5 000.
+    await pointcash({ reset: true })
+    const couponId = await receiveCoupon(member, 1)
+    const big = await ok(member, '/api/ordercreate/payment', { sku_id: 2, num: 20 })
+    expect(
+      await ok(member, '/api/ordercreate/calculate', { order_key: big.order_key, delivery: express, coupon: JSON.stringify({ coupon_id: couponId }), is_point: 1 }),
+    ).toMatchObject({
+      coupon_money: 30,
+      max_usable_point: 5000,
+      point_money: 50,
+      order_money: 270,
+    })
+
+    // The addon off (a stock Niushop without it): nothing usable, whatever is_point says.
+    await pointcash({ is_enable: 0 })
+    expect(await ok(member, '/api/ordercreate/calculate', { ...params, is_point: 1 })).toMatchObject({
+      max_usable_point: 0,
+      point: 0,
+      point_money: 0,
+      pay_money: 45,
+      modules: ['coupon'],
+    })
+    await pointcash({ reset: true })
+  })
+
+  test('create deducts the points with a ledger row; closing the unpaid order gives them back', async () => {
+    const member = await newMember()
+    await setPoints(member, 5000)
+    const payment = await ok(member, '/api/ordercreate/payment', { sku_id: 2, num: 2 })
+    const params = { order_key: payment.order_key, delivery: express, coupon: noCoupon, is_point: 1 }
+    expect(await ok(member, '/api/ordercreate/calculate', params)).toMatchObject({ point: 1750, pay_money: 27.5 })
+    const outTradeNo = await ok(member, '/api/ordercreate/create', params)
+    expect(await ok(member, '/api/pay/info', { out_trade_no: outTradeNo })).toMatchObject({ pay_money: '27.50' })
+
+    const [order] = await orders(member)
+    expect(order).toMatchObject({ point_money: 17.5, use_point: 1750, order_money: 27.5, pay_money: 27.5 })
+    expect(order!.order_goods).toMatchObject([{ point_money: 17.5, use_point: 1750, real_goods_money: 17.5 }])
+    let account = await ledger(member)
+    expect(account.member).toMatchObject({ point: 3250, balance: 1000 })
+    expect(account.rows).toMatchObject([{ account_type: 'point', account_data: -1750, from_type: 'order', related_id: order!.order_id }])
+
+    expect((await shop.testApi('/__test/order/close', { order_id: order!.order_id })).status).toBe(200)
+    account = await ledger(member)
+    expect(account.member).toMatchObject({ point: 5000, balance: 1000 })
+    expect(account.rows.map((r) => [r.account_type, r.from_type, r.account_data])).toEqual([
+      ['point', 'order_close', 1750],
+      ['point', 'order', -1750],
+    ])
+  })
+
+  test('points spent since calculate are refused with 积分余额不足 and move nothing; is_point 0 takes none', async () => {
+    const member = await newMember()
+    await setPoints(member, 5000)
+    const payment = await ok(member, '/api/ordercreate/payment', { sku_id: 2, num: 2 })
+    const params = { order_key: payment.order_key, delivery: express, coupon: noCoupon, is_point: 1 }
+    expect(await ok(member, '/api/ordercreate/calculate', params)).toMatchObject({ point: 1750 })
+    await setPoints(member, 1000)
+    const stock = stockOf(2)
+    expect(await call(member, '/api/ordercreate/create', params)).toMatchObject({ code: -1, message: '积分余额不足' })
+    expect(await orders(member)).toEqual([])
+    expect(stockOf(2)).toBe(stock)
+    expect((await ledger(member)).member.point).toBe(1000)
+
+    // The key is still good: calculate again (1 000 points shown), then create without points.
+    expect(await ok(member, '/api/ordercreate/calculate', params)).toMatchObject({ point: 1000, point_money: 10 })
+    await ok(member, '/api/ordercreate/create', { ...params, is_point: 0 })
+    const [order] = await orders(member)
+    expect(order).toMatchObject({ point_money: 0, use_point: 0, pay_money: 45 })
+    expect((await ledger(member)).member.point).toBe(1000)
   })
 })
 

@@ -92,7 +92,7 @@ describe("against the reference shop API", () => {
   let member: UpstreamContext;
   let memberId: number;
   let username: string;
-  const pickup: OrderOptions = { delivery: { type: "store", title: "门店自提", storeId: 1 }, useBalance: false, invoice: null };
+  const pickup: OrderOptions = { delivery: { type: "store", title: "门店自提", storeId: 1 }, useBalance: false, usePoint: false, invoice: null };
 
   beforeAll(async () => {
     shop = live.shop;

@@ -24,6 +24,8 @@ type Order = {
   coupon_money: number;
   order_money: number;
   pay_money: number;
+  point_money?: number;
+  use_point?: number;
   pay_type: string;
   delivery_type: string;
   invoice_money?: number;
@@ -114,6 +116,9 @@ test("balance at checkout: with the pay password nothing is left to pay and /pay
   const member = await buyer(page, [{ sku_id: 5, num: 2 }]);
   await settleCart(page);
   await choosePickup(page);
+  // No points: no points switch, no points line.
+  await expect(page.getByLabel(/使用积分抵扣/)).toHaveCount(0);
+  await expect(page.getByTestId("total-point")).toHaveCount(0);
   await page.getByLabel(/使用余额/).check();
   await recalculate(page, /use_balance=1/);
   await expect(page.getByTestId("total-balance")).toHaveText("-¥19.60");
@@ -124,6 +129,32 @@ test("balance at checkout: with the pay password nothing is left to pay and /pay
   await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
   const [order] = await orders(member);
   expect(order).toMatchObject({ pay_money: 0, order_money: 19.6 });
+});
+
+test("points at checkout: the switch states points and money, the totals and the order take them off, the points go", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 5, num: 2 }]);
+  await testApi.post("/__test/member/balance", { username: member.username, point: 5000 });
+  await settleCart(page);
+  await choosePickup(page);
+  // 19.60 of goods; the demo addon settings let points pay half (100 points = 1 yuan): 980 points = ¥9.80.
+  const usePoints = page.getByLabel("使用积分抵扣（980 积分抵 ¥9.80）");
+  await expect(usePoints).not.toBeChecked();
+  await expect(page.getByTestId("total-point")).toHaveText("-¥0.00");
+  await usePoints.check();
+  await recalculate(page, /use_point=1/);
+  await expect(page.getByLabel(/使用积分抵扣/)).toBeChecked();
+  await expect(page.getByTestId("total-point")).toHaveText("-¥9.80");
+  await expect(page.getByTestId("total-payable")).toHaveText("¥9.80");
+  await submitOrder(page);
+  await expect(page.getByTestId("pay-money")).toHaveText("¥9.80");
+
+  const [order] = await orders(member);
+  expect(order).toMatchObject({ goods_money: 19.6, point_money: 9.8, use_point: 980, order_money: 9.8, pay_money: 9.8 });
+  const account = await testApi.get<{ member: { point: number }; rows: Array<{ account_type: string; account_data: number }> }>(
+    `/__test/member-account?username=${member.username}`,
+  );
+  expect(account.member.point).toBe(4020);
+  expect(account.rows).toMatchObject([{ account_type: "point", account_data: -980 }]);
 });
 
 test("buy now: /payment?sku_id&num prices the one sku", async ({ page }) => {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { imageKind, MAX_VOUCHER_BYTES, PayIntentSchema, PayQuerySchema, voucherProblem } from "~/routes/_main.pay/schema";
-import { chosenDelivery, sectionOf } from "~/routes/_main.payment/checkout.server";
+import { chosenDelivery, orderOptionsOf, sectionOf } from "~/routes/_main.payment/checkout.server";
+import { optionParams } from "~/upstream/order-create.server";
+import { CalculationSchema } from "~/upstream/schemas/checkout";
 import { invoiceProblems, paymentSearch, PaymentIntentSchema, PaymentQuerySchema } from "~/routes/_main.payment/schema";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -24,6 +26,7 @@ describe("/payment query", () => {
     ["a negative coupon", { sku_id: "5", num: "1", coupon_id: "-1" }],
     ["a 141-character message", { sku_id: "5", num: "1", buyer_message: "留".repeat(141) }],
     ["a bad invoice e-mail", { sku_id: "5", num: "1", invoice_email: "nope" }],
+    ["a use_point other than 0/1", { sku_id: "5", num: "1", use_point: "yes" }],
   ])("refuses %s", (_, query) => {
     expect(PaymentQuerySchema.safeParse(query).success).toBe(false);
   });
@@ -64,6 +67,29 @@ describe("/payment POST", () => {
   });
 });
 
+describe("points deduction (积分抵扣)", () => {
+  test("use_point travels in the URL and the POST, and becomes is_point (0 unless asked)", () => {
+    expect(PaymentQuerySchema.parse({ sku_id: "5", num: "1", use_point: "1" })).toMatchObject({ use_point: "1" });
+    expect(PaymentIntentSchema.parse({ intent: "create", sku_id: "5", num: "1", order_key: "k1", use_point: "1" })).toMatchObject({ use_point: "1" });
+    expect(String(paymentSearch({ sku_id: 5, num: 1, use_balance: "1", use_point: "1" }))).toBe("sku_id=5&num=1&use_balance=1&use_point=1");
+    const express = { name: "express", title: "快递发货" };
+    expect(optionParams("k1", orderOptionsOf({ use_point: "1" }, express))).toMatchObject({ is_point: 1, is_balance: 0 });
+    expect(optionParams("k1", orderOptionsOf({}, express))).toMatchObject({ is_point: 0 });
+  });
+
+  test("calculate: max_usable_point, point and point_money are read; absent (a stock Niushop without the addon) → 0, no switch", () => {
+    const base = { order_key: "k1", goods_list: [], goods_money: 35, order_money: 27.5, pay_money: 27.5 };
+    expect(CalculationSchema.parse({ ...base, max_usable_point: 1750, point: "1750", point_money: 17.5, max_point_money: 17.5 })).toMatchObject({
+      max_usable_point: 1750,
+      point: 1750,
+      point_money: "17.5",
+      max_point_money: "17.5",
+    });
+    expect(CalculationSchema.parse(base)).toMatchObject({ max_usable_point: 0, point: 0, point_money: "0", max_point_money: null });
+    expect(CalculationSchema.parse({ ...base, max_usable_point: "lots" }).max_usable_point).toBe(0);
+  });
+});
+
 describe("refusals are shown beside their part", () => {
   test.each([
     [3, "优惠券不可用！", "coupon"],
@@ -72,6 +98,8 @@ describe("refusals are shown beside their part", () => {
     [-1, "发票邮箱不能为空！", "invoice"],
     [-1, "商品库存不足", "goods"],
     [6, "anything", "message"],
+    [7, "anything", "point"],
+    [-1, "积分余额不足", "point"],
     [-1, "系统繁忙", "general"],
   ])("code %s, %s → %s", (code, message, section) => {
     expect(sectionOf(code, message)).toBe(section);

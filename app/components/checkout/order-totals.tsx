@@ -1,7 +1,18 @@
 import { useTranslation } from "~/i18n/translation";
 import { formatMoney } from "~/utils/format";
 
-export type Totals = { goods: string; delivery: string; promotion: string; coupon: string; balance: string; invoice: string; payable: string; count: number };
+export type Totals = {
+  goods: string;
+  delivery: string;
+  promotion: string;
+  coupon: string;
+  /** Points deduction; the row is left out when the points-cash addon is off. */
+  point?: string;
+  balance: string;
+  invoice: string;
+  payable: string;
+  count: number;
+};
 
 /** The upstream's calculate totals (never computed here). */
 export function OrderTotals({ totals }: { totals: Totals }) {
@@ -11,6 +22,7 @@ export function OrderTotals({ totals }: { totals: Totals }) {
     ["delivery", t("totals.delivery"), `+${formatMoney(totals.delivery)}`],
     ["promotion", t("totals.promotion"), `-${formatMoney(totals.promotion)}`],
     ["coupon", t("totals.coupon"), `-${formatMoney(totals.coupon)}`],
+    ...(totals.point !== undefined ? [["point", t("totals.point"), `-${formatMoney(totals.point)}`] as [string, string, string]] : []),
     ["invoice", t("totals.invoice"), `+${formatMoney(totals.invoice)}`],
     ["balance", t("totals.balance"), `-${formatMoney(totals.balance)}`],
   ];

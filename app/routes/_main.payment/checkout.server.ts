@@ -7,15 +7,16 @@ import { formErrorFor } from "~/upstream/error-messages";
 import type { Options, PaymentQuery } from "./schema";
 
 /** The part of the page a refusal belongs beside. */
-export type Section = "goods" | "delivery" | "coupon" | "balance" | "invoice" | "message" | "general";
+export type Section = "goods" | "delivery" | "coupon" | "balance" | "point" | "invoice" | "message" | "general";
 
 /** The reference API numbers the part in `data.error` (docs/checkout-api.md); a real Niushop says 1/−1, so its text decides. */
-const SECTION_BY_CODE: Record<number, Section> = { 1: "goods", 2: "delivery", 3: "coupon", 4: "balance", 5: "invoice", 6: "message" };
+const SECTION_BY_CODE: Record<number, Section> = { 1: "goods", 2: "delivery", 3: "coupon", 4: "balance", 5: "invoice", 6: "message", 7: "point" };
 
 export function sectionOf(code: number, message: string): Section {
   const byCode = SECTION_BY_CODE[code];
   if (byCode) return byCode;
   if (/优惠券/.test(message)) return "coupon";
+  if (/积分/.test(message)) return "point";
   if (/发票|纳税人/.test(message)) return "invoice";
   if (/门店|配送|地址|自提/.test(message)) return "delivery";
   if (/余额|支付密码/.test(message)) return "balance";
@@ -48,6 +49,7 @@ export function orderOptionsOf(
     delivery: { type: delivery.name, title: delivery.title, storeId: delivery.storeId, storeName: delivery.storeName },
     couponId: options.coupon_id,
     useBalance: options.use_balance === "1",
+    usePoint: options.use_point === "1",
     invoice:
       options.invoice === "1"
         ? {
@@ -129,6 +131,8 @@ function withoutPart(options: OrderOptions, section: Section): OrderOptions | nu
       return options.invoice ? { ...options, invoice: null } : null;
     case "balance":
       return options.useBalance ? { ...options, useBalance: false } : null;
+    case "point":
+      return options.usePoint ? { ...options, usePoint: false } : null;
     default:
       return null;
   }

@@ -94,6 +94,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       value: coupon.coupon_money ?? null,
     })),
     couponId: calculation?.coupon_id ?? 0,
+    // Points (积分抵扣): the switch only when the upstream says some are usable (contract §2.7).
+    points:
+      (calculation ?? payment).max_usable_point > 0
+        ? {
+            max: (calculation ?? payment).max_usable_point,
+            money: calculation && calculation.point > 0 ? calculation.point_money : ((calculation ?? payment).max_point_money ?? null),
+          }
+        : null,
     balance: balanceShown && account && toCents(account.balance_total) > 0n ? { total: account.balance_total, needsPassword: account.is_pay_password } : null,
     invoice: payment.invoice?.invoice_status
       ? {
@@ -107,6 +115,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       delivery: totals.delivery_money,
       promotion: totals.promotion_money,
       coupon: totals.coupon_money,
+      ...(totals.max_usable_point > 0 || toCents(totals.point_money) > 0n ? { point: totals.point_money } : {}),
       balance: totals.balance_money,
       invoice: centsToYuan(Number(toCents(totals.invoice_money) + toCents(totals.invoice_delivery_money))),
       payable: totals.pay_money,
@@ -307,6 +316,24 @@ function PaymentForm({ view }: { view: View }) {
             </Stack>
             <SectionErrors refusals={refusalOf("coupon")} />
           </fieldset>
+        ) : null}
+
+        {view.points || refusalOf("point").length > 0 ? (
+          <Panel className="checkout-section">
+            {view.points ? (
+              <Checkbox
+                name="use_point"
+                value="1"
+                defaultChecked={values.use_point === "1"}
+                label={
+                  view.points.money !== null
+                    ? t("payment.usePointMoney", { points: view.points.max, amount: formatMoney(view.points.money) })
+                    : t("payment.usePoint", { points: view.points.max })
+                }
+              />
+            ) : null}
+            <SectionErrors refusals={refusalOf("point")} />
+          </Panel>
         ) : null}
 
         {view.balance ? (

@@ -51,6 +51,8 @@ export const OptionsSchema = z.object({
     z.coerce.number().int("checkout:errors.badRequest").min(0, "checkout:errors.badRequest").max(2_147_483_647).optional(),
   ),
   use_balance: z.enum(["0", "1"]).optional(),
+  /** Points deduction (积分抵扣), off unless asked. */
+  use_point: z.enum(["0", "1"]).optional(),
   invoice: z.enum(["0", "1"]).optional(),
   invoice_type: z.enum(["1", "2"]).optional(),
   invoice_title_type: z.enum(["1", "2"]).optional(),
@@ -111,6 +113,7 @@ export function paymentSearch(values: Record<string, unknown>): URLSearchParams 
     "store_id",
     "coupon_id",
     "use_balance",
+    "use_point",
     "invoice",
     "invoice_type",
     "invoice_title_type",

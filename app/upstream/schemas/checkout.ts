@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Flag, IntLike, Money, Text } from "./common";
+import { Flag, IntLike, Money, OptionalMoney, Text } from "./common";
 
 // Order creation (contract UPSTREAM-commerce §2) and the cashier (§3). Only the fields the pages
 // read are parsed; the rest of the upstream's large objects passes unread.
@@ -108,6 +108,12 @@ const OrderCreateBase = z.object({
   invoice_money: Money.optional().default("0"),
   invoice_delivery_money: Money.optional().default("0"),
   point_money: Money.optional().default("0"),
+  /** Points the member may use on this order (0: none, or the points-cash addon is off: no switch). */
+  max_usable_point: IntLike.optional().catch(0).default(0),
+  /** Points used by this calculation. */
+  point: IntLike.optional().catch(0).default(0),
+  /** What max_usable_point is worth (reference API only; absent upstream). */
+  max_point_money: OptionalMoney,
   balance_money: Money.optional().default("0"),
   order_money: Money,
   pay_money: Money,
