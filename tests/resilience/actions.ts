@@ -49,6 +49,28 @@ export const ACTION_ROUTES: ActionRoute[] = [
   { file: "top-ad.tsx", path: "/top-ad", as: "visitor", valid: { redirect: "/index" }, readsBody: true },
   { file: "set-lang.tsx", path: "/set-lang", as: "visitor", valid: { lng: "zh-cn", redirect: "/index" }, readsBody: true },
   { file: "logout.tsx", path: "/logout", as: "visitor", valid: {}, readsBody: false },
+  {
+    file: "_main.member.delivery_address/route.tsx",
+    path: "/member/delivery_address",
+    as: "member",
+    valid: { intent: "set-default", id: "999999", redirect: "/payment?sku_id=1&num=1" },
+    readsBody: true,
+  },
+  {
+    file: "_main.member.address_edit/route.tsx",
+    path: "/member/address_edit",
+    as: "member",
+    valid: { intent: "save", name: "韧性测试", mobile: "13800000000", province_id: "110000", city_id: "110100", district_id: "110101", address: "1 号" },
+    readsBody: true,
+  },
+  { file: "_main.payment/route.tsx", path: "/payment?sku_id=1&num=1", as: "member", valid: { intent: "recalculate", sku_id: "1", num: "1" }, readsBody: true },
+  {
+    file: "_main.pay/route.tsx",
+    path: "/pay?out_trade_no=999999",
+    as: "member",
+    valid: { intent: "balance", out_trade_no: "999999", pay_password: "000000" },
+    readsBody: true,
+  },
 ];
 
 const EXPORTS_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+(?:const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
