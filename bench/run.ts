@@ -180,7 +180,7 @@ async function main() {
         upstream,
         rpsAllWorkers: 0,
         // Visitor pages: the same without the micro-cache (filled in below); members are never cached.
-        cpuMsPerRender: cpuMsPerPage,
+        cpuMsPerRender: Number(cpuMsPerPage.toFixed(2)),
         p50OneConnectionRendered: alone.p50,
       });
     }
