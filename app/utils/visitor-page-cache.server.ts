@@ -53,7 +53,12 @@ export function hasCookie(header: string | undefined, name: string): boolean {
 }
 
 export function visitorPageCache({ ttlMs, sessionCookie, maxChars = 32 * 1024 * 1024 }: VisitorPageCacheOptions): RequestHandler {
-  if (ttlMs === 0) return (_req, _res, next) => next();
+  if (ttlMs === 0) {
+    return (_req, res, next) => {
+      dropMark(res);
+      next();
+    };
+  }
   const entries = new LRUCache<string, Entry>({
     ttl: ttlMs,
     maxSize: maxChars,
@@ -62,7 +67,10 @@ export function visitorPageCache({ ttlMs, sessionCookie, maxChars = 32 * 1024 * 
 
   return (req, res, next) => {
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
-    if (req.method !== "GET" || !nonce || hasCookie(req.headers.cookie, sessionCookie)) return next();
+    if (req.method !== "GET" || !nonce || hasCookie(req.headers.cookie, sessionCookie)) {
+      dropMark(res);
+      return next();
+    }
     const key = [req.protocol, req.get("host") ?? "", req.originalUrl, req.get("accept-language") ?? "", req.headers.cookie ?? ""].join("\n");
 
     const hit = entries.get(key);
@@ -75,6 +83,11 @@ export function visitorPageCache({ ttlMs, sessionCookie, maxChars = 32 * 1024 * 
     recordInto(res, nonce, (entry) => entries.set(key, entry));
     next();
   };
+}
+
+/** The route's mark is for this middleware only: responses that are not recorded must not carry it. */
+function dropMark(res: Response) {
+  onHeaders(res, () => res.removeHeader(VISITOR_CACHE_HEADER));
 }
 
 /**

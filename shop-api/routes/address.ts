@@ -1,4 +1,5 @@
 import { ApiException, error, has, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import type { AddressRow } from '../models/checkout.js'
 import { checkRegionPath, childRegions, findRegion } from '../models/regions.js'
 
 /**
@@ -24,21 +25,8 @@ export function stripEmoji(name: string): string {
   return name.replace(/[\u{1F600}-\u{1F64F}\u{1F300}-\u{1F5FF}\u{1F680}-\u{1F6FF}\u{2600}-\u{26FF}\u{2700}-\u{27BF}]/gu, '').replace(/[\u{10000}-\u{10FFFF}]/gu, '')
 }
 
-interface AddressInput {
-  name: string
-  mobile: string
-  telephone: string
-  province_id: number
-  city_id: number
-  district_id: number
-  community_id: number
-  address: string
-  full_address: string
-  longitude: string
-  latitude: string
-  is_default: number
-  type: number
-}
+/** What add/edit write: a member_address row without its keys. */
+type AddressInput = Omit<AddressRow, 'id' | 'member_id' | 'site_id'>
 
 /** The checked fields of add/edit, or the refusal. */
 function readAddress(ctx: Context): AddressInput | { refusal: string } {

@@ -84,11 +84,12 @@ describe("visitor page cache", () => {
     expect(renders - before).toBe(3);
   });
 
-  it("never serves or stores a request with the session cookie", async () => {
+  it("never serves or stores a request with the session cookie, nor shows it the route's mark", async () => {
     const before = renders;
     await get("/page?shared=1&n=4", { cookie: "a=1; __session=abc" });
-    await get("/page?shared=1&n=4", { cookie: "a=1; __session=abc" });
+    const again = await get("/page?shared=1&n=4", { cookie: "a=1; __session=abc" });
     expect(renders - before).toBe(2);
+    expect(again.response.headers.get(VISITOR_CACHE_HEADER)).toBeNull();
   });
 
   it("stores only marked 200 answers without cookies", async () => {
