@@ -379,3 +379,33 @@ test("express: add an address from /payment, then choose another; the order ship
   expect(order).toMatchObject({ delivery_type: "express", name: "钱药师", mobile: "13812345678", address: "漕溪北路 9 号" });
   expect(order.full_address).toContain("徐汇区");
 });
+
+test("local delivery: a store and a delivery window are chosen; the order keeps the window", async ({ page }) => {
+  const member = await buyer(page, [{ sku_id: 11, num: 1 }]);
+  const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
+  await upstreamCall("/api/memberaddress/add", {
+    token,
+    name: "孙药师",
+    mobile: "13912345678",
+    province_id: 110000,
+    city_id: 110100,
+    district_id: 110101,
+    address: "东四 3 号",
+  });
+  await settleCart(page);
+  await page.getByLabel("同城配送").check();
+  await recalculate(page, /delivery=local/);
+  await expect(page.getByLabel("配送门店")).toBeVisible();
+  const window = page.getByLabel("期望送达时间");
+  await expect(window).toHaveValue("");
+  const [, first] = await window.locator("option").evaluateAll((options) => (options as HTMLOptionElement[]).map((option) => option.value));
+  await window.selectOption(first);
+  await recalculate(page, new RegExp(`ask_time=${first}`));
+  await expect(page.getByLabel("期望送达时间")).toHaveValue(first);
+
+  await submitOrder(page);
+  const [order] = await testApi.get<Array<Order & { buyer_ask_delivery_time: string }>>(`/__test/orders?username=${member.username}`);
+  expect(order.delivery_type).toBe("local");
+  const [date, hour] = first.split("T");
+  expect(JSON.parse(order.buyer_ask_delivery_time)).toMatchObject({ start_date: date, start_time: `${hour}:00` });
+});

@@ -4,6 +4,7 @@ import { calculateOrder, listOrderCoupons, ORDER_EXPIRED, startOrder, type Order
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import type { Calculation, Coupon, DeliveryType, Payment } from "~/upstream/schemas/checkout";
 import { formErrorFor } from "~/upstream/error-messages";
+import { deliverySlots, type DeliverySlot } from "~/domain/checkout";
 import type { Options, PaymentQuery } from "./schema";
 
 /** The part of the page a refusal belongs beside. */
@@ -46,7 +47,13 @@ export function orderOptionsOf(
   contact?: { name: string; mobile: string },
 ): OrderOptions {
   return {
-    delivery: { type: delivery.name, title: delivery.title, storeId: delivery.storeId, storeName: delivery.storeName },
+    delivery: {
+      type: delivery.name,
+      title: delivery.title,
+      storeId: delivery.storeId,
+      storeName: delivery.storeName,
+      askTime: delivery.name === "local" ? askedSlot(options.ask_time) : undefined,
+    },
     couponId: options.coupon_id,
     useBalance: options.use_balance === "1",
     usePoint: options.use_point === "1",
@@ -63,6 +70,11 @@ export function orderOptionsOf(
         : null,
     contact: delivery.name === "store" ? contact : undefined,
   };
+}
+
+/** The asked local-delivery window, if it is one the page offers now (a stale one counts as "as soon as possible"). */
+export function askedSlot(value: string | undefined, now = new Date()): DeliverySlot | undefined {
+  return value ? deliverySlots(now).find((slot) => slot.value === value) : undefined;
 }
 
 /** The pickup contact: the member's own name and mobile (contract §2.3). */

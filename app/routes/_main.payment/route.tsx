@@ -12,13 +12,13 @@ import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
 import { createOrder, ORDER_EXPIRED } from "~/upstream/order-create.server";
 import { readFormData } from "~/utils/form-data.server";
-import { BUYER_MESSAGE_MAX } from "~/domain/checkout";
+import { BUYER_MESSAGE_MAX, deliverySlots } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { DELIVERY_TITLES, orderOptionsOf, pickupContact, priceOrder, sectionOf, type Refusal, type Section } from "./checkout.server";
+import { askedSlot, DELIVERY_TITLES, orderOptionsOf, pickupContact, priceOrder, sectionOf, type Refusal, type Section } from "./checkout.server";
 import { invoiceProblems, paymentSearch, PaymentIntentSchema, PaymentQuerySchema } from "./schema";
 
 export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:payment.title" };
@@ -53,6 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
   const { payment, calculation, refusals, coupons, balanceShown, delivery } = priced;
+  if (delivery.name === "local" && query.data.ask_time && !askedSlot(query.data.ask_time)) {
+    refusals.push({ section: "delivery", message: "checkout:errors.deliveryTime" });
+  }
   const totals = calculation ?? null;
   const address = (calculation?.delivery?.member_address ?? payment.delivery.member_address) || null;
   const account = payment.member_account;
@@ -83,6 +86,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
     })),
     delivery: { name: delivery.name, storeId: delivery.storeId ?? null },
+    // Local delivery: the windows the buyer may ask for (docs/checkout.md); none for other types.
+    deliverySlots:
+      delivery.name === "local" ? deliverySlots(new Date()).map((slot) => ({ value: slot.value, label: `${slot.date} ${slot.start}–${slot.end}` })) : [],
     isVirtual: payment.is_virtual,
     coupons: coupons.map((coupon) => ({
       id: coupon.coupon_id,
@@ -144,6 +150,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const problems = invoiceProblems(intent);
   if (Object.keys(problems).length) return data({ fieldErrors: problems as Record<string, string>, formError: null, values }, { status: 400 });
   const deliveryName = intent.delivery ?? "express";
+  // A window that has passed since the page was rendered is asked again, not silently dropped.
+  if (deliveryName === "local" && intent.ask_time && !askedSlot(intent.ask_time)) {
+    return data({ fieldErrors: { ask_time: "checkout:errors.deliveryTime" } as Record<string, string>, formError: null, values }, { status: 400 });
+  }
   const contact = deliveryName === "store" ? await pickupContact(ctx) : undefined;
   const options = orderOptionsOf(intent, { name: deliveryName, title: DELIVERY_TITLES[deliveryName] ?? deliveryName, storeId: intent.store_id }, contact);
   let outTradeNo: string;
@@ -285,6 +295,15 @@ function PaymentForm({ view }: { view: View }) {
                 name="store_id"
                 defaultValue={String(view.delivery.storeId ?? "")}
                 data={delivery.stores.map((store) => ({ value: String(store.id), label: `${store.name} ${store.address} ${store.openDate}`.trim() }))}
+              />
+            ) : null}
+            {view.deliverySlots.length > 0 ? (
+              <NativeSelect
+                label={t("payment.deliveryTime")}
+                name="ask_time"
+                defaultValue={askedValue(values.ask_time, view.deliverySlots)}
+                data={[{ value: "", label: t("payment.asap") }, ...view.deliverySlots]}
+                error={fieldError(t, fieldErrors.ask_time)}
               />
             ) : null}
             <SectionErrors refusals={refusalOf("delivery")} />
@@ -489,4 +508,9 @@ function InvoiceFields({
       </Stack>
     </fieldset>
   );
+}
+
+/** The asked window if the page still offers it, else "as soon as possible". */
+function askedValue(value: string | undefined, slots: Array<{ value: string }>): string {
+  return value && slots.some((slot) => slot.value === value) ? value : "";
 }

@@ -45,6 +45,14 @@ export const OptionsSchema = z.object({
     .regex(/^[a-z_]{1,20}$/, "checkout:errors.badRequest")
     .optional(),
   store_id: z.preprocess((value) => (value === "" ? undefined : value), Id.optional()),
+  /** Local delivery: the asked time window ("YYYY-MM-DDTHH", domain/checkout deliverySlots); empty = as soon as possible. */
+  ask_time: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/, "checkout:errors.deliveryTime")
+      .optional(),
+  ),
   /** Absent: the upstream's best coupon; 0: none. */
   coupon_id: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -111,6 +119,7 @@ export function paymentSearch(values: Record<string, unknown>): URLSearchParams 
     "num",
     "delivery",
     "store_id",
+    "ask_time",
     "coupon_id",
     "use_balance",
     "use_point",
