@@ -271,7 +271,7 @@ test("double submit: the same order_key posted twice makes one order", async ({ 
   expect(await orders(member)).toHaveLength(1);
 });
 
-test("bad input: missing or forged query, over stock, a long message, a foreign payment", async ({ page, browser }) => {
+test("bad input: missing or forged query, over stock, a coupon that does not apply, a long message", async ({ page }) => {
   const member = await buyer(page, [{ sku_id: 5, num: 1 }]);
   expect((await page.goto("/payment"))?.status()).toBe(400);
   expect((await page.goto("/payment?cart_ids=1;drop"))?.status()).toBe(400);
@@ -298,8 +298,11 @@ test("bad input: missing or forged query, over stock, a long message, a foreign 
   });
   expect(long.status()).toBe(400);
   expect(await orders(member)).toHaveLength(0);
+});
 
-  // Another member's payment serial (made in another browser context): 404 on every checkout page.
+test("another member's payment serial is a 404 on every checkout page", async ({ page, browser }) => {
+  await buyer(page, [{ sku_id: 5, num: 1 }]);
+  // The other member's order is made in another browser context.
   const otherContext = await browser.newContext({ baseURL: BFF_URL, javaScriptEnabled: withJs(), locale: "zh-CN" });
   const otherPage = await otherContext.newPage();
   const other = await buyer(otherPage, [{ sku_id: 5, num: 1 }]);
