@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { closeFloatLayer, DEMO, logIn, memberWithCart, skuName, testApi, waitForHydration } from "../e2e/support";
+import { closeFloatLayer, DEMO, logIn, memberWithCart, skuName, testApi, waitForHydration, withJs } from "../e2e/support";
 
 /**
  * The member journeys through nginx and two BFF processes (round robin, no stickiness): a page and
@@ -56,6 +56,29 @@ test("a cart set up upstream shows on every process, and a + step sticks", async
   await expect(cartCount(page)).toHaveText("3");
   await page.reload();
   await expect(cartCount(page)).toHaveText("3");
+});
+
+test("checkout: settle, pick up, pay with balance; the order is made once, whichever process answers", async ({ page }) => {
+  const member = await memberWithCart(page, [{ sku_id: 11, num: 2 }]);
+  await testApi.post("/__test/member/balance", { username: member.username, balance: 1000, pay_password: "123456" });
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "结算", exact: true }).click();
+  await expect(page).toHaveURL(/\/payment\?cart_ids=/);
+  await page.getByLabel("门店自提").check();
+  // Without JS the choice reaches the upstream through "recalculate".
+  if (!withJs()) await page.getByRole("button", { name: "重新计算" }).click();
+  await expect(page).toHaveURL(/delivery=store/);
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
+  await page.getByLabel("支付密码").fill("123456");
+  await page.getByRole("button", { name: "使用余额支付" }).click();
+  await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  const orders = await testApi.get<Array<{ pay_money: number; order_goods: Array<{ sku_id: number; num: number }> }>>(
+    `/__test/orders?username=${member.username}`,
+  );
+  expect(orders).toHaveLength(1);
+  expect(orders[0].order_goods).toMatchObject([{ sku_id: 11, num: 2 }]);
 });
 
 test("the language switch holds across processes", async ({ page }) => {
