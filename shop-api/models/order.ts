@@ -90,15 +90,15 @@ function paidStatus(orderType: number): { status: number; name: string } {
   return orderType === 2 ? { status: 2, name: '待提货' } : { status: 1, name: '待发货' }
 }
 
-export function addLedger(
-  db: Database,
-  row: { memberId: number; type: 'balance' | 'balance_money'; cents: number; fromType: string; typeName: string; relatedId: number; remark: string },
-): void {
-  if (row.cents === 0) return
+type LedgerEntry = { memberId: number; fromType: string; typeName: string; relatedId: number; remark: string }
+
+/** One `member_account` row; a zero change writes nothing. */
+function insertLedgerRow(db: Database, accountType: string, accountData: number, row: LedgerEntry): void {
+  if (accountData === 0) return
   insertRow(db, 'member_account', {
     member_id: row.memberId,
-    account_type: row.type,
-    account_data: yuan(row.cents),
+    account_type: accountType,
+    account_data: accountData,
     from_type: row.fromType,
     type_name: row.typeName,
     type_tag: row.fromType,
@@ -108,20 +108,14 @@ export function addLedger(
   })
 }
 
+/** A balance ledger row (account_data = signed yuan). */
+export function addLedger(db: Database, row: LedgerEntry & { type: 'balance' | 'balance_money'; cents: number }): void {
+  insertLedgerRow(db, row.type, yuan(row.cents), row)
+}
+
 /** A points ledger row (account_data = signed whole points). */
-export function addPointLedger(db: Database, row: { memberId: number; points: number; fromType: string; typeName: string; relatedId: number; remark: string }): void {
-  if (row.points === 0) return
-  insertRow(db, 'member_account', {
-    member_id: row.memberId,
-    account_type: 'point',
-    account_data: row.points,
-    from_type: row.fromType,
-    type_name: row.typeName,
-    type_tag: row.fromType,
-    related_id: row.relatedId,
-    create_time: nowSeconds(),
-    remark: row.remark,
-  })
+export function addPointLedger(db: Database, row: LedgerEntry & { points: number }): void {
+  insertLedgerRow(db, 'point', row.points, row)
 }
 
 /** Take points from the member, with a ledger row; refuses (积分余额不足) when there are not enough. */

@@ -1,4 +1,4 @@
-import { ApiException, error, has, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import { ApiException, error, type Envelope, has, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import type { AddressRow } from '../models/checkout.js'
 import { checkRegionPath, childRegions, findRegion } from '../models/regions.js'
 
@@ -69,6 +69,13 @@ function ownAddress(ctx: Context, memberId: number, id: number): { id: number; t
     { id: number; type: number; is_default: number } | undefined
 }
 
+/** The caller's own address named by `id` (edit/delete/setdefault), or the refusal to answer. */
+function ownAddressOf(ctx: Context, memberId: number): { id: number; type: number; is_default: number } | { refusal: Envelope } {
+  const id = requestId(ctx)
+  if (id === null) return { refusal: error(-1, '缺少参数id') }
+  return ownAddress(ctx, memberId, id) ?? { refusal: error(-1, NOT_FOUND) }
+}
+
 /** `id` of info/edit/delete/setdefault: missing → the upstream's REQUEST_ID refusal. */
 function requestId(ctx: Context): number | null {
   return isEmpty(param(ctx, 'id')) ? null : int(ctx, 'id')
@@ -125,10 +132,9 @@ export function registerAddressRoutes(router: Router): void {
   // → 1 (rows changed). A located (type 2) address cannot become a plain one.
   router.post('/api/memberaddress/edit', (ctx) => {
     const memberId = requireMember(ctx)
-    const id = requestId(ctx)
-    if (id === null) return error(-1, '缺少参数id')
-    const own = ownAddress(ctx, memberId, id)
-    if (!own) return error(-1, NOT_FOUND)
+    const own = ownAddressOf(ctx, memberId)
+    if ('refusal' in own) return own.refusal
+    const id = own.id
     const input = readAddress(ctx)
     if ('refusal' in input) return error(-1, input.refusal)
     if (own.type === 2 && input.type === 1) return error(-1, '定位地址不能修改为非定位地址')
@@ -150,10 +156,9 @@ export function registerAddressRoutes(router: Router): void {
 
   router.post('/api/memberaddress/setdefault', (ctx) => {
     const memberId = requireMember(ctx)
-    const id = requestId(ctx)
-    if (id === null) return error(-1, '缺少参数id')
-    const own = ownAddress(ctx, memberId, id)
-    if (!own) return error(-1, NOT_FOUND)
+    const own = ownAddressOf(ctx, memberId)
+    if ('refusal' in own) return own.refusal
+    const id = own.id
     ctx.db.transaction(() => {
       ctx.db.prepare('UPDATE member_address SET is_default = 0 WHERE member_id = ? AND type = ?').run(memberId, own.type)
       ctx.db.prepare('UPDATE member_address SET is_default = 1 WHERE id = ?').run(id)
@@ -165,10 +170,9 @@ export function registerAddressRoutes(router: Router): void {
   // (which uses the default) never silently loses the member's address.
   router.post('/api/memberaddress/delete', (ctx) => {
     const memberId = requireMember(ctx)
-    const id = requestId(ctx)
-    if (id === null) return error(-1, '缺少参数id')
-    const own = ownAddress(ctx, memberId, id)
-    if (!own) return error(-1, NOT_FOUND)
+    const own = ownAddressOf(ctx, memberId)
+    if ('refusal' in own) return own.refusal
+    const id = own.id
     ctx.db.transaction(() => {
       ctx.db.prepare('DELETE FROM member_address WHERE id = ? AND member_id = ?').run(id, memberId)
       if (own.is_default) {
