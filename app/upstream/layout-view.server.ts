@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ChromeCapabilities } from "./capabilities.server";
 import { assetUrl } from "./context.server";
 import type { LayoutData } from "./site.server";
@@ -14,19 +15,27 @@ function categoryView(node: CategoryNode): CategoryNode {
 const SALE_CONTROL_PAGES = /^\/(sacontrol|cacontrelist)\/?(?:[?#]|$)/i;
 
 /**
- * Each client layout gets a new version (toClientLayout builds one per layout data object and
- * feature set): the cache key of the chrome parts rendered once (components/layout/static-markup).
+ * A client layout's version: a hash of its content, the cache key of the chrome parts rendered
+ * once (components/layout/static-markup). Content, not a counter, so every worker process (and a
+ * restarted one) gives the same layout the same version, and a browser that moves between
+ * workers keeps adopting the server's markup instead of rendering it again.
  */
-let lastVersion = 0;
+function versionOf(view: object): number {
+  return Number.parseInt(createHash("sha1").update(JSON.stringify(view)).digest("hex").slice(0, 12), 16);
+}
 
 /**
  * What the browser gets of the layout data: image paths made absolute, lists cut to what is
  * shown, nav entries to pages of absent features left out.
  */
 function buildClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapabilities, "saleControl">) {
+  const view = clientLayoutContent(layout, capabilities);
+  return { version: versionOf(view), ...view };
+}
+
+function clientLayoutContent(layout: LayoutData, capabilities: Pick<ChromeCapabilities, "saleControl">) {
   const { site, copyright, topAd } = layout;
   return {
-    version: ++lastVersion,
     site: {
       site_name: site.site_name,
       logo: assetUrl(site.logo),
