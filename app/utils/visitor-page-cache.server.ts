@@ -97,10 +97,13 @@ function dropMark(res: Response) {
 function recordInto(res: Response, nonce: string, store: (entry: Entry) => void) {
   const setBefore = new Set(res.getHeaderNames());
   let headers: Entry["headers"] | undefined;
+  // Until the headers say otherwise, the body may be stored; after that, only a stored one is kept.
+  let keeping = true;
   onHeaders(res, () => {
     const marked = res.getHeader(VISITOR_CACHE_HEADER) === "1";
     res.removeHeader(VISITOR_CACHE_HEADER);
-    if (!marked || res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
+    keeping = marked && res.statusCode === 200 && !res.hasHeader("set-cookie");
+    if (!keeping) return;
     headers = res
       .getHeaderNames()
       .filter((name) => !setBefore.has(name) && !NOT_REPLAYED.has(name))
@@ -109,6 +112,7 @@ function recordInto(res: Response, nonce: string, store: (entry: Entry) => void)
 
   const chunks: Buffer[] = [];
   const collect = (chunk: unknown, encoding: unknown) => {
+    if (!keeping) return;
     if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
