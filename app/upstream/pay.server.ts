@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { withCapability } from "./capabilities.server";
-import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
+import { callUpstream, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
+import { uploadImage } from "./upload.server";
 import {
   BalanceConfigSchema,
   OfflineConfigSchema,
@@ -11,7 +11,6 @@ import {
   PayInfoSchema,
   PayStatusSchema,
   PayTypesSchema,
-  UploadedImageSchema,
 } from "./schemas/checkout";
 
 // The cashier (contract UPSTREAM-commerce §3). Per member: never cached.
@@ -71,40 +70,7 @@ export function submitOfflineVoucher(ctx: UpstreamContext, outTradeNo: string, i
   return callUpstream(ctx, "/offlinepay/api/pay/pay", Ignored, { out_trade_no: outTradeNo, imgs: imgs.join(","), desc });
 }
 
-const UploadEnvelope = z.object({ code: z.coerce.number().int(), message: z.string().catch(""), data: z.unknown().optional() });
-
-/**
- * Uploads a voucher image: the one multipart call (the client core posts JSON only). The file was
- * checked for type and size by the action before it gets here.
- */
-export async function uploadVoucherImage(ctx: UpstreamContext, file: File): Promise<string> {
-  const path = "/offlinepay/api/pay/uploadimg";
-  const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
-  const body = new FormData();
-  body.set("file", file, file.name || "voucher");
-  body.set("app_type", "pc");
-  body.set("app_type_name", "PC");
-  if (ctx.token) body.set("token", ctx.token);
-  let raw: unknown;
-  try {
-    const response = await fetch(url, { method: "POST", body, signal: AbortSignal.timeout(ctx.timeoutMs) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    raw = await response.json();
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new Response(JSON.stringify({ reason: timedOut ? "upstream-timeout" : "upstream-bad-gateway" }), {
-      status: timedOut ? 504 : 502,
-      headers: { "Content-Type": "application/json" },
-    });
-  }
-  const envelope = UploadEnvelope.safeParse(raw);
-  if (!envelope.success) throw new Response(JSON.stringify({ reason: "upstream-bad-gateway" }), { status: 502 });
-  if (envelope.data.code < 0) {
-    const error = new UpstreamError(path, envelope.data.code, envelope.data.message, envelope.data.data);
-    await ctx.onFailure?.(error);
-    throw error;
-  }
-  const parsed = UploadedImageSchema.safeParse(envelope.data.data);
-  if (!parsed.success) throw new Response(JSON.stringify({ reason: "upstream-bad-gateway" }), { status: 502 });
-  return parsed.data.pic_path;
+/** Uploads a voucher image (checked for type and size by the action first). */
+export function uploadVoucherImage(ctx: UpstreamContext, file: File): Promise<string> {
+  return uploadImage(ctx, "/offlinepay/api/pay/uploadimg", file);
 }

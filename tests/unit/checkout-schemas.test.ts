@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { imageKind, MAX_VOUCHER_BYTES, PayIntentSchema, PayQuerySchema, voucherProblem } from "~/routes/_main.pay/schema";
+import { MAX_VOUCHER_BYTES, PayIntentSchema, PayQuerySchema, voucherProblem } from "~/routes/_main.pay/schema";
+import { imageKind } from "~/utils/image-file";
 import { chosenDelivery, orderOptionsOf, sectionOf } from "~/routes/_main.payment/checkout.server";
 import { optionParams } from "~/upstream/order-create.server";
 import { CalculationSchema } from "~/upstream/schemas/checkout";

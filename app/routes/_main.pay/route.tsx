@@ -26,6 +26,7 @@ import { notFoundResponse } from "~/utils/not-found.server";
 import { ownPayment } from "./own-payment.server";
 import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { IMAGE_ACCEPT } from "~/utils/image-file";
 import { ONLINE_PAY_TYPES, PayIntentSchema, PayQuerySchema, voucherProblem } from "./schema";
 
 export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:pay.title" };
@@ -273,7 +274,7 @@ function OfflinePay({ view, error, busy }: { view: ReturnType<typeof useLoaderDa
             id="voucher"
             type="file"
             name="voucher"
-            accept="image/png,image/jpeg,image/gif,image/webp"
+            accept={IMAGE_ACCEPT}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "voucher-error" : "voucher-hint"}
           />

@@ -1,3 +1,4 @@
+import { imageFileProblem } from "~/utils/image-file";
 import { z } from "zod";
 
 /** A payment serial as the upstream makes them (digits; letters allowed for other upstreams). */
@@ -37,21 +38,15 @@ export type PayIntent = z.infer<typeof PayIntentSchema>;
 /** Below the BFF's 1 MiB body limit (server.ts), with room for the other fields. */
 export const MAX_VOUCHER_BYTES = 800 * 1024;
 
-/** What the file's first bytes say it is: only PNG, JPEG, GIF and WebP images pass (the declared type is not trusted). */
-export function imageKind(head: Uint8Array): "png" | "jpeg" | "gif" | "webp" | null {
-  const starts = (bytes: number[], offset = 0) => bytes.every((byte, index) => head[offset + index] === byte);
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
-  if (starts([0x47, 0x49, 0x46, 0x38])) return "gif";
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
-  return null;
-}
+const VOUCHER_MESSAGES = {
+  missing: "checkout:errors.voucherMissing",
+  tooLarge: "checkout:errors.voucherTooLarge",
+  notImage: "checkout:errors.voucherNotImage",
+} as const;
 
 /** The voucher file's problem, as a translation key and the status to answer, or null when it is fine. */
 export async function voucherProblem(file: FormDataEntryValue | null): Promise<{ message: string; status: 400 | 413 | 415 } | null> {
-  if (!(file instanceof File) || file.size === 0) return { message: "checkout:errors.voucherMissing", status: 400 };
-  if (file.size > MAX_VOUCHER_BYTES) return { message: "checkout:errors.voucherTooLarge", status: 413 };
-  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
-  if (!imageKind(head)) return { message: "checkout:errors.voucherNotImage", status: 415 };
-  return null;
+  const problem = await imageFileProblem(file, MAX_VOUCHER_BYTES);
+  return problem && { message: VOUCHER_MESSAGES[problem.reason], status: problem.status };
 }
+

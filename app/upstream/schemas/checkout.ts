@@ -224,4 +224,3 @@ export const OfflineInfoSchema = z.union([
   z.null(),
 ]);
 
-export const UploadedImageSchema = z.object({ pic_path: z.string().min(1).max(500) });
