@@ -102,11 +102,6 @@ export function orderButtons(order: ButtonOrder): OrderButton[] {
   return buttons;
 }
 
-/** Which mutation the upstream's `action[]` allows (buy again is always allowed once paid or closed). */
-export function intentAllowed(order: ButtonOrder, intent: OrderIntent): boolean {
-  return orderButtons(order).some((button) => button.kind === "form" && button.id === intent);
-}
-
 export type LineRefund = { kind: "apply"; href: string } | { kind: "detail"; href: string; label: string } | null;
 
 /**
