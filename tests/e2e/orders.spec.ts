@@ -67,10 +67,9 @@ test("every tab lists its orders; empty tabs say so; after-sales is its own page
   expect(refunding.headers().location).toBe("/member/activist");
 });
 
-test("pay an unpaid order → ship it → the logistics trace → confirm receipt", async ({ page }) => {
+test("pay an unpaid order from the list", async ({ page }) => {
   const buyer = await member(page, { balance: 500 });
   const orderId = await createOrder(buyer, "express", { lines: [{ sku_id: 11, num: 2 }] });
-
   await page.goto("/member/order_list?status=waitpay");
   await card(page, orderId)
     .getByRole("link", { name: /^支付订单/ })
@@ -79,11 +78,15 @@ test("pay an unpaid order → ship it → the logistics trace → confirm receip
   await page.getByLabel("支付密码").fill("123456");
   await page.getByRole("button", { name: "使用余额支付" }).click();
   await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
-
   await page.goto(`/member/order_detail?order_id=${orderId}`);
   await expect(statusOf(page)).toHaveText("待发货");
+});
+
+test("ship a paid order → the logistics trace → confirm receipt", async ({ page }) => {
+  const buyer = await member(page);
+  const orderId = await createOrder(buyer, "express", { paid: true, lines: [{ sku_id: 11, num: 2 }] });
   const shipped = await shipOrder(orderId);
-  await page.reload();
+  await page.goto(`/member/order_detail?order_id=${orderId}`);
   await expect(statusOf(page)).toHaveText("已发货");
   await expect(page.getByTestId("order-deadline")).toContainText("将自动确认收货");
 
