@@ -67,6 +67,25 @@ test("every tab lists its orders; empty tabs say so; after-sales is its own page
   expect(refunding.headers().location).toBe("/member/activist");
 });
 
+test("eleven orders make two pages; search finds one by its number", async ({ page }) => {
+  const buyer = await member(page);
+  const ids: number[] = [];
+  for (let i = 0; i < 11; i += 1) ids.push(await createOrder(buyer, "express"));
+  await page.goto("/member/order_list");
+  await expect(page.getByRole("list", { name: "订单列表" }).getByRole("listitem")).toHaveCount(10);
+  await page.getByRole("navigation", { name: "分页" }).getByRole("link", { name: "2" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole("list", { name: "订单列表" }).getByRole("listitem")).toHaveCount(1);
+  await expect(card(page, ids[0])).toBeVisible();
+
+  const [first] = await testApi.get<{ order_id: number; order_no: string }[]>(`/__test/orders?username=${buyer.username}`);
+  const search = page.getByRole("search", { name: "订单搜索" });
+  await search.getByLabel("搜索订单").fill(first.order_no);
+  await search.getByRole("button", { name: "搜索" }).click();
+  await expect(page.getByRole("list", { name: "订单列表" }).getByRole("listitem")).toHaveCount(1);
+  await expect(card(page, first.order_id)).toBeVisible();
+});
+
 test("pay an unpaid order from the list", async ({ page }) => {
   const buyer = await member(page, { balance: 500 });
   const orderId = await createOrder(buyer, "express", { lines: [{ sku_id: 11, num: 2 }] });

@@ -78,7 +78,7 @@ export default function OrderListPage() {
           {t("tabs.aftersales")}
         </Link>
       </nav>
-      <Form method="get" action="/member/order_list" role="search" className="order-search">
+      <Form method="get" action="/member/order_list" role="search" aria-label={t("list.searchForm")} className="order-search">
         <input type="hidden" name="status" value={view.tab} />
         <Group gap="xs">
           <TextInput name="search" defaultValue={view.search} label={t("list.search")} maxLength={50} placeholder={t("list.searchPlaceholder")} />
