@@ -25,9 +25,13 @@ export function OrderLines({ lines, withRefund }: { lines: LineView[]; withRefun
               <div className="order-lines__item">
                 {line.image ? <img src={line.image} alt="" width={60} height={60} loading="lazy" /> : null}
                 <div>
-                  <Link className="ui-anchor" to={`/sku-${line.skuId}`}>
-                    {line.name}
-                  </Link>
+                  {line.skuId > 0 ? (
+                    <Link className="ui-anchor" to={`/sku-${line.skuId}`}>
+                      {line.name}
+                    </Link>
+                  ) : (
+                    <span>{line.name}</span>
+                  )}
                   {line.spec ? <p className="ui-dimmed ui-text-sm">{line.spec}</p> : null}
                   {line.refundStatus && !withRefund ? <Badge color="orange">{line.refundStatus}</Badge> : null}
                 </div>
