@@ -24,6 +24,7 @@ import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { handleSimulator } from './routes/simulator.js'
+import { registerVerifyRoutes } from './routes/verify.js'
 import { testRoutes } from './routes/test-api.js'
 
 /**
@@ -113,6 +114,7 @@ export function buildRouter(): Router {
   registerOrderCreateRoutes(router)
   registerPayRoutes(router)
   registerOfflinePayRoutes(router)
+  registerVerifyRoutes(router)
   return router
 }
 

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
+import { createVerifyCodesForPaidOrder } from './verify.js'
 import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type Calculation, type Choices, type OrderKeyInput } from './checkout.js'
 
 /**
@@ -321,6 +322,7 @@ function markPaidNow(db: Database, outTradeNo: string, payType: string): boolean
     db.prepare(
       'UPDATE orders SET order_status = ?, order_status_name = ?, pay_status = 1, pay_time = ?, pay_type = ?, pay_type_name = ?, is_enable_refund = 1 WHERE order_id = ? AND order_status = 0',
     ).run(paid.status, paid.name, now, payType, PAY_TYPE_NAMES[payType] ?? payType, orderId)
+    createVerifyCodesForPaidOrder(db, orderId)
   }
   return true
 }
