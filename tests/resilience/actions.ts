@@ -71,6 +71,14 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "balance", out_trade_no: "999999", pay_password: "000000" },
     readsBody: true,
   },
+  // The resilience member is a verifier (members.ts), so the body is read; an unknown code is refused.
+  {
+    file: "_main.member.verification/route.tsx",
+    path: "/member/verification?verify_code=999999999999&confirm=1",
+    as: "member",
+    valid: { intent: "verify", verify_code: "999999999999" },
+    readsBody: true,
+  },
 ];
 
 const EXPORTS_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+(?:const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
