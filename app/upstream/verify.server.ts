@@ -44,7 +44,7 @@ export function listVerified(ctx: UpstreamContext, params: { type: string; page:
 /** Refusals we word ourselves (both languages); any other is shown as the upstream wrote it. */
 const REFUSALS: Array<[RegExp, string]> = [
   [/不存在|找不到/, "verification:errors.unknown"],
-  [/已核销|IS_VERIFYED|已使用/, "verification:errors.used"],
+  [/已核销|IS_VERIFYED|已使用|已提货/, "verification:errors.used"],
   [/过期/, "verification:errors.expired"],
   [/退款|售后|维权/, "verification:errors.refunded"],
   [/关闭/, "verification:errors.closed"],

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { SITE_NAME } from '../db/data/site.js'
 import { insertRow } from '../db/seed.js'
+import { takeDelivery } from './order-flow.js'
 
 /**
  * Verification codes (contract §4.6, docs/verification.md): a code per paid pickup order (its
@@ -29,6 +30,7 @@ export const VERIFY_MESSAGES = {
   refunded: '订单已退款！',
   refunding: '订单售后中，不可核销！',
   closed: '订单已关闭，不可核销！',
+  pickedUp: '订单已提货，无需核销！',
 } as const
 
 export interface VerifyRow {
@@ -142,9 +144,11 @@ export function createVerifyCodesForPaidOrder(db: Database, orderId: number): vo
     return
   }
   if (order.order_type !== 4) return
+  // The order's own code (issued on payment, models/order.ts) is its first verify-type line's code.
+  const own = (db.prepare('SELECT virtual_code FROM orders WHERE order_id = ?').get(orderId) as { virtual_code: string }).virtual_code
   let first = ''
   for (const line of lines.filter((l) => l.verify_total_count > 0)) {
-    const code = newCode(db)
+    const code = !first && own && !findVerify(db, own) ? own : newCode(db)
     first ||= code
     insertRow(db, 'verify', {
       site_name: SITE_NAME,
@@ -196,6 +200,8 @@ export function verifyRefusal(db: Database, row: VerifyRow): string | null {
   if (row.is_verify === VERIFY_STATUS.expired || (row.expire_time > 0 && row.expire_time < nowSeconds())) return VERIFY_MESSAGES.expired
   const order = findOrder(db, row.order_id)
   if (!order || order.order_status === -1) return VERIFY_MESSAGES.closed
+  // The buyer may confirm a pickup themselves (/api/order/takedelivery): nothing left to verify.
+  if (row.verify_type === 'pickup' && order.order_status !== 2) return VERIFY_MESSAGES.pickedUp
   const lines = linesOf(db, row.order_id).filter((line) => !row.order_goods_id || line.order_goods_id === row.order_goods_id)
   // refund_status: 3 refunded, 1/2/4/5 in after-sales, -1 refused (may be used again), 0 none.
   if (lines.length > 0 && lines.every((line) => line.refund_status === 3)) return VERIFY_MESSAGES.refunded
@@ -239,7 +245,8 @@ export function verifyView(db: Database, row: VerifyRow): Record<string, unknown
 /**
  * One use of a code by a verifier, in one transaction: the guarded UPDATE counts the use only
  * while the code is still waiting, so two verifiers racing on the last use cannot both win.
- * Pickup: the order is received (4). Virtual: when every code of the order is used up, 已使用 (12).
+ * Pickup: the order is received (4, order-flow's takeDelivery). Virtual: when every code of the
+ * order is used up, 已使用 (12).
  * Returns the refusal message, or null when verified.
  */
 export function useVerifyCode(db: Database, verifier: VerifierRow, code: string): string | null {
@@ -260,10 +267,8 @@ export function useVerifyCode(db: Database, verifier: VerifierRow, code: string)
     if (used.changes !== 1) return VERIFY_MESSAGES.used
     insertRow(db, 'verify_record', { verify_code: code, verifier_id: verifier.verifier_id, verifier_name: verifier.verifier_name, verify_time: now, verify_from: 'pc' })
     if (row.verify_type === 'pickup') {
-      db.prepare(
-        "UPDATE orders SET order_status = 4, order_status_name = '已提货', delivery_status = 2, delivery_status_name = '已收货', sign_time = ? WHERE order_id = ? AND order_status = 2",
-      ).run(now, row.order_id)
-      db.prepare("UPDATE order_goods SET delivery_status = 2, delivery_status_name = '已收货' WHERE order_id = ?").run(row.order_id)
+      // The order's own transition to received (4), as the buyer's confirm makes it.
+      takeDelivery(db, row.order_id, now)
       return null
     }
     const open = db.prepare('SELECT COUNT(*) AS n FROM verify WHERE order_id = ? AND is_verify = 0').get(row.order_id) as { n: number }
@@ -285,20 +290,19 @@ export function verifierHistory(db: Database, verifierId: number, type: string, 
 }
 
 /**
- * The code fields of an order's detail (contract §4.4): pickup → delivery_code (shown once paid)
- * and its state; virtual → virtual_code and virtual_goods of its verify-type lines. {} otherwise.
+ * The code fields of an order's detail (contract §4.4), merged over /api/order/detail's answer:
+ * pickup → delivery_code (shown once paid) and delivery_code_status (ours: is_verify of the code);
+ * virtual → virtual_code and virtual_goods of its verify-type lines. {} when the order has no codes.
  */
 export function orderVerifyFields(db: Database, orderId: number): Record<string, unknown> {
   const order = db.prepare('SELECT order_type, pay_status, delivery_code, virtual_code FROM orders WHERE order_id = ?').get(orderId) as
     { order_type: number; pay_status: number; delivery_code: string; virtual_code: string } | undefined
   if (!order) return {}
   const rows = db.prepare('SELECT * FROM verify WHERE order_id = ? ORDER BY id').all(orderId) as VerifyRow[]
+  // No codes (unpaid, or a virtual order without verify-type lines): the order's own answer stands.
+  if (rows.length === 0) return {}
   if (order.order_type === 2) {
-    const row = rows[0]
-    return {
-      delivery_code: order.pay_status === 1 ? order.delivery_code : '',
-      delivery_code_status: row ? effectiveStatus(db, row) : VERIFY_STATUS.waiting,
-    }
+    return { delivery_code: order.pay_status === 1 ? order.delivery_code : '', delivery_code_status: effectiveStatus(db, rows[0]) }
   }
   if (order.order_type !== 4) return {}
   const goods = rows.map((row) => {

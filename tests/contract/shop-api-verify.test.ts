@@ -80,6 +80,7 @@ describe('codes are made on payment', () => {
     expect(code).toMatch(/^\d{8}$/)
     expect(codeRow(code)).toMatchObject({ verify_type: 'pickup', verify_type_name: '订单自提', order_id: orderId, member_id: buyer.member_id, is_verify: 0, verify_total_count: 1 })
     expect(orderVerifyFields(shop.api.db, orderId)).toEqual({ delivery_code: code, delivery_code_status: 0 })
+    expect(orderVerifyFields(shop.api.db, unpaid.order_id)).toEqual({})
   })
 
   test('a virtual verify-type order gets a code per line and waits for use (11)', async () => {
@@ -88,6 +89,11 @@ describe('codes are made on payment', () => {
     expect(made.order_status).toBe(11)
     expect(made.codes).toHaveLength(1)
     expect(codeRow(made.codes[0])).toMatchObject({ verify_type: 'virtualgoods', verify_total_count: 3, verify_use_num: 0 })
+    expect(await ok(buyer, '/api/order/detail', { order_id: made.order_id })).toMatchObject({
+      order_type: 4,
+      virtual_code: made.codes[0],
+      virtual_goods: { code: made.codes[0], total_verify_num: 3, verify_num: 0, is_veirfy: 0 },
+    })
     expect(orderVerifyFields(shop.api.db, made.order_id)).toMatchObject({
       virtual_code: made.codes[0],
       virtual_goods: { code: made.codes[0], expire_time: 0, total_verify_num: 3, verify_num: 0, is_veirfy: 0, verify_time: 0, verify_record: [] },
@@ -127,7 +133,7 @@ describe('verify', () => {
     expect(info.remark_array[1]).toEqual({ title: '订单编号', value: orderRow(orderId).order_no })
 
     expect(await ok(verifier, '/api/verify/verify', { verify_code: code })).toBe('')
-    expect(orderRow(orderId)).toMatchObject({ order_status: 4, order_status_name: '已提货' })
+    expect(orderRow(orderId)).toMatchObject({ order_status: 4, is_evaluate: 1 })
     expect(codeRow(code)).toMatchObject({ is_verify: 1, verify_use_num: 1 })
 
     const again = await call(verifier, '/api/verify/verify', { verify_code: code })
@@ -180,6 +186,10 @@ describe('verify', () => {
     const refunding = await paidPickupOrder(buyer)
     shop.api.db.prepare('UPDATE order_goods SET refund_status = 1 WHERE order_id = ?').run(refunding.orderId)
     expect(await call(verifier, '/api/verify/verify', { verify_code: refunding.code })).toMatchObject({ code: -1, message: '订单售后中，不可核销！' })
+
+    const pickedUp = await paidPickupOrder(buyer)
+    await ok(buyer, '/api/order/takedelivery', { order_id: pickedUp.orderId })
+    expect(await call(verifier, '/api/verify/verify', { verify_code: pickedUp.code })).toMatchObject({ code: -1, message: '订单已提货，无需核销！' })
 
     const closed = await paidPickupOrder(buyer)
     shop.api.db.prepare('UPDATE orders SET order_status = -1 WHERE order_id = ?').run(closed.orderId)

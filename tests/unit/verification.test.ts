@@ -48,6 +48,7 @@ describe("verifyRefusal", () => {
     ["找不到核销码信息！", "verification:errors.unknown"],
     ["该核销码已核销，不可重复核销！", "verification:errors.used"],
     ["IS_VERIFYED", "verification:errors.used"],
+    ["订单已提货，无需核销！", "verification:errors.used"],
     ["核销码已过期", "verification:errors.expired"],
     ["订单已退款！", "verification:errors.refunded"],
     ["订单售后中，不可核销！", "verification:errors.refunded"],
