@@ -83,6 +83,29 @@ test("a verifier verifies a pickup code: the order is received, the history and 
   expect(await replay.text()).toContain("该核销码已核销，不能重复核销");
 });
 
+test("a virtual code of two uses: the first use leaves it waiting, the second uses it up", async ({ page }) => {
+  const buyer = await testApi.createMember();
+  const made = await testApi.post<{ order_id: number; codes: string[] }>("/__test/verify/virtual-order", { member_id: buyer.member_id, total_verify_num: 2 });
+  const [code] = made.codes;
+  const staff = await verifier();
+  await logIn(page, staff.username, staff.password, `/member/verification?verify_code=${code}`);
+  await expect(page.getByText("虚拟商品")).toBeVisible();
+  await expect(page.getByText("0 / 2")).toBeVisible();
+
+  for (const [uses, state] of [
+    ["1 / 2", "待核销"],
+    ["2 / 2", "已核销"],
+  ]) {
+    await page.goto(`/member/verification?verify_code=${code}&confirm=1`);
+    await page.getByRole("button", { name: "确认核销" }).click();
+    await expect(page).toHaveURL(/\/member\/verification_detail\?/);
+    await expect(page.getByTestId("verify-state")).toHaveText(state);
+    await expect(page.getByText(uses)).toBeVisible();
+  }
+  const [order] = await testApi.get<Array<{ order_id: number; order_status: number }>>(`/__test/orders?member_id=${buyer.member_id}`);
+  expect(order).toMatchObject({ order_id: made.order_id, order_status: 12 });
+});
+
 test("an unknown or malformed code is refused with a message and a 4xx", async ({ page }) => {
   const staff = await verifier();
   await logIn(page, staff.username, staff.password);
