@@ -25,6 +25,7 @@ import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { handleSimulator } from './routes/simulator.js'
+import { registerVerifyRoutes } from './routes/verify.js'
 import { testRoutes } from './routes/test-api.js'
 
 /**
@@ -115,6 +116,7 @@ export function buildRouter(): Router {
   registerPayRoutes(router)
   registerOfflinePayRoutes(router)
   registerOrderRoutes(router)
+  registerVerifyRoutes(router)
   return router
 }
 

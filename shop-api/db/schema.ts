@@ -1051,4 +1051,71 @@ export const migrations: Migration[] = [
       CREATE INDEX express_package_order ON express_package(order_id);
     `,
   },
+  {
+    version: 10,
+    name: 'verification: verifiers, verify codes (pickup and virtual goods) and their use records',
+    sql: /* sql */ `
+      -- Members allowed to verify codes (Niushop's verifier). One row per member (single site).
+      CREATE TABLE verifier (
+        verifier_id    INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id        INTEGER NOT NULL DEFAULT 1,
+        member_id      INTEGER NOT NULL UNIQUE REFERENCES member(member_id),
+        verifier_name  TEXT    NOT NULL DEFAULT '',
+        store_id       INTEGER NOT NULL DEFAULT 0,
+        verifier_type  INTEGER NOT NULL DEFAULT 0,   -- 0 whole shop (the only kind here)
+        create_time    INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- Codes to verify (Niushop's verify). verify_type: pickup | virtualgoods.
+      -- is_verify: 0 waiting, 1 used up, 2 refunded, -1 expired (stored 0 until read past expire_time).
+      -- verify_content_json: {item_array:[{img,name,price,num}], remark_array:[{title,value}]};
+      -- remark_array[1] is the order number, as upstream lists rely on.
+      -- order_id / order_goods_id: ours, so an order's codes are found without parsing the JSON.
+      CREATE TABLE verify (
+        id                   INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id              INTEGER NOT NULL DEFAULT 1,
+        site_name            TEXT    NOT NULL DEFAULT '',
+        verify_code          TEXT    NOT NULL UNIQUE,
+        verify_type          TEXT    NOT NULL,
+        verify_type_name     TEXT    NOT NULL DEFAULT '',
+        verify_content_json  TEXT    NOT NULL DEFAULT '{}',
+        verifier_id          INTEGER NOT NULL DEFAULT 0,   -- the last verifier
+        verifier_name        TEXT    NOT NULL DEFAULT '',
+        is_verify            INTEGER NOT NULL DEFAULT 0,
+        create_time          INTEGER NOT NULL DEFAULT 0,
+        verify_time          INTEGER NOT NULL DEFAULT 0,   -- the last use
+        expire_time          INTEGER NOT NULL DEFAULT 0,   -- 0 = never
+        verify_total_count   INTEGER NOT NULL DEFAULT 1,
+        verify_use_num       INTEGER NOT NULL DEFAULT 0,
+        store_id             INTEGER NOT NULL DEFAULT 0,
+        member_id            INTEGER NOT NULL DEFAULT 0,   -- the buyer
+        verify_from          TEXT    NOT NULL DEFAULT '',
+        verify_remark        TEXT    NOT NULL DEFAULT '',
+        order_id             INTEGER NOT NULL DEFAULT 0,
+        order_goods_id       INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX verify_order ON verify(order_id);
+      CREATE INDEX verify_verifier ON verify(verifier_id, verify_time);
+
+      -- One row per use of a code (Niushop's verify_record).
+      CREATE TABLE verify_record (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id        INTEGER NOT NULL DEFAULT 1,
+        verify_code    TEXT    NOT NULL,
+        verifier_id    INTEGER NOT NULL DEFAULT 0,
+        verifier_name  TEXT    NOT NULL DEFAULT '',
+        verify_time    INTEGER NOT NULL DEFAULT 0,
+        verify_from    TEXT    NOT NULL DEFAULT '',
+        verify_remark  TEXT    NOT NULL DEFAULT '',
+        store_id       INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX verify_record_code ON verify_record(verify_code);
+
+      -- A virtual order's first verify-type line uses its virtual_code (migration 8) as its code.
+      -- Verify-type virtual lines: how many uses each code allows (0 = not a verify-type line) and
+      -- when it expires (0 = never). The demo catalogue has no virtual goods; the test API sets these.
+      ALTER TABLE order_goods ADD COLUMN verify_total_count INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN verify_expire_time INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
+import { createVerifyCodesForPaidOrder } from './verify.js'
 import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type Calculation, type Choices, type OrderKeyInput } from './checkout.js'
 
 /**
@@ -337,6 +338,7 @@ function markPaidNow(db: Database, outTradeNo: string, payType: string): boolean
         orderId,
       )
     }
+    createVerifyCodesForPaidOrder(db, orderId)
   }
   return true
 }

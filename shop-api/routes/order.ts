@@ -1,6 +1,7 @@
 import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { closeOrder } from '../models/order.js'
 import { applyTimeRules, deleteOrder, orderTimes, orderView, packagesOf, STATUS, takeDelivery, TYPE, type FlowOrder } from '../models/order-flow.js'
+import { orderVerifyFields } from '../models/verify.js'
 
 /**
  * The buyer's orders after checkout (contract UPSTREAM-commerce §4.3–§4.5; shapes as the samples
@@ -105,7 +106,14 @@ export function registerOrderRoutes(router: Router): void {
     if (isEmpty(param(ctx, 'order_id')) && tradeNo === '') return error(-1, '缺少参数order_id')
     const row = isEmpty(param(ctx, 'order_id')) ? ownOrderByTradeNo(ctx, memberId, tradeNo) : ownOrder(ctx, memberId)
     if (!row) return error(-1, NOT_OWN)
-    return success({ ...orderView(ctx.db, row, true), auto_close: orderTimes(ctx.db).auto_close * 60, pay_config: PAY_CONFIG, is_trade_managed: false })
+    // Pickup and verify-type virtual orders: their codes' state (models/verify.ts).
+    return success({
+      ...orderView(ctx.db, row, true),
+      ...orderVerifyFields(ctx.db, row.order_id),
+      auto_close: orderTimes(ctx.db).auto_close * 60,
+      pay_config: PAY_CONFIG,
+      is_trade_managed: false,
+    })
   })
 
   // Counters with the same filters as the tabs (catalog §2.16), after the time rules.

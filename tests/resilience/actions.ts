@@ -86,6 +86,14 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "close", order_id: "999999", reason: "other", back: `/member/${name}?order_id=999999` },
     readsBody: true,
   })),
+  // The resilience member is a verifier (members.ts), so the body is read; an unknown code is refused.
+  {
+    file: "_main.member.verification/route.tsx",
+    path: "/member/verification?verify_code=999999999999&confirm=1",
+    as: "member",
+    valid: { intent: "verify", verify_code: "999999999999" },
+    readsBody: true,
+  },
 ];
 
 const EXPORTS_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+(?:const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;

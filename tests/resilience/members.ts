@@ -52,6 +52,7 @@ export type Sessions = {
 
 export async function prepareSessions(): Promise<Sessions> {
   const member = await memberSession();
+  await testApi("/__test/verifier", { username: member.member.username }); // so the verification action reads its body
   const cart = await testApi<{ lines: Array<{ cart_id: number }> }>("/__test/cart", { username: member.member.username, lines: [{ sku_id: 1, num: 1 }] });
   const switcher = await memberSession();
   const groupMate = await createMember({ group_with: switcher.member.member_id });

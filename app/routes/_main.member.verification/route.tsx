@@ -1,0 +1,72 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { requireVerifier } from "~/auth/verifier.server";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { normalizeVerifyCode } from "~/domain/verification";
+import { UpstreamError } from "~/upstream/http.server";
+import { getVerifyInfo, verifyCode, verifyRefusal } from "~/upstream/verify.server";
+import { toCodeView } from "~/upstream/verify-view.server";
+import { readFormData } from "~/utils/form-data.server";
+import type { RouteHandle } from "~/utils/handle";
+import { redirectWithToast } from "~/utils/toast.server";
+import { VerificationDeskPage } from "~/components/verification/pages";
+
+export const handle: RouteHandle = { i18n: ["verification"], title: "verification:desk.title" };
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** `verify_code`: the code looked up (a GET form, so a lookup is a link); `confirm=1`: the confirm step. */
+const QuerySchema = z.object({
+  verify_code: z.string().max(200).optional().catch(undefined),
+  confirm: z.literal("1").optional().catch(undefined),
+});
+
+const IntentSchema = z.object({
+  intent: z.literal("verify", { errorMap: () => ({ message: "verification:errors.badRequest" }) }),
+  verify_code: z.string({ required_error: "verification:errors.required" }).max(200, "verification:errors.invalid"),
+});
+
+/** Unknown codes are a 404; a code that exists but is refused (used, expired…) a 409. */
+const refusalStatus = (error: string) => (error === "verification:errors.unknown" ? 404 : 409);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireVerifier(request);
+  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const typed = query.verify_code?.trim() ?? "";
+  const empty = { typed, view: null, confirm: false, error: null as string | null };
+  if (typed === "") return data(empty, { headers: PRIVATE });
+  const code = normalizeVerifyCode(typed);
+  if (!code) return data({ ...empty, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE });
+  try {
+    const view = toCodeView(await getVerifyInfo(ctx, code), Math.floor(Date.now() / 1000));
+    return data({ typed: code, view, confirm: query.confirm === "1" && view.verifiable, error: null }, { headers: PRIVATE });
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.constructor !== UpstreamError) throw error;
+    const message = verifyRefusal(error);
+    return data({ ...empty, error: message }, { status: refusalStatus(message), headers: PRIVATE });
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireVerifier(request);
+  const parsed = IntentSchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "verification:errors.badRequest" }, { status: 400 });
+  const code = normalizeVerifyCode(parsed.data.verify_code);
+  if (!code) return data({ error: "verification:errors.invalid" }, { status: 400 });
+  try {
+    await verifyCode(ctx, code);
+  } catch (error) {
+    // Unknown, used, expired, refunded or closed: the upstream changed nothing; say why.
+    if (!(error instanceof UpstreamError) || error.constructor !== UpstreamError) throw error;
+    const message = verifyRefusal(error);
+    return data({ error: message }, { status: refusalStatus(message) });
+  }
+  return redirectWithToast(`/member/verification_detail?${new URLSearchParams({ verify_code: code })}`, { kind: "success", key: "verification:desk.verified" });
+}
+
+export default VerificationDeskPage;
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}
