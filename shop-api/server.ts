@@ -20,6 +20,7 @@ import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
+import { registerOrderRoutes } from './routes/order.js'
 import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
 import { registerPcRoutes } from './routes/pc.js'
@@ -116,6 +117,7 @@ export function buildRouter(): Router {
   registerOrderCreateRoutes(router)
   registerPayRoutes(router)
   registerOfflinePayRoutes(router)
+  registerOrderRoutes(router)
   registerEvaluateRoutes(router)
   registerRefundRoutes(router)
   registerComplainRoutes(router)

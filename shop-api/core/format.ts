@@ -1,7 +1,28 @@
 /** Small value helpers shared by route modules and the seed. */
 
-/** Seconds since the epoch, the unit of every time in the API. */
+/**
+ * The test clock: seconds added to the wall clock by `POST /__test/clock`, so time rules (order
+ * auto-close, auto-receive, auto-complete, trace progress) can be tested without waiting. It is
+ * process-wide: every shop API in this process sees the same offset.
+ */
+let clockOffsetSeconds = 0
+
+/** Move the test clock forward (negative: back) by `seconds`; `null` resets it. Returns the offset. */
+export function adjustClock(seconds: number | null): number {
+  clockOffsetSeconds = seconds === null ? 0 : clockOffsetSeconds + Math.trunc(seconds)
+  return clockOffsetSeconds
+}
+
+/** Seconds since the epoch, the unit of every time in the API (test clock applied). */
 export function nowSeconds(): number {
+  return wallSeconds() + clockOffsetSeconds
+}
+
+/**
+ * The real wall clock, without the test offset: only token expiry uses it, so moving the test
+ * clock two weeks ahead does not log every session out.
+ */
+export function wallSeconds(): number {
   return Math.floor(Date.now() / 1000)
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import svgCaptcha from 'svg-captcha'
-import { nowSeconds } from './format.js'
+import { nowSeconds, wallSeconds } from './format.js'
 
 /**
  * Stateful services behind the routes: config records, tokens, captchas and the simulated
@@ -81,7 +81,7 @@ export class Tokens {
    * to make short-lived or already-expired tokens).
    */
   issue(memberId: number, opts: { expireTime?: number; appType?: string } = {}): string {
-    const now = nowSeconds()
+    const now = wallSeconds()
     const expire = opts.expireTime ?? (this.ttlSeconds === 0 ? 0 : now + this.ttlSeconds)
     const token = randomBytes(32).toString('base64url')
     this.db.prepare('INSERT INTO member_token (token, member_id, app_type, create_time, expire_time) VALUES (?, ?, ?, ?, ?)').run(token, memberId, opts.appType ?? '', now, expire)
@@ -94,7 +94,7 @@ export class Tokens {
       .prepare('SELECT t.member_id, t.expire_time FROM member_token t JOIN member m ON m.member_id = t.member_id WHERE t.token = ? AND m.is_delete = 0')
       .get(token) as { member_id: number; expire_time: number } | undefined
     if (!row) return { ok: false, code: -10009, message: 'token错误' }
-    const now = nowSeconds()
+    const now = wallSeconds()
     if (row.expire_time !== 0 && row.expire_time <= now) return { ok: false, code: -10010, message: 'token已过期' }
     let refreshToken: string | undefined
     if (row.expire_time !== 0 && row.expire_time - now < 300) {
@@ -109,7 +109,7 @@ export class Tokens {
 
   /** Forget tokens that expired more than a week ago. */
   prune(): void {
-    this.db.prepare('DELETE FROM member_token WHERE expire_time != 0 AND expire_time < ?').run(nowSeconds() - 7 * 86400)
+    this.db.prepare('DELETE FROM member_token WHERE expire_time != 0 AND expire_time < ?').run(wallSeconds() - 7 * 86400)
   }
 }
 

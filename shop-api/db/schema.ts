@@ -1025,6 +1025,33 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 8,
+    name: 'orders after payment: state machine columns, packages (shipments) and the transaction agreement',
+    sql: /* sql */ `
+      -- Why an order closed; the code of a virtual order; who delivers a local-delivery order.
+      ALTER TABLE orders ADD COLUMN close_cause TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN virtual_code TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN deliverer TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN deliverer_mobile TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN delivery_no TEXT NOT NULL DEFAULT '';
+
+      -- A shipment of some lines of an express order (Niushop's express_delivery_package); the
+      -- trace is simulated from delivery_time (models/order-flow.ts).
+      CREATE TABLE express_package (
+        id                    INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_id              INTEGER NOT NULL REFERENCES orders(order_id),
+        member_id             INTEGER NOT NULL,
+        package_name          TEXT    NOT NULL DEFAULT '',
+        delivery_no           TEXT    NOT NULL DEFAULT '',
+        express_company_id    INTEGER NOT NULL DEFAULT 0,
+        express_company_name  TEXT    NOT NULL DEFAULT '',
+        order_goods_id_array  TEXT    NOT NULL DEFAULT '',   -- comma-joined order_goods_id
+        delivery_time         INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX express_package_order ON express_package(order_id);
+    `,
+  },
+  {
     version: 9,
     name: 'after-sales: refund fields per order line, refund log, complaints',
     sql: /* sql */ `

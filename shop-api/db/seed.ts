@@ -10,6 +10,7 @@ import { seedCart } from './seed-cart.js'
 import { seedCatalog } from './seed-catalog.js'
 import { seedAftersales } from './seed-aftersales.js'
 import { seedCheckout, seedPointCash } from './seed-checkout.js'
+import { seedOrders } from './seed-orders.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -386,6 +387,12 @@ export const seedSteps: SeedStep[] = [
     version: 7,
     run(db) {
       seedPointCash(db)
+    },
+  },
+  {
+    version: 8,
+    run(db) {
+      seedOrders(db)
     },
   },
   {

@@ -70,8 +70,8 @@ export function newOutTradeNo(memberId: number): string {
 }
 
 /** YYYYMMDDHHmm + member id + 3-digit sequence. */
-function newOrderNo(db: Database, memberId: number): string {
-  const d = new Date()
+export function newOrderNo(db: Database, memberId: number): string {
+  const d = new Date(nowSeconds() * 1000)
   const p = (n: number) => String(n).padStart(2, '0')
   const stamp = `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}`
   const count = (db.prepare('SELECT COUNT(*) AS n FROM orders WHERE member_id = ?').get(memberId) as { n: number }).n
@@ -85,9 +85,18 @@ function refuse(message: string): never {
   throw new ApiReply(error(-1, message))
 }
 
-/** Paid status of an order by type: express/local wait for shipping (1), pickup waits for the buyer (2). */
+/**
+ * Paid status of an order by type: express/local wait for shipping (1), pickup waits for the
+ * buyer (2), virtual goods are delivered at once (3, a code to confirm use; models/order-flow.ts).
+ */
 function paidStatus(orderType: number): { status: number; name: string } {
+  if (orderType === 4) return { status: 3, name: '待收货' }
   return orderType === 2 ? { status: 2, name: '待提货' } : { status: 1, name: '待发货' }
+}
+
+/** A virtual order's code (12 digits), issued when it is paid. */
+function newVirtualCode(): string {
+  return String(randomInt(10 ** 11, 10 ** 12))
 }
 
 type LedgerEntry = { memberId: number; fromType: string; typeName: string; relatedId: number; remark: string }
@@ -321,6 +330,13 @@ function markPaidNow(db: Database, outTradeNo: string, payType: string): boolean
     db.prepare(
       'UPDATE orders SET order_status = ?, order_status_name = ?, pay_status = 1, pay_time = ?, pay_type = ?, pay_type_name = ?, is_enable_refund = 1 WHERE order_id = ? AND order_status = 0',
     ).run(paid.status, paid.name, now, payType, PAY_TYPE_NAMES[payType] ?? payType, orderId)
+    if (order.order_type === 4) {
+      db.prepare("UPDATE orders SET delivery_time = ?, delivery_status = 1, delivery_status_name = '已发货', virtual_code = ? WHERE order_id = ? AND virtual_code = ''").run(
+        now,
+        newVirtualCode(),
+        orderId,
+      )
+    }
   }
   return true
 }
@@ -346,7 +362,9 @@ export function payWithBalance(db: Database, pay: PayRow): void {
 export function closeOrder(db: Database, orderId: number, reason = '订单关闭'): boolean {
   return db.transaction(() => {
     const now = nowSeconds()
-    const closed = db.prepare("UPDATE orders SET order_status = -1, order_status_name = '已关闭', close_time = ? WHERE order_id = ? AND order_status = 0").run(now, orderId)
+    const closed = db
+      .prepare("UPDATE orders SET order_status = -1, order_status_name = '已关闭', close_time = ?, close_cause = ? WHERE order_id = ? AND order_status = 0")
+      .run(now, reason, orderId)
     if (closed.changes !== 1) return false
     const order = db.prepare('SELECT order_id, out_trade_no, member_id, coupon_id FROM orders WHERE order_id = ?').get(orderId) as OrderRow
     db.prepare("UPDATE pay SET pay_status = -2 WHERE pay_status IN (0, 1) AND (',' || relate_id || ',') LIKE ?").run(`%,${orderId},%`)

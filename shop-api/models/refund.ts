@@ -368,7 +368,7 @@ export function sellerTransfer(db: Database, line: RefundLine): { orderClosed: b
 
     const open = db.prepare('SELECT 1 FROM order_goods WHERE order_id = ? AND refund_status != 3').get(line.order_id)
     if (open || order.order_status === 10 || order.order_status === -1) return { orderClosed: false }
-    db.prepare("UPDATE orders SET order_status = -1, order_status_name = '已关闭', close_time = ?, is_evaluate = 0 WHERE order_id = ?").run(now, line.order_id)
+    db.prepare("UPDATE orders SET order_status = -1, order_status_name = '已关闭', close_time = ?, close_cause = ?, is_evaluate = 0 WHERE order_id = ?").run(now, REFUND_ORDER_CLOSED, line.order_id)
     addRefundLog(db, line, { ...SELLER, status: 3, action: REFUND_ORDER_CLOSED })
     return { orderClosed: true }
   })()

@@ -78,36 +78,6 @@ export function registerMemberRoutes(router: Router): void {
     return success(info)
   })
 
-  // Counters of the member's orders (catalog §2.16 rules). `order_status` param is ignored, as upstream.
-  router.post('/api/order/num', (ctx) => {
-    const memberId = requireMember(ctx)
-    const counts = ctx.db
-      .prepare(
-        `SELECT
-           COALESCE(SUM(order_status = 0), 0) AS waitpay,
-           COALESCE(SUM(order_status = 1), 0) AS waitsend,
-           COALESCE(SUM(order_status IN (2, 3) AND order_type != 4), 0) AS waitconfirm,
-           COALESCE(SUM(order_status IN (3, 11) AND order_type = 4), 0) AS wait_use,
-           COALESCE(SUM(order_status IN (4, 10) AND is_evaluate = 1 AND evaluate_status = 0), 0) AS waitrate
-         FROM orders WHERE member_id = ? AND is_delete = 0`,
-      )
-      .get(memberId) as Record<string, number>
-    const refunding = ctx.db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM order_goods og JOIN orders o ON o.order_id = og.order_id
-         WHERE og.member_id = ? AND o.is_delete = 0 AND og.refund_status NOT IN (0, 3, -1)`,
-      )
-      .get(memberId) as { n: number }
-    return success({
-      waitpay: counts.waitpay,
-      waitsend: counts.waitsend,
-      waitconfirm: counts.waitconfirm,
-      wait_use: counts.wait_use,
-      waitrate: counts.waitrate,
-      refunding: refunding.n,
-    })
-  })
-
   // ------------------------------------------------------------------------------- multi-account
   // Accounts of the caller's account group (itself included), oldest first.
   router.post('/multiaccount/api/MultiAccount/lists', (ctx) => {

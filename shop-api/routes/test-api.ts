@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import type { EndpointSwitch } from '../core/endpoints.js'
-import { nowSeconds } from '../core/format.js'
+import { adjustClock, nowSeconds, wallSeconds } from '../core/format.js'
 import { hashPassword } from '../core/password.js'
 import type { Params } from '../core/router.js'
 import type { Services } from '../core/services.js'
 import { createMember, findMemberById, mobileExists, usernameExists } from '../models/member.js'
 import { closeExpiredOrders, closeOrder, markPaid } from '../models/order.js'
+import { createTestOrder, deliverLocalOrder, shipOrder } from '../models/order-flow.js'
 import { POINT_CASH_CONFIG } from '../db/seed-checkout.js'
 import { REFUND_ADDRESS } from '../db/seed-aftersales.js'
 import { findLine, sellerAgree, sellerReceive, sellerRefuse, sellerTransfer } from '../models/refund.js'
@@ -121,7 +122,7 @@ export const testRoutes: Record<string, TestHandler> = {
     const memberId = integer(params, 'member_id')
     if (memberId === undefined || !findMemberById(db, memberId)) return bad(404, 'unknown member_id')
     const ttl = integer(params, 'ttl_seconds') ?? 3600
-    return ok({ token: services.tokens.issue(memberId, { expireTime: nowSeconds() + ttl }) })
+    return ok({ token: services.tokens.issue(memberId, { expireTime: wallSeconds() + ttl }) })
   },
 
   // Forget what a member did to the catalog: cart lines, follows, footprints and the coupons it
@@ -189,7 +190,7 @@ export const testRoutes: Record<string, TestHandler> = {
     if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
     const rows = db
       .prepare('SELECT token FROM member_token WHERE member_id = ? AND (expire_time = 0 OR expire_time > ?) ORDER BY create_time DESC, rowid DESC')
-      .all(memberId, nowSeconds()) as { token: string }[]
+      .all(memberId, wallSeconds()) as { token: string }[]
     return ok({ member_id: memberId, tokens: rows.map((r) => r.token) })
   },
 
@@ -199,7 +200,7 @@ export const testRoutes: Record<string, TestHandler> = {
   'POST /__test/expire-tokens': ({ params, db }) => {
     const memberId = memberOf(db, params)
     if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
-    const now = nowSeconds()
+    const now = wallSeconds()
     const at = now + (integer(params, 'seconds') ?? -1)
     const spared = bool(params, 'keep_latest')
       ? ((db.prepare('SELECT rowid FROM member_token WHERE member_id = ? ORDER BY create_time DESC, rowid DESC LIMIT 1').get(memberId) as { rowid: number } | undefined)?.rowid ??
@@ -325,6 +326,74 @@ export const testRoutes: Record<string, TestHandler> = {
     })()
   },
 
+  // ------------------------------------------------------------------ orders after payment (docs/orders.md)
+
+  // The test clock: {advance_seconds: n} moves every time rule n seconds ahead (cumulative),
+  // {reset: true} puts it back. Tokens keep the wall clock. Answers {offset_seconds, now}.
+  'POST /__test/clock': ({ params }) => {
+    const advance = integer(params, 'advance_seconds')
+    if (bool(params, 'reset')) adjustClock(null)
+    else if (advance !== undefined) adjustClock(advance)
+    else return bad(400, 'body must be {"advance_seconds": n} or {"reset": true}')
+    const now = nowSeconds()
+    return ok({ offset_seconds: now - wallSeconds(), now })
+  },
+
+  // The seller ships lines of a paid express order as one package (simulated carrier, waybill and
+  // trace): {order_id, order_goods_ids?: [ids] | "1,2"}; no ids = every unshipped line.
+  'POST /__test/order/ship': ({ params, db }) => {
+    const orderId = integer(params, 'order_id')
+    if (orderId === undefined) return bad(400, 'body must be {order_id, order_goods_ids?}')
+    const raw = params.order_goods_ids
+    const ids = (Array.isArray(raw) ? raw : typeof raw === 'string' && raw.trim() !== '' ? raw.split(',') : []).map((v) => Number(v))
+    if (ids.some((n) => !Number.isInteger(n))) return bad(400, 'order_goods_ids must be integers')
+    const shipped = shipOrder(db, orderId, ids)
+    if (!shipped.ok) return bad(409, shipped.reason)
+    return ok({ order_id: orderId, package_id: shipped.packageId, delivery_no: shipped.deliveryNo, order_status: shipped.orderStatus })
+  },
+
+  // A paid local-delivery order leaves the store with a deliverer (1 → 3).
+  'POST /__test/order/deliver': ({ params, db }) => {
+    const orderId = integer(params, 'order_id')
+    if (orderId === undefined) return bad(400, 'body must be {order_id, deliverer?, deliverer_mobile?}')
+    const done = deliverLocalOrder(db, orderId, text(params, 'deliverer') ?? undefined, text(params, 'deliverer_mobile') ?? undefined)
+    return done ? ok({ order_id: orderId, order_status: 3 }) : bad(409, `order ${orderId} is not a local-delivery order waiting for delivery`)
+  },
+
+  // An order of any kind without checkout (virtual goods have no checkout in the demo catalog):
+  // {username | member_id, kind: express|store|local|virtual, lines?: [{sku_id, num}], paid?}.
+  // Stock is taken; a payment record is made (paid with alipay when `paid`).
+  'POST /__test/order/create': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const kind = text(params, 'kind') ?? 'express'
+    const orderType = ({ express: 1, store: 2, local: 3, virtual: 4 } as Record<string, number>)[kind]
+    if (!orderType) return bad(400, 'kind must be express, store, local or virtual')
+    const rawLines = Array.isArray(params.lines) ? (params.lines as Params[]) : [{ sku_id: 4, num: 1 }]
+    const lines: { sku_id: number; num: number }[] = []
+    for (const l of rawLines) {
+      const skuId = l && typeof l === 'object' ? integer(l, 'sku_id') : undefined
+      const num = l && typeof l === 'object' ? integer(l, 'num') : undefined
+      if (skuId === undefined || num === undefined || num < 1) return bad(400, 'lines must be [{sku_id, num >= 1}]')
+      lines.push({ sku_id: skuId, num })
+    }
+    try {
+      const created = createTestOrder(db, memberId, orderType, lines)
+      if (bool(params, 'paid')) markPaid(db, created.outTradeNo, 'alipay')
+      return ok({ order_id: created.orderId, out_trade_no: created.outTradeNo })
+    } catch (err) {
+      return bad(409, err instanceof Error ? err.message : String(err))
+    }
+  },
+
+  // Stock of a SKU and its goods (to see a closed order give it back).
+  'GET /__test/sku': ({ params, db }) => {
+    const skuId = integer(params, 'sku_id')
+    const row =
+      skuId === undefined ? undefined : db.prepare('SELECT s.sku_id, s.stock, g.goods_stock FROM goods_sku s JOIN goods g ON g.goods_id = s.goods_id WHERE s.sku_id = ?').get(skuId)
+    return row ? ok(row) : bad(404, `no sku ${String(params.sku_id)}`)
+  },
+
   // ------------------------------------------------------------------ after-sales (evaluations, refunds, complaints)
   // Put a paid order where after-sales needs it, without the order pages' own flow:
   // {order_id, status: "shipped" | "received"}: lines shipped (delivery_status 1) / order received (4).
@@ -403,6 +472,7 @@ export const testRoutes: Record<string, TestHandler> = {
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
     services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
     endpoints.reset()
+    adjustClock(null)
     return ok({ reset: true })
   },
 }
