@@ -135,6 +135,22 @@ describe('evaluations', () => {
   })
 })
 
+describe('with the order flow (ship through the test API, confirm receipt)', () => {
+  test('a shipped line may be returned; after takedelivery the order may be evaluated; applying turns evaluation off', async () => {
+    const member = await newMember()
+    const { orderId, lineIds } = await paidOrder(member, [{ sku_id: 5, num: 1 }])
+    expect((await shop.testApi('/__test/order/ship', { order_id: orderId })).status).toBe(200)
+    expect((await ok(member, '/api/orderrefund/refunddata', { order_goods_id: lineIds[0] })).refund_type).toEqual([1, 2])
+    await ok(member, '/api/order/takedelivery', { order_id: orderId })
+    expect((await ok(member, '/api/order/evluateinfo', { order_id: orderId })).list).toHaveLength(1)
+    await ok(member, '/api/orderrefund/refund', { order_goods_ids: String(lineIds[0]), refund_type: 2, refund_reason: '其他' })
+    await refused(member, '/api/order/evluateinfo', { order_id: orderId }, '该订单不可评价')
+    // Withdrawn: nothing open any more, so the received order may be evaluated again.
+    await ok(member, '/api/orderrefund/cancel', { order_goods_id: lineIds[0] })
+    expect((await ok(member, '/api/order/evluateinfo', { order_id: orderId })).evaluate_status).toBe(0)
+  })
+})
+
 describe('refunds', () => {
   test('refunddata: max = line money, shipping joins only for the last line; return offered once shipped', async () => {
     const member = await newMember()
@@ -205,7 +221,7 @@ describe('refunds', () => {
     const after = await account(member)
     expect(Math.round((after.balance + after.balance_money - before.balance - before.balance_money) * 100)).toBe(Math.round(max * 100))
     expect(stock(5)).toBe(stockBefore + 2)
-    expect(await order(member, orderId)).toMatchObject({ order_status: -1, order_status_name: '已关闭' })
+    expect(await order(member, orderId)).toMatchObject({ order_status: -1, order_status_name: '已关闭', close_cause: '退款完成,订单关闭！' })
 
     const list = await ok(member, '/api/orderrefund/lists', { page: 1, page_size: 10 })
     expect(list).toMatchObject({ count: 1, page_count: 1 })
