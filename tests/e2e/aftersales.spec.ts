@@ -206,3 +206,30 @@ test("refund amounts above the maximum or below 0.01, and another member's refun
   await otherContext.close();
   expect((await refundOf(line.order_goods_id)).refund_status).toBe(0);
 });
+
+test("a complaint after the seller refuses; withdrawn after a confirmation step", async ({ page }) => {
+  const owner = await member(page);
+  const placed = await order(owner, "paid");
+  const line = placed.order_goods[0]!;
+  const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: owner.member_id });
+  await upstreamCall("/api/orderrefund/refund", { token, order_goods_ids: String(line.order_goods_id), refund_type: 1, refund_reason: "其他" });
+  await testApi.post("/__test/refund/seller", { order_goods_id: line.order_goods_id, action: "refuse", reason: "商品已拆封" });
+
+  await page.goto(`/member/refund_detail?order_goods_id=${line.order_goods_id}`);
+  await expect(page.getByTestId("refund-status")).toHaveText("卖家拒绝");
+  await expect(page.getByText("拒绝理由: 商品已拆封")).toBeVisible();
+  await page.getByRole("link", { name: "投诉" }).click();
+  await expect(page.getByRole("heading", { name: "投诉" })).toBeVisible();
+  // A reason the upstream does not offer is refused by the server (the select itself requires one).
+  const url = `/member/complain?order_goods_id=${line.order_goods_id}`;
+  const bad = await page.request.post(url, { form: { intent: "complain", reason: "随便写的", remark: "" }, maxRedirects: 0 });
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toContain("请选择投诉原因");
+  await page.getByLabel("投诉原因").selectOption("商家拒绝退款理由不合理");
+  await page.getByLabel("投诉说明").fill("包装未拆封");
+  await page.getByRole("button", { name: "提交投诉" }).click();
+  await expect(page.getByTestId("complaint")).toContainText("平台处理中");
+  await page.getByRole("link", { name: "撤销投诉" }).click();
+  await page.getByRole("button", { name: "确定撤销" }).click();
+  await expect(page.getByTestId("complaint")).toContainText("已撤销");
+});
