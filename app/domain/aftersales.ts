@@ -40,7 +40,8 @@ export function reviewProblem(review: ReviewDraft, needsStars: boolean): string 
   const content = review.content.trim();
   if (content === "") return "aftersales:errors.reviewEmpty";
   if ([...content].length > EVALUATE_MAX_CHARS) return `aftersales:errors.reviewLong|max=${EVALUATE_MAX_CHARS}`;
-  if (needsStars && (review.scores === null || !Number.isInteger(review.scores) || review.scores < 1 || review.scores > 5)) return "aftersales:errors.starsMissing";
+  if (needsStars && (review.scores === null || !Number.isInteger(review.scores) || review.scores < 1 || review.scores > 5))
+    return "aftersales:errors.starsMissing";
   if (review.images.length > EVALUATE_MAX_IMAGES) return `aftersales:errors.tooManyImages|max=${EVALUATE_MAX_IMAGES}`;
   return null;
 }
@@ -60,7 +61,18 @@ export function refundAmount(raw: string, maxYuan: string): { cents: number } | 
 }
 
 /** Refund statuses of §5.1. */
-export const REFUND_STATUS = { none: 0, applied: 1, agreed: 2, done: 3, waitReturn: 4, waitReceive: 5, received: 6, refused: -1, closed: -2, partial: -3 } as const;
+export const REFUND_STATUS = {
+  none: 0,
+  applied: 1,
+  agreed: 2,
+  done: 3,
+  waitReturn: 4,
+  waitReceive: 5,
+  received: 6,
+  refused: -1,
+  closed: -2,
+  partial: -3,
+} as const;
 
 export type RefundButtons = { apply: boolean; cancel: boolean; delivery: boolean; askAgain: boolean };
 

@@ -117,7 +117,12 @@ export function findComplaint(ctx: UpstreamContext, orderGoodsId: number) {
 
 export function fileComplaint(ctx: UpstreamContext, input: { orderGoodsId: number; reason: string; remark: string }) {
   return requireCapability("complaints", () =>
-    callUpstream(ctx, "/api/ordercomplain/complain", Ignored, { order_goods_id: input.orderGoodsId, complain_reason: input.reason, complain_remark: input.remark, complain_images: "" }),
+    callUpstream(ctx, "/api/ordercomplain/complain", Ignored, {
+      order_goods_id: input.orderGoodsId,
+      complain_reason: input.reason,
+      complain_remark: input.remark,
+      complain_images: "",
+    }),
   );
 }
 

@@ -22,6 +22,13 @@ export function seedAftersales(db: Database): void {
     { config_key: 'REFUND_ADDRESS_CONFIG', value: REFUND_ADDRESS, config_desc: '退货地址' },
   ]
   for (const record of records) {
-    insertRow(db, 'config', { config_key: record.config_key, value: JSON.stringify(record.value), config_desc: record.config_desc, is_use: 1, create_time: SEED_TIME, modify_time: 0 })
+    insertRow(db, 'config', {
+      config_key: record.config_key,
+      value: JSON.stringify(record.value),
+      config_desc: record.config_desc,
+      is_use: 1,
+      create_time: SEED_TIME,
+      modify_time: 0,
+    })
   }
 }

@@ -47,8 +47,7 @@ export function explainType(scores: number): 1 | 2 | 3 {
 /** The member's order that may be evaluated now (received or completed, evaluation allowed). */
 export function evaluableOrder(db: Database, memberId: number, orderId: number): EvaluateOrder {
   const order = db.prepare('SELECT order_id, order_no, member_id, order_status, is_evaluate, evaluate_status FROM orders WHERE order_id = ? AND is_delete = 0').get(orderId) as
-    | EvaluateOrder
-    | undefined
+    EvaluateOrder | undefined
   if (!order || order.member_id !== memberId) refuse('没有找到该订单')
   if (order.evaluate_status >= 2) refuse('该订单已评价')
   if (![4, 10].includes(order.order_status) || order.is_evaluate !== 1) refuse('该订单不可评价')
@@ -58,7 +57,9 @@ export function evaluableOrder(db: Database, memberId: number, orderId: number):
 /** Lines that may be evaluated: every line not fully refunded. */
 export function evaluableLines(db: Database, orderId: number): EvaluateLine[] {
   return db
-    .prepare('SELECT order_goods_id, order_id, member_id, goods_id, sku_id, sku_name, sku_image, price, num, refund_status FROM order_goods WHERE order_id = ? AND refund_status != 3 ORDER BY order_goods_id')
+    .prepare(
+      'SELECT order_goods_id, order_id, member_id, goods_id, sku_id, sku_name, sku_image, price, num, refund_status FROM order_goods WHERE order_id = ? AND refund_status != 3 ORDER BY order_goods_id',
+    )
     .all(orderId) as EvaluateLine[]
 }
 
@@ -118,7 +119,14 @@ export function checkImages(db: Database, memberId: number, images: string[]): v
 }
 
 /** The first review of every evaluable line of the order, in one transaction. */
-export function addEvaluation(db: Database, memberId: number, orderId: number, reviews: FirstReview[], who: { name: string; headimg: string; anonymous: boolean }, audit: boolean): void {
+export function addEvaluation(
+  db: Database,
+  memberId: number,
+  orderId: number,
+  reviews: FirstReview[],
+  who: { name: string; headimg: string; anonymous: boolean },
+  audit: boolean,
+): void {
   db.transaction(() => {
     const order = evaluableOrder(db, memberId, orderId)
     if (order.evaluate_status !== 0) refuse('该订单已评价')
@@ -171,7 +179,9 @@ export function addAgainEvaluation(db: Database, memberId: number, orderId: numb
       if ([...review.again_content].length > MAX_EVALUATE_CHARS) refuse(`评价内容不能超过${MAX_EVALUATE_CHARS}个字`)
       checkImages(db, memberId, review.again_images)
       const changed = db
-        .prepare("UPDATE goods_evaluate SET again_content = ?, again_images = ?, again_time = ?, again_is_audit = 1 WHERE order_id = ? AND order_goods_id = ? AND again_content = ''")
+        .prepare(
+          "UPDATE goods_evaluate SET again_content = ?, again_images = ?, again_time = ?, again_is_audit = 1 WHERE order_id = ? AND order_goods_id = ? AND again_content = ''",
+        )
         .run(review.again_content.trim(), review.again_images.join(','), now, orderId, review.order_goods_id)
       if (changed.changes !== 1) refuse('订单项不存在！')
     }

@@ -156,8 +156,12 @@ export function refundableCents(db: Database, order: RefundOrder, lines: RefundL
   const others = db.prepare('SELECT order_goods_id, refund_status FROM order_goods WHERE order_id = ?').all(order.order_id) as { order_goods_id: number; refund_status: number }[]
   const last = others.every((row) => ids.has(row.order_goods_id) || row.refund_status === REFUND_STATUS.done)
   if (!last) return { total: goods, delivery: 0 }
-  const refundedBefore = (db.prepare('SELECT COALESCE(SUM(refund_real_money), 0) AS paid FROM order_goods WHERE order_id = ? AND refund_status = 3').get(order.order_id) as { paid: number }).paid
-  const goodsBefore = (db.prepare('SELECT COALESCE(SUM(real_goods_money), 0) AS goods FROM order_goods WHERE order_id = ? AND refund_status = 3').get(order.order_id) as { goods: number }).goods
+  const refundedBefore = (
+    db.prepare('SELECT COALESCE(SUM(refund_real_money), 0) AS paid FROM order_goods WHERE order_id = ? AND refund_status = 3').get(order.order_id) as { paid: number }
+  ).paid
+  const goodsBefore = (
+    db.prepare('SELECT COALESCE(SUM(real_goods_money), 0) AS goods FROM order_goods WHERE order_id = ? AND refund_status = 3').get(order.order_id) as { goods: number }
+  ).goods
   // Extras already paid back with an earlier line (an over-refund of that line) are not paid twice.
   const extrasTaken = Math.max(0, cents(refundedBefore) - cents(goodsBefore))
   const delivery = Math.max(0, cents(order.delivery_money) + cents(order.invoice_money) + cents(order.invoice_delivery_money) - extrasTaken)
@@ -180,7 +184,11 @@ export function applyRefusal(order: RefundOrder, line: RefundLine): string | nul
   return null
 }
 
-export function addRefundLog(db: Database, line: { order_goods_id: number }, entry: { status: number; action: string; way: 1 | 2; userId: number; username: string; desc?: string }): void {
+export function addRefundLog(
+  db: Database,
+  line: { order_goods_id: number },
+  entry: { status: number; action: string; way: 1 | 2; userId: number; username: string; desc?: string },
+): void {
   insertRow(db, 'order_refund_log', {
     order_goods_id: line.order_goods_id,
     refund_status: entry.status,
@@ -306,7 +314,9 @@ export function sellerAgree(db: Database, line: RefundLine, address: { shop_cont
   return db.transaction(() => {
     const next = line.refund_type === 2 ? 4 : 2
     const changed = db
-      .prepare('UPDATE order_goods SET refund_status = ?, shop_contacts = ?, shop_mobile = ?, shop_address = ?, refund_action_time = ? WHERE order_goods_id = ? AND refund_status = 1')
+      .prepare(
+        'UPDATE order_goods SET refund_status = ?, shop_contacts = ?, shop_mobile = ?, shop_address = ?, refund_action_time = ? WHERE order_goods_id = ? AND refund_status = 1',
+      )
       .run(next, next === 4 ? address.shop_contacts : '', next === 4 ? address.shop_mobile : '', next === 4 ? address.shop_address : '', nowSeconds(), line.order_goods_id)
     if (changed.changes !== 1) refuse('当前状态不可操作')
     addRefundLog(db, line, { ...SELLER, status: next, action: next === 4 ? '卖家同意退款，等待买家退货' : '卖家同意退款' })
@@ -326,7 +336,9 @@ export function sellerRefuse(db: Database, line: RefundLine, reason: string): vo
 
 export function sellerReceive(db: Database, line: RefundLine): void {
   db.transaction(() => {
-    const changed = db.prepare('UPDATE order_goods SET refund_status = 6, refund_action_time = ? WHERE order_goods_id = ? AND refund_status = 5').run(nowSeconds(), line.order_goods_id)
+    const changed = db
+      .prepare('UPDATE order_goods SET refund_status = 6, refund_action_time = ? WHERE order_goods_id = ? AND refund_status = 5')
+      .run(nowSeconds(), line.order_goods_id)
     if (changed.changes !== 1) refuse('当前状态不可操作')
     addRefundLog(db, line, { ...SELLER, status: 6, action: '卖家确认收到退货' })
   })()
@@ -341,7 +353,9 @@ export function sellerTransfer(db: Database, line: RefundLine): { orderClosed: b
   return db.transaction(() => {
     const now = nowSeconds()
     const changed = db
-      .prepare('UPDATE order_goods SET refund_status = 3, refund_real_money = refund_apply_money, refund_time = ?, refund_action_time = ? WHERE order_goods_id = ? AND refund_status IN (2, 6)')
+      .prepare(
+        'UPDATE order_goods SET refund_status = 3, refund_real_money = refund_apply_money, refund_time = ?, refund_action_time = ? WHERE order_goods_id = ? AND refund_status IN (2, 6)',
+      )
       .run(now, now, line.order_goods_id)
     if (changed.changes !== 1) refuse('当前状态不可操作')
     const amount = cents(line.refund_apply_money)
@@ -368,7 +382,11 @@ export function sellerTransfer(db: Database, line: RefundLine): { orderClosed: b
 
     const open = db.prepare('SELECT 1 FROM order_goods WHERE order_id = ? AND refund_status != 3').get(line.order_id)
     if (open || order.order_status === 10 || order.order_status === -1) return { orderClosed: false }
-    db.prepare("UPDATE orders SET order_status = -1, order_status_name = '已关闭', close_time = ?, close_cause = ?, is_evaluate = 0 WHERE order_id = ?").run(now, REFUND_ORDER_CLOSED, line.order_id)
+    db.prepare("UPDATE orders SET order_status = -1, order_status_name = '已关闭', close_time = ?, close_cause = ?, is_evaluate = 0 WHERE order_id = ?").run(
+      now,
+      REFUND_ORDER_CLOSED,
+      line.order_id,
+    )
     addRefundLog(db, line, { ...SELLER, status: 3, action: REFUND_ORDER_CLOSED })
     return { orderClosed: true }
   })()
@@ -378,7 +396,9 @@ export function sellerTransfer(db: Database, line: RefundLine): { orderClosed: b
 
 export function refundLogList(db: Database, orderGoodsId: number): Record<string, unknown>[] {
   return db
-    .prepare('SELECT id, order_goods_id, refund_status, action, action_way, action_userid, username, "desc", action_time FROM order_refund_log WHERE order_goods_id = ? ORDER BY action_time DESC, id DESC')
+    .prepare(
+      'SELECT id, order_goods_id, refund_status, action, action_way, action_userid, username, "desc", action_time FROM order_refund_log WHERE order_goods_id = ? ORDER BY action_time DESC, id DESC',
+    )
     .all(orderGoodsId) as Record<string, unknown>[]
 }
 

@@ -159,7 +159,9 @@ export function registerRefundRoutes(router: Router): void {
     const where = 'FROM order_goods g JOIN orders o ON o.order_id = g.order_id WHERE g.member_id = ? AND g.refund_action_time > 0'
     const count = (ctx.db.prepare(`SELECT COUNT(*) AS n ${where}`).get(memberId) as { n: number }).n
     const rows = ctx.db
-      .prepare(`SELECT g.*, o.order_no ${where} ORDER BY g.refund_action_time DESC, g.order_goods_id DESC ${pageSize > 0 ? `LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}` : ''}`)
+      .prepare(
+        `SELECT g.*, o.order_no ${where} ORDER BY g.refund_action_time DESC, g.order_goods_id DESC ${pageSize > 0 ? `LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}` : ''}`,
+      )
       .all(memberId) as (RefundLine & { order_no: string })[]
     const nickname = username(ctx, memberId)
     return success(

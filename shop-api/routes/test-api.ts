@@ -404,7 +404,9 @@ export const testRoutes: Record<string, TestHandler> = {
     const now = nowSeconds()
     const [status, name, lineStatus, lineName] = state === 'shipped' ? [3, '已发货', 1, '已发货'] : [4, '已收货', 2, '已收货']
     const changed = db
-      .prepare('UPDATE orders SET order_status = ?, order_status_name = ?, delivery_status = ?, delivery_status_name = ?, delivery_time = MAX(delivery_time, ?), sign_time = ? WHERE order_id = ? AND order_status IN (1, 3)')
+      .prepare(
+        'UPDATE orders SET order_status = ?, order_status_name = ?, delivery_status = ?, delivery_status_name = ?, delivery_time = MAX(delivery_time, ?), sign_time = ? WHERE order_id = ? AND order_status IN (1, 3)',
+      )
       .run(status, name, lineStatus, lineName, now, state === 'received' ? now : 0, orderId).changes
     if (!changed) return bad(409, `order ${orderId} is not paid and waiting for delivery`)
     db.prepare('UPDATE order_goods SET delivery_status = ?, delivery_status_name = ? WHERE order_id = ?').run(lineStatus, lineName, orderId)

@@ -73,10 +73,12 @@ async function paidOrder(member: Member, lines: { sku_id: number; num: number }[
 }
 
 const orderState = (orderId: number, status: 'shipped' | 'received') => shop.testApi('/__test/aftersales/order-state', { order_id: orderId, status })
-const seller = (orderGoodsId: number, action: string, extra: Record<string, unknown> = {}) => shop.testApi<Data>('/__test/refund/seller', { order_goods_id: orderGoodsId, action, ...extra })
+const seller = (orderGoodsId: number, action: string, extra: Record<string, unknown> = {}) =>
+  shop.testApi<Data>('/__test/refund/seller', { order_goods_id: orderGoodsId, action, ...extra })
 const order = async (member: Member, orderId: number): Promise<Data> =>
   (await shop.testApi<Data[]>(`/__test/orders?member_id=${member.member_id}`)).body.find((o) => o.order_id === orderId)!
-const account = async (member: Member) => (await shop.testApi<{ member: { balance: number; balance_money: number } }>(`/__test/member-account?member_id=${member.member_id}`)).body.member
+const account = async (member: Member) =>
+  (await shop.testApi<{ member: { balance: number; balance_money: number } }>(`/__test/member-account?member_id=${member.member_id}`)).body.member
 const stock = (skuId: number) => (shop.api.db.prepare('SELECT stock FROM goods_sku WHERE sku_id = ?').get(skuId) as { stock: number }).stock
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
@@ -100,7 +102,9 @@ describe('evaluations', () => {
     const info = await ok(member, '/api/order/evluateinfo', { order_id: orderId })
     expect(info).toMatchObject({ evaluate_status: 0, evaluate_status_name: '待评价' })
     expect(info.list).toHaveLength(1)
-    expect(Object.keys(info.list[0])).toEqual(expect.arrayContaining(['order_goods_id', 'order_id', 'order_no', 'site_id', 'member_id', 'goods_id', 'sku_id', 'sku_name', 'sku_image', 'price', 'num']))
+    expect(Object.keys(info.list[0])).toEqual(
+      expect.arrayContaining(['order_goods_id', 'order_id', 'order_no', 'site_id', 'member_id', 'goods_id', 'sku_id', 'sku_name', 'sku_image', 'price', 'num']),
+    )
     const goodsId = info.list[0].goods_id
     const countBefore = (await call(member, '/api/goodsevaluate/count', { goods_id: goodsId })).data as number
 
@@ -110,9 +114,22 @@ describe('evaluations', () => {
     expect(picPath).toMatch(/^upload\/evaluate\//)
     expect((await upload(member, '/api/upload/evaluateimg', Buffer.from('not an image'), 'a.png')).message).toBe('请上传图片文件')
 
-    const line = (content: string, extra: Record<string, unknown> = {}) => ({ order_goods_id: lineIds[0], goods_id: goodsId, sku_id: 5, content, images: picPath, scores: 2, ...extra })
+    const line = (content: string, extra: Record<string, unknown> = {}) => ({
+      order_goods_id: lineIds[0],
+      goods_id: goodsId,
+      sku_id: 5,
+      content,
+      images: picPath,
+      scores: 2,
+      ...extra,
+    })
     await refused(member, '/api/goodsevaluate/add', { order_id: orderId, goods_evaluate: JSON.stringify([line('  ')]) }, '商品的评价不能为空！')
-    await refused(member, '/api/goodsevaluate/add', { order_id: orderId, goods_evaluate: JSON.stringify([line('好', { images: Array(7).fill(picPath).join(',') })]) }, /最多上传6张/)
+    await refused(
+      member,
+      '/api/goodsevaluate/add',
+      { order_id: orderId, goods_evaluate: JSON.stringify([line('好', { images: Array(7).fill(picPath).join(',') })]) },
+      /最多上传6张/,
+    )
     await refused(member, '/api/goodsevaluate/add', { order_id: orderId, goods_evaluate: JSON.stringify([line('好', { scores: 6 })]) }, /1到5/)
     const stranger = await newMember()
     await refused(stranger, '/api/goodsevaluate/add', { order_id: orderId, goods_evaluate: JSON.stringify([line('好')]) }, '没有找到该订单')
@@ -127,8 +144,16 @@ describe('evaluations', () => {
 
     const again = await ok(member, '/api/order/evluateinfo', { order_id: orderId })
     expect(again).toMatchObject({ evaluate_status: 1, evaluate_status_name: '已评价' })
-    await refused(member, '/api/goodsevaluate/again', { order_id: orderId, goods_evaluate: JSON.stringify([{ order_goods_id: lineIds[0], again_content: '' }]) }, '商品的评价不能为空！')
-    await ok(member, '/api/goodsevaluate/again', { order_id: orderId, goods_evaluate: JSON.stringify([{ order_goods_id: lineIds[0], again_content: '用了一周，效果不错', again_images: '' }]) })
+    await refused(
+      member,
+      '/api/goodsevaluate/again',
+      { order_id: orderId, goods_evaluate: JSON.stringify([{ order_goods_id: lineIds[0], again_content: '' }]) },
+      '商品的评价不能为空！',
+    )
+    await ok(member, '/api/goodsevaluate/again', {
+      order_id: orderId,
+      goods_evaluate: JSON.stringify([{ order_goods_id: lineIds[0], again_content: '用了一周，效果不错', again_images: '' }]),
+    })
     const after = (await call(member, '/api/goodsevaluate/page', { goods_id: goodsId, page: 1, page_size: 10 })).data as Data
     expect(after.list[0].again_content).toBe('用了一周，效果不错')
     await refused(member, '/api/order/evluateinfo', { order_id: orderId }, '该订单已评价')

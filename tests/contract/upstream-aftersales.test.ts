@@ -48,7 +48,10 @@ describe("against the reference shop API", () => {
   async function paidOrder(lines: { sku_id: number; num: number }[], ship = false) {
     const created = (await shop.testApi("/__test/order/create", { username, kind: "express", lines, paid: true })).body as { order_id: number };
     if (ship) await shop.testApi("/__test/order/ship", { order_id: created.order_id });
-    const orders = (await shop.testApi(`/__test/orders?username=${username}`)).body as unknown as { order_id: number; order_goods: { order_goods_id: number }[] }[];
+    const orders = (await shop.testApi(`/__test/orders?username=${username}`)).body as unknown as {
+      order_id: number;
+      order_goods: { order_goods_id: number }[];
+    }[];
     const order = orders.find((o) => o.order_id === created.order_id)!;
     return { orderId: order.order_id, lineIds: order.order_goods.map((line) => line.order_goods_id) };
   }
@@ -62,14 +65,27 @@ describe("against the reference shop API", () => {
     const image = await uploadEvaluateImage(member, new File([PNG], "a.png", { type: "image/png" }));
     expect(image).toMatch(/^upload\/evaluate\//);
     await expect(uploadEvaluateImage(member, new File(["text"], "a.png", { type: "image/png" }))).rejects.toBeInstanceOf(UpstreamError);
-    await expect(addEvaluation(member, { orderId, anonymous: false, lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "", images: [], scores: 5 }] })).rejects.toMatchObject({
+    await expect(
+      addEvaluation(member, {
+        orderId,
+        anonymous: false,
+        lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "", images: [], scores: 5 }],
+      }),
+    ).rejects.toMatchObject({
       upstreamMessage: "商品的评价不能为空！",
     });
-    await addEvaluation(member, { orderId, anonymous: true, lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "正品，发货快", images: [image], scores: 4 }] });
+    await addEvaluation(member, {
+      orderId,
+      anonymous: true,
+      lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "正品，发货快", images: [image], scores: 4 }],
+    });
     const page = EvaluationPageSchema.parse((await shop.call("/api/goodsevaluate/page", { goods_id: line.goods_id, page: 1, page_size: 10 })).data);
     expect(page.list[0]).toMatchObject({ content: "正品，发货快", images: image, scores: 4, is_anonymous: true });
     expect((await getEvaluateInfo(member, orderId)).evaluate_status).toBe(1);
-    await addAgainEvaluation(member, { orderId, lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "追评：效果好", images: [] }] });
+    await addAgainEvaluation(member, {
+      orderId,
+      lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "追评：效果好", images: [] }],
+    });
     await expect(getEvaluateInfo(member, orderId)).rejects.toMatchObject({ upstreamMessage: "该订单已评价" });
   });
 
@@ -90,7 +106,9 @@ describe("against the reference shop API", () => {
     expect(Number(batch.refund_money)).toBeGreaterThan(Number(data.refund_money));
 
     const proof = await uploadRefundImage(member, new File([PNG], "p.png", { type: "image/png" }));
-    await expect(applyRefund(member, { orderGoodsIds: [lineIds[0]!], type: 2, reason: "其他", remark: "", images: [], amount: "9999.00" })).rejects.toBeInstanceOf(UpstreamError);
+    await expect(
+      applyRefund(member, { orderGoodsIds: [lineIds[0]!], type: 2, reason: "其他", remark: "", images: [], amount: "9999.00" }),
+    ).rejects.toBeInstanceOf(UpstreamError);
     await applyRefund(member, { orderGoodsIds: [lineIds[0]!], type: 2, reason: "其他", remark: "坏了", images: [proof], amount: data.refund_money });
     let detail = await getRefundDetail(member, lineIds[0]!);
     expect(detail).toMatchObject({ refund_status: 1, refund_type: 2, refund_apply_money: data.refund_money, refund_images: proof });
@@ -114,7 +132,9 @@ describe("against the reference shop API", () => {
     const other = (await shop.testApi("/__test/member", {})).body as { username: string; password: string };
     const stranger: UpstreamContext = { ...member, token: await shop.login(other.username, other.password) };
     await expect(getRefundDetail(stranger, lineIds[0]!)).rejects.toMatchObject({ upstreamMessage: "订单项不存在！" });
-    await expect(applyRefund(stranger, { orderGoodsIds: [lineIds[0]!], type: 1, reason: "其他", remark: "", images: [], amount: "0.01" })).rejects.toBeInstanceOf(UpstreamError);
+    await expect(
+      applyRefund(stranger, { orderGoodsIds: [lineIds[0]!], type: 1, reason: "其他", remark: "", images: [], amount: "0.01" }),
+    ).rejects.toBeInstanceOf(UpstreamError);
   });
 
   test("complaints: after a refusal; withdrawn; absent on a stock Niushop (null, no throw)", async () => {

@@ -30,7 +30,12 @@ async function member(page: Page): Promise<Member> {
 
 /** A paid express order of one line; shipped (seller, test API) and received (the member confirms) when asked. */
 async function order(owner: Member, state: "paid" | "shipped" | "received", num = 1): Promise<Order> {
-  const created = await testApi.post<{ order_id: number }>("/__test/order/create", { username: owner.username, kind: "express", lines: [{ sku_id: SKU, num }], paid: true });
+  const created = await testApi.post<{ order_id: number }>("/__test/order/create", {
+    username: owner.username,
+    kind: "express",
+    lines: [{ sku_id: SKU, num }],
+    paid: true,
+  });
   if (state !== "paid") await testApi.post("/__test/order/ship", { order_id: created.order_id });
   if (state === "received") {
     const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: owner.member_id });
@@ -44,7 +49,8 @@ async function findOrder(owner: Member, orderId: number): Promise<Order> {
   return all.find((o) => o.order_id === orderId)!;
 }
 
-const refundOf = async (orderGoodsId: number) => (await testApi.get<{ line: { refund_status: number; refund_apply_money: number } }>(`/__test/refund?order_goods_id=${orderGoodsId}`)).line;
+const refundOf = async (orderGoodsId: number) =>
+  (await testApi.get<{ line: { refund_status: number; refund_apply_money: number } }>(`/__test/refund?order_goods_id=${orderGoodsId}`)).line;
 const seller = (orderGoodsId: number, action: string) => testApi.post("/__test/refund/seller", { order_goods_id: orderGoodsId, action });
 const cash = async (owner: Member) => {
   const account = await testApi.get<{ member: { balance: number; balance_money: number } }>(`/__test/member-account?username=${owner.username}`);

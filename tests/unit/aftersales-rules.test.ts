@@ -57,7 +57,9 @@ describe("evaluation validation", () => {
     expect(reviewProblem({ ...ok, scores: null }, true)).toBe("aftersales:errors.starsMissing");
     expect(reviewProblem({ ...ok, scores: 6 }, true)).toBe("aftersales:errors.starsMissing");
     expect(reviewProblem({ ...ok, scores: null }, false)).toBeNull();
-    expect(reviewProblem({ ...ok, images: Array.from({ length: 7 }, (_, i) => `upload/evaluate/${i}.png`) }, true)).toBe("aftersales:errors.tooManyImages|max=6");
+    expect(reviewProblem({ ...ok, images: Array.from({ length: 7 }, (_, i) => `upload/evaluate/${i}.png`) }, true)).toBe(
+      "aftersales:errors.tooManyImages|max=6",
+    );
   });
 
   test("hidden image lists: upload paths only, de-duplicated, bounded", () => {

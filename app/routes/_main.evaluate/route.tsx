@@ -105,8 +105,17 @@ export async function action({ request }: ActionFunctionArgs) {
       throw error;
     });
     if (!uploaded) continue;
-    if ("problem" in uploaded) return reply({ draft, errors: { [line.order_goods_id]: { field: "images", message: uploaded.problem } }, formError: null }, uploaded.status);
-    if (own.images.length >= EVALUATE_MAX_IMAGES) return reply({ draft, errors: { [line.order_goods_id]: { field: "images", message: `aftersales:errors.tooManyImages|max=${EVALUATE_MAX_IMAGES}` } }, formError: null }, 400);
+    if ("problem" in uploaded)
+      return reply({ draft, errors: { [line.order_goods_id]: { field: "images", message: uploaded.problem } }, formError: null }, uploaded.status);
+    if (own.images.length >= EVALUATE_MAX_IMAGES)
+      return reply(
+        {
+          draft,
+          errors: { [line.order_goods_id]: { field: "images", message: `aftersales:errors.tooManyImages|max=${EVALUATE_MAX_IMAGES}` } },
+          formError: null,
+        },
+        400,
+      );
     own.images.push({ path: uploaded.path, url: assetUrl(uploaded.path) });
   }
   if (intent.data.kind === "upload") return reply({ draft, errors, formError: null }, 200);
@@ -121,7 +130,14 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const lines = info.list.map((line) => {
       const own = draft.lines[line.order_goods_id]!;
-      return { orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: own.content.trim(), images: own.images.map((image) => image.path), scores: own.scores ?? 5 };
+      return {
+        orderGoodsId: line.order_goods_id,
+        goodsId: line.goods_id,
+        skuId: line.sku_id,
+        content: own.content.trim(),
+        images: own.images.map((image) => image.path),
+        scores: own.scores ?? 5,
+      };
     });
     if (first) await addEvaluation(ctx, { orderId, anonymous: draft.anonymous, lines });
     else await addAgainEvaluation(ctx, { orderId, lines });
@@ -129,7 +145,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     return reply({ draft, errors, formError: formErrorFor(error) }, 409);
   }
-  return redirectWithToast(`/evaluate?${new URLSearchParams({ order_id: String(orderId) })}`, { kind: "success", key: first ? "aftersales:evaluate.saved" : "aftersales:evaluate.againSaved" });
+  return redirectWithToast(`/evaluate?${new URLSearchParams({ order_id: String(orderId) })}`, {
+    kind: "success",
+    key: first ? "aftersales:evaluate.saved" : "aftersales:evaluate.againSaved",
+  });
 }
 
 function reply(value: Omit<ActionData, "revision">, status: number) {

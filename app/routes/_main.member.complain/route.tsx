@@ -93,7 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
       await withdrawComplaint(ctx, query.order_goods_id);
       return redirectWithToast(self, { kind: "success", key: "aftersales:complain.cancelled" });
     }
-    if (!info.complain_reason_type.includes(parsed.data.reason)) return data<ActionData>({ fieldErrors: { reason: "aftersales:errors.complainReason" } }, { status: 400 });
+    if (!info.complain_reason_type.includes(parsed.data.reason))
+      return data<ActionData>({ fieldErrors: { reason: "aftersales:errors.complainReason" } }, { status: 400 });
     await fileComplaint(ctx, { orderGoodsId: query.order_goods_id, reason: parsed.data.reason, remark: parsed.data.remark });
     return redirectWithToast(self, { kind: "success", key: "aftersales:complain.sent" });
   } catch (error) {

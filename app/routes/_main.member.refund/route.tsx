@@ -53,7 +53,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     batch: query.batch,
     blocked: blocked.map((line) => line.sku_name),
-    lines: refund.order_goods_info.map((line) => ({ id: line.order_goods_id, name: line.sku_name, image: assetUrl(line.sku_image), price: line.price, num: line.num })),
+    lines: refund.order_goods_info.map((line) => ({
+      id: line.order_goods_id,
+      name: line.sku_name,
+      image: assetUrl(line.sku_image),
+      price: line.price,
+      num: line.num,
+    })),
     max: refund.refund_money,
     delivery: refund.refund_delivery_money,
     types: refund.refund_type.filter((type): type is 1 | 2 => type === 1 || type === 2),
@@ -99,7 +105,8 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (uploaded && "problem" in uploaded) return reply({ draft, errors: { images: uploaded.problem }, formError: null }, uploaded.status);
   if (uploaded) {
-    if (draft.images.length >= REFUND_MAX_IMAGES) return reply({ draft, errors: { images: `aftersales:errors.tooManyImages|max=${REFUND_MAX_IMAGES}` }, formError: null }, 400);
+    if (draft.images.length >= REFUND_MAX_IMAGES)
+      return reply({ draft, errors: { images: `aftersales:errors.tooManyImages|max=${REFUND_MAX_IMAGES}` }, formError: null }, 400);
     draft.images.push({ path: uploaded.path, url: assetUrl(uploaded.path) });
   }
   if (intent.data.kind === "upload") return reply({ draft, errors: {}, formError: null }, 200);
@@ -200,7 +207,10 @@ export default function RefundPage() {
                 inputMode="decimal"
                 required
                 defaultValue={draft?.amount ?? view.max}
-                description={t(Number(view.delivery) > 0 ? "refund.maxWithDelivery" : "refund.max", { max: formatMoney(view.max), delivery: formatMoney(view.delivery) })}
+                description={t(Number(view.delivery) > 0 ? "refund.maxWithDelivery" : "refund.max", {
+                  max: formatMoney(view.max),
+                  delivery: formatMoney(view.delivery),
+                })}
                 error={error("amount")}
               />
               <div className="ui-field" data-error={errors.remark ? true : undefined}>

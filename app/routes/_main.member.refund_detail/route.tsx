@@ -74,9 +74,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     remark: detail.refund_remark,
     refuseReason: detail.refund_refuse_reason,
     images: (imagePaths(detail.refund_images, 20) ?? []).map(assetUrl),
-    waybill: detail.refund_delivery_no ? { company: detail.refund_delivery_name, number: detail.refund_delivery_no, remark: detail.refund_delivery_remark } : null,
+    waybill: detail.refund_delivery_no
+      ? { company: detail.refund_delivery_name, number: detail.refund_delivery_no, remark: detail.refund_delivery_remark }
+      : null,
     address: detail.shop_address ? { contact: detail.shop_contacts, mobile: detail.shop_mobile, address: detail.shop_address } : null,
-    log: detail.refund_log_list.map((entry) => ({ action: entry.action, time: entry.action_time, seller: entry.action_way === 2, who: entry.username, desc: entry.desc ?? "" })),
+    log: detail.refund_log_list.map((entry) => ({
+      action: entry.action,
+      time: entry.action_time,
+      seller: entry.action_way === 2,
+      who: entry.username,
+      desc: entry.desc ?? "",
+    })),
     buttons,
     confirmCancel: query.confirm === "cancel" && buttons.cancel,
     complain: complaints && mayComplain(detail.refund_status),
