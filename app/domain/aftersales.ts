@@ -1,8 +1,7 @@
-import { parseMoney } from "./pricing/money";
-
 /**
  * Rules of the after-sales pages (docs/after-sales.md): evaluation and refund validation, which
- * refund buttons a line shows, the after-sales list's amount and label. Pure, so unit-tested.
+ * refund buttons a line shows. Pure, so unit-tested; the money rules are in aftersales-money.ts
+ * (kept apart so pages that only need these limits do not pull the money parser into the browser).
  * Problems are translation keys ("key|name=value" carries a value for the message).
  */
 
@@ -46,20 +45,6 @@ export function reviewProblem(review: ReviewDraft, needsStars: boolean): string 
   return null;
 }
 
-/**
- * The amount asked for a refund, in cents, or the problem: a plain decimal with at most 2
- * decimals, at least 0.01, at most the maximum the upstream computed.
- */
-export function refundAmount(raw: string, maxYuan: string): { cents: number } | { problem: string } {
-  const text = raw.trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return { problem: "aftersales:errors.amountFormat" };
-  const cents = Number(parseMoney(text));
-  const max = Number(parseMoney(maxYuan) ?? 0n);
-  if (cents < 1) return { problem: "aftersales:errors.amountMin" };
-  if (cents > max) return { problem: `aftersales:errors.amountMax|max=${maxYuan}` };
-  return { cents };
-}
-
 /** Refund statuses of §5.1. */
 export const REFUND_STATUS = {
   none: 0,
@@ -90,20 +75,6 @@ export function refundButtons(actions: { event: string }[]): RefundButtons {
 /** Whether a complaint may be offered (our API: after a refusal, or once the refund has ended). */
 export function mayComplain(refundStatus: number): boolean {
   return refundStatus === REFUND_STATUS.refused || refundStatus === REFUND_STATUS.done;
-}
-
-/**
- * The after-sales list's amount and label (contract §5.2, last paragraph): amount =
- * (refund_real_money when refunded, else refund_apply_money) + shop_active_refund_money;
- * label "refunded" when status 3, else "refunding".
- */
-export function activistAmount(item: { refund_status: number; refund_real_money: string; refund_apply_money: string; shop_active_refund_money: string }): {
-  cents: number;
-  label: "refunded" | "refunding";
-} {
-  const done = item.refund_status === REFUND_STATUS.done;
-  const base = Number(parseMoney(done ? item.refund_real_money : item.refund_apply_money) ?? 0n);
-  return { cents: base + Number(parseMoney(item.shop_active_refund_money) ?? 0n), label: done ? "refunded" : "refunding" };
 }
 
 /** The refund statuses a timeline shows, in order, for a type (1 refund only, 2 return and refund). */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { activistAmount, imagePaths, mayComplain, refundAmount, refundButtons, refundSteps, reviewProblem } from "~/domain/aftersales";
+import { imagePaths, mayComplain, refundButtons, refundSteps, reviewProblem } from "~/domain/aftersales";
+import { activistAmount, refundAmount } from "~/domain/aftersales-money";
 import { EvaluateIntentSchema } from "~/routes/_main.evaluate/schema";
 import { RefundIntentSchema, RefundQuerySchema } from "~/routes/_main.member.refund/schema";
 

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
+import { GoodsLine } from "~/components/aftersales/goods-line";
 import { ImageDrafts, type DraftImage } from "~/components/aftersales/image-drafts";
 import { errorText } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -14,7 +15,6 @@ import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import type { EvaluateInfo } from "~/upstream/schemas/aftersales";
 import { uploadChosenImage } from "~/utils/draft-images.server";
 import { readFormData } from "~/utils/form-data.server";
-import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -193,15 +193,7 @@ export default function EvaluatePage() {
             return (
               <Panel key={line.id} data-testid={`evaluate-line-${line.id}`}>
                 <Stack gap="sm">
-                  <div className="aftersales-goods">
-                    {line.image ? <img src={line.image} alt="" width={64} height={64} /> : null}
-                    <div>
-                      <p className="ui-strong">{line.name}</p>
-                      <p className="ui-dimmed">
-                        {formatMoney(line.price)} × {line.num}
-                      </p>
-                    </div>
-                  </div>
+                  <GoodsLine image={line.image} name={line.name} price={line.price} num={line.num} size={64} />
                   {line.first ? (
                     <div className="aftersales-first">
                       <p className="ui-dimmed">{t("evaluate.firstReview")}</p>

@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
+import { GoodsLine } from "~/components/aftersales/goods-line";
 import { PaginationLinks } from "~/components/pagination-links";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge, Panel, Stack } from "~/components/ui";
-import { activistAmount, refundButtons } from "~/domain/aftersales";
+import { refundButtons } from "~/domain/aftersales";
+import { activistAmount } from "~/domain/aftersales-money";
 import { centsToYuan } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
 import { listRefunds } from "~/upstream/aftersales.server";
@@ -65,12 +67,7 @@ export default function ActivistPage() {
                 <p className="ui-dimmed">
                   {item.shop} · {t("detail.orderNo")} {item.orderNo} · {formatDateTime(item.time)}
                 </p>
-                <div className="aftersales-goods">
-                  {item.image ? <img src={item.image} alt="" width={56} height={56} /> : null}
-                  <div>
-                    <p className="ui-strong">{item.name}</p>
-                    <p className="ui-dimmed">× {item.num}</p>
-                  </div>
+                <GoodsLine image={item.image} name={item.name} num={item.num}>
                   <div className="aftersales-list__money">
                     <Badge color={item.label === "refunded" ? "primary" : "orange"}>{t(`activist.${item.label}`)}</Badge>
                     <p className="ui-price" data-testid="activist-amount">
@@ -78,7 +75,7 @@ export default function ActivistPage() {
                     </p>
                     <p className="ui-dimmed">{item.statusName}</p>
                   </div>
-                </div>
+                </GoodsLine>
                 <Link className="ui-anchor" to={`/member/refund_detail?${new URLSearchParams({ order_goods_id: String(item.id) })}`}>
                   {t("activist.detail")}
                 </Link>

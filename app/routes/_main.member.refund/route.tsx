@@ -1,11 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
+import { GoodsLine } from "~/components/aftersales/goods-line";
 import { ImageDrafts, type DraftImage } from "~/components/aftersales/image-drafts";
 import { errorText } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, NativeSelect, Panel, Stack, TextInput } from "~/components/ui";
-import { imagePaths, REFUND_MAX_IMAGES, REFUND_REMARK_MAX, refundAmount } from "~/domain/aftersales";
+import { imagePaths, REFUND_MAX_IMAGES, REFUND_REMARK_MAX } from "~/domain/aftersales";
+import { refundAmount } from "~/domain/aftersales-money";
 import { useTranslation } from "~/i18n/translation";
 import { applyRefund, getRefundData, getRefundDataBatch, uploadRefundImage } from "~/upstream/aftersales.server";
 import { assetUrl } from "~/upstream/context.server";
@@ -153,14 +155,8 @@ export default function RefundPage() {
       <Panel>
         <ul className="aftersales-lines">
           {view.lines.map((line) => (
-            <li key={line.id} className="aftersales-goods">
-              {line.image ? <img src={line.image} alt="" width={56} height={56} /> : null}
-              <div>
-                <p className="ui-strong">{line.name}</p>
-                <p className="ui-dimmed">
-                  {formatMoney(line.price)} × {line.num}
-                </p>
-              </div>
+            <li key={line.id}>
+              <GoodsLine image={line.image} name={line.name} price={line.price} num={line.num} />
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
+import { GoodsLine } from "~/components/aftersales/goods-line";
 import { errorText } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
@@ -218,15 +219,7 @@ export default function RefundDetailPage() {
       ) : null}
 
       <Panel>
-        <div className="aftersales-goods">
-          {view.image ? <img src={view.image} alt="" width={56} height={56} /> : null}
-          <div>
-            <p className="ui-strong">{view.name}</p>
-            <p className="ui-dimmed">
-              {formatMoney(view.price)} × {view.num}
-            </p>
-          </div>
-        </div>
+        <GoodsLine image={view.image} name={view.name} price={view.price} num={view.num} />
         <dl className="aftersales-facts">
           {view.refundNo ? (
             <>
