@@ -662,6 +662,8 @@ export function orderView(db: Database, row: Row, detail: boolean): Record<strin
     delivery_code: paid ? row.delivery_code : '',
     virtual_code: paid ? row.virtual_code : '',
   })
+  // Ours (docs/orders.md): when a shipped order receives itself; 0 otherwise. Niushop has no such field.
+  view.auto_receive_time = autoReceiveAt(db, row)
   view.order_goods = lines.map((line) => {
     const l = fill(LINE_DEFAULTS, LINE_MONEY, {
       ...line,

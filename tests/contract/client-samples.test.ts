@@ -10,6 +10,7 @@ import { CategoryTreeSchema } from "~/upstream/schemas/category";
 import { Ignored, TokenSchema } from "~/upstream/schemas/common";
 import { HelpClassSchema } from "~/upstream/schemas/help";
 import { CountSchema, MemberSchema, OrderNumSchema } from "~/upstream/schemas/member";
+import { OrderDetailSchema, OrderPageSchema } from "~/upstream/schemas/orders";
 import {
   AdvDetailSchema,
   CopyrightSchema,
@@ -169,6 +170,13 @@ const COVERED: Record<string, Covered> = {
     check: (num) => expect(num).toEqual({ waitpay: 1, waitsend: 0, waitconfirm: 0, wait_use: 0, waitrate: 0, refunding: 0 }),
   },
   api_cart_count: { client: "member.getCartCount", schema: CountSchema, check: (count) => expect(count).toBe(5) },
+  api_order_lists: {
+    client: "orders.listOrders",
+    schema: OrderPageSchema,
+    check: (page) => expect(page.list[0].action.map((a: { action: string }) => a.action)).toEqual(["orderClose", "orderPay"]),
+  },
+  api_order_lists_waitpay: { client: "orders.listOrders", schema: OrderPageSchema, check: (page) => expect(page.list[0].order_status).toBe(0) },
+  api_order_detail: { client: "orders.findOrder", schema: OrderDetailSchema, check: (order) => expect(order.order_goods).toHaveLength(2) },
 };
 
 /**
@@ -227,9 +235,6 @@ const NOT_YET_CLIENT = [
   "api_help_page",
   "api_notice_info",
   "api_notice_page",
-  "api_order_detail",
-  "api_order_lists",
-  "api_order_lists_waitpay",
   "api_ordercreate_calculate",
   "api_ordercreate_create",
   "api_ordercreate_getcouponlist",

@@ -97,3 +97,34 @@ export async function gotoSettled(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
 }
+
+/** Kinds of /__test/order/create: express, pickup (store), local delivery, virtual. */
+export type OrderKind = "express" | "store" | "local" | "virtual";
+
+/** An order of `kind` for the member, made by the test API (no checkout), paid or not; → its order_id. */
+export async function createOrder(
+  member: { username: string },
+  kind: OrderKind,
+  options: { paid?: boolean; lines?: Array<{ sku_id: number; num: number }> } = {},
+): Promise<number> {
+  const made = await testApi.post<{ order_id: number }>("/__test/order/create", {
+    username: member.username,
+    kind,
+    paid: options.paid ?? false,
+    lines: options.lines ?? [{ sku_id: 4, num: 1 }],
+  });
+  return made.order_id;
+}
+
+/** The seller ships a paid express order (all its unshipped lines, or the given ones) as one package. */
+export function shipOrder(orderId: number, orderGoodsIds?: number[]) {
+  return testApi.post<{ delivery_no: string; order_status: number }>("/__test/order/ship", {
+    order_id: orderId,
+    ...(orderGoodsIds ? { order_goods_ids: orderGoodsIds } : {}),
+  });
+}
+
+/** Stock of a SKU as the shop API holds it. */
+export async function skuStock(skuId: number): Promise<number> {
+  return (await testApi.get<{ stock: number }>(`/__test/sku?sku_id=${skuId}`)).stock;
+}

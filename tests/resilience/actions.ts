@@ -71,6 +71,21 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "balance", out_trade_no: "999999", pay_password: "000000" },
     readsBody: true,
   },
+  // Orders (docs/orders.md): an unknown order is refused (404) before any upstream change.
+  {
+    file: "_main.member.order_list/route.tsx",
+    path: "/member/order_list",
+    as: "member",
+    valid: { intent: "delete", order_id: "999999", back: "/member/order_list" },
+    readsBody: true,
+  },
+  ...["order_detail", "order_detail_pickup", "order_detail_local_delivery", "order_detail_virtual"].map((name): ActionRoute => ({
+    file: `_main.member.${name}/route.tsx`,
+    path: `/member/${name}?order_id=999999`,
+    as: "member",
+    valid: { intent: "close", order_id: "999999", reason: "other", back: `/member/${name}?order_id=999999` },
+    readsBody: true,
+  })),
   // After-sales (docs/after-sales.md): unknown lines and orders are 404 pages for the member.
   {
     file: "_main.evaluate/route.tsx",

@@ -1,2 +1,3 @@
 export { Grid, Group, Panel, Stack, classes, type Space } from "./layout";
+export { CopyText } from "./copy-text";
 export { Alert, Badge, Button, ButtonLink, Checkbox, CloseButton, Loader, NativeSelect, TextInput, type TextInputProps } from "./controls";

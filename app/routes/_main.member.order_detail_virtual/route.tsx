@@ -1,0 +1,31 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useRouteError } from "@remix-run/react";
+import { OrderDetailPage, type OrderDetailData } from "~/components/orders/order-detail";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ConfirmQuery, loadOrderDetail, orderAction, orderDetailView, PRIVATE } from "~/upstream/order-view.server";
+import type { RouteHandle } from "~/utils/handle";
+import "~/styles/orders.css";
+
+// The virtual order detail (spec §2 /member/order_detail_virtual?order_id=); another kind's order is sent to its own route.
+
+export const handle: RouteHandle = { i18n: ["orders"], title: "orders:detail.pageTitle" };
+
+const PATH = "/member/order_detail_virtual";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { order } = await loadOrderDetail(request, PATH);
+  const confirm = ConfirmQuery.parse(Object.fromEntries(new URL(request.url).searchParams)).confirm ?? null;
+  return data<OrderDetailData>({ order: await orderDetailView(order), path: PATH, confirm }, { headers: PRIVATE });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return orderAction(request, PATH);
+}
+
+export default function OrderDetailRoute() {
+  return <OrderDetailPage />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}
