@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Fragment } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
@@ -52,6 +53,23 @@ async function loadDetail(ctx: UpstreamContext, orderGoodsId: number) {
   }
 }
 
+type Fact = { label: string; value?: string; valueKey?: string; id?: string };
+
+/** The refund's facts, in order, only those it has (labels and some values are translation keys). */
+function factsOf(detail: Awaited<ReturnType<typeof getRefundDetail>>): Fact[] {
+  const facts: Array<Fact | false> = [
+    !!detail.refund_no && { label: "detail.refundNo", value: detail.refund_no },
+    !!detail.order_no && { label: "detail.orderNo", value: detail.order_no },
+    !!detail.refund_type && { label: "refund.type", valueKey: `refund.types.${detail.refund_type}` },
+    { label: "detail.applyMoney", value: formatMoney(detail.refund_apply_money), id: "apply-money" },
+    detail.refund_status === REFUND_STATUS.done && { label: "detail.realMoney", value: formatMoney(detail.refund_real_money), id: "real-money" },
+    !!detail.refund_reason && { label: "refund.reason", value: detail.refund_reason },
+    !!detail.refund_remark && { label: "refund.remark", value: detail.refund_remark },
+    !!detail.refund_delivery_no && { label: "detail.waybill", value: `${detail.refund_delivery_name} ${detail.refund_delivery_no}`, id: "waybill" },
+  ];
+  return facts.filter((fact): fact is Fact => fact !== false);
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const query = queryOf(request);
@@ -60,7 +78,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     id: detail.order_goods_id,
     orderId: detail.order_id,
-    orderNo: detail.order_no ?? "",
     name: detail.sku_name,
     image: assetUrl(detail.sku_image),
     price: detail.price,
@@ -68,16 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: detail.refund_status,
     statusName: detail.refund_status_name,
     type: detail.refund_type,
-    refundNo: detail.refund_no,
-    applyMoney: detail.refund_apply_money,
-    realMoney: detail.refund_real_money,
-    reason: detail.refund_reason,
-    remark: detail.refund_remark,
     refuseReason: detail.refund_refuse_reason,
     images: (imagePaths(detail.refund_images, 20) ?? []).map(assetUrl),
-    waybill: detail.refund_delivery_no
-      ? { company: detail.refund_delivery_name, number: detail.refund_delivery_no, remark: detail.refund_delivery_remark }
-      : null,
     address: detail.shop_address ? { contact: detail.shop_contacts, mobile: detail.shop_mobile, address: detail.shop_address } : null,
     log: detail.refund_log_list.map((entry) => ({
       action: entry.action,
@@ -86,6 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       who: entry.username,
       desc: entry.desc ?? "",
     })),
+    facts: factsOf(detail),
     buttons,
     confirmCancel: query.confirm === "cancel" && buttons.cancel,
     complain: complaints && mayComplain(detail.refund_status),
@@ -221,52 +231,12 @@ export default function RefundDetailPage() {
       <Panel>
         <GoodsLine image={view.image} name={view.name} price={view.price} num={view.num} />
         <dl className="aftersales-facts">
-          {view.refundNo ? (
-            <>
-              <dt>{t("detail.refundNo")}</dt>
-              <dd>{view.refundNo}</dd>
-            </>
-          ) : null}
-          {view.orderNo ? (
-            <>
-              <dt>{t("detail.orderNo")}</dt>
-              <dd>{view.orderNo}</dd>
-            </>
-          ) : null}
-          {view.type ? (
-            <>
-              <dt>{t("refund.type")}</dt>
-              <dd>{t(`refund.types.${view.type}`)}</dd>
-            </>
-          ) : null}
-          <dt>{t("detail.applyMoney")}</dt>
-          <dd data-testid="apply-money">{formatMoney(view.applyMoney)}</dd>
-          {view.status === REFUND_STATUS.done ? (
-            <>
-              <dt>{t("detail.realMoney")}</dt>
-              <dd data-testid="real-money">{formatMoney(view.realMoney)}</dd>
-            </>
-          ) : null}
-          {view.reason ? (
-            <>
-              <dt>{t("refund.reason")}</dt>
-              <dd>{view.reason}</dd>
-            </>
-          ) : null}
-          {view.remark ? (
-            <>
-              <dt>{t("refund.remark")}</dt>
-              <dd>{view.remark}</dd>
-            </>
-          ) : null}
-          {view.waybill ? (
-            <>
-              <dt>{t("detail.waybill")}</dt>
-              <dd data-testid="waybill">
-                {view.waybill.company} {view.waybill.number}
-              </dd>
-            </>
-          ) : null}
+          {view.facts.map((fact) => (
+            <Fragment key={fact.label}>
+              <dt>{t(fact.label)}</dt>
+              <dd data-testid={fact.id}>{fact.valueKey ? t(fact.valueKey) : fact.value}</dd>
+            </Fragment>
+          ))}
         </dl>
         {view.images.length ? (
           <div className="aftersales-images__list">
