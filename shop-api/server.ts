@@ -11,8 +11,10 @@ import { openDatabase } from './db/index.js'
 import { registerAddressRoutes } from './routes/address.js'
 import { registerAuthRoutes } from './routes/auth.js'
 import { registerCartRoutes } from './routes/cart.js'
+import { registerComplainRoutes } from './routes/complain.js'
 import { registerCouponRoutes } from './routes/coupon.js'
 import { registerConfigRoutes } from './routes/config.js'
+import { registerEvaluateRoutes } from './routes/evaluate.js'
 import { registerGoodsMetaRoutes } from './routes/goods-meta.js'
 import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
@@ -23,6 +25,7 @@ import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
 import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
+import { registerRefundRoutes } from './routes/refund.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { handleSimulator } from './routes/simulator.js'
 import { registerVerifyRoutes } from './routes/verify.js'
@@ -117,6 +120,9 @@ export function buildRouter(): Router {
   registerOfflinePayRoutes(router)
   registerOrderRoutes(router)
   registerVerifyRoutes(router)
+  registerEvaluateRoutes(router)
+  registerRefundRoutes(router)
+  registerComplainRoutes(router)
   return router
 }
 

@@ -32,6 +32,8 @@ export const CAPABILITIES = {
   searchSuggestions: { path: "/api/goodssku/searchGoodsByKeyWord" },
   /** Offline transfer with a voucher image at the cashier. */
   offlinepay: { path: "/offlinepay/api/pay/config" },
+  /** Complaints about a refund (/member/complain): our addition to the API, absent from Niushop (docs/after-sales-api.md). */
+  complaints: { path: "/api/ordercomplain/detail" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

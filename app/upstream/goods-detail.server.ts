@@ -281,11 +281,13 @@ export function toEvaluationView(row: Evaluation) {
     id: row.evaluate_id,
     member: row.is_anonymous ? maskName(row.member_name) : row.member_name,
     avatar: assetUrl(row.member_headimg),
-    stars: row.explain_type === 3 ? 1 : row.explain_type === 2 ? 3 : 5,
+    // The member's own stars when the upstream gives them; else what the good/medium/bad class implies.
+    stars: row.scores && row.scores >= 1 && row.scores <= 5 ? Math.round(row.scores) : row.explain_type === 3 ? 1 : row.explain_type === 2 ? 3 : 5,
     content: row.content,
     images: splitImages(row.images),
     reply: row.explain_first,
     again: row.again_content,
+    againImages: splitImages(row.again_images),
     skuName: row.sku_name,
     time: row.create_time,
   };

@@ -1052,6 +1052,67 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 9,
+    name: 'after-sales: refund fields per order line, refund log, complaints',
+    sql: /* sql */ `
+      -- Refund of an order line (contract UPSTREAM-commerce §5, docs/after-sales.md). refund_status:
+      -- 0 none, 1 applied, 2 agreed (refund only), 4 wait buyer return, 5 wait seller receipt,
+      -- 6 seller received, 3 refunded, -1 refused, -3 partly refunded.
+      ALTER TABLE order_goods ADD COLUMN refund_no TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN refund_type INTEGER NOT NULL DEFAULT 0;            -- 1 refund only, 2 return and refund
+      ALTER TABLE order_goods ADD COLUMN refund_mode INTEGER NOT NULL DEFAULT 0;            -- 1 before completion, 2 after-sales
+      ALTER TABLE order_goods ADD COLUMN refund_money_type INTEGER NOT NULL DEFAULT 0;      -- 3 back to balance
+      ALTER TABLE order_goods ADD COLUMN refund_apply_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN refund_real_money REAL NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN refund_reason TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN refund_remark TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN refund_images TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN refund_refuse_reason TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN refund_action_time INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN refund_time INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN refund_delivery_name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN refund_delivery_no TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN refund_delivery_remark TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN shop_contacts TEXT NOT NULL DEFAULT '';           -- return address the seller gave
+      ALTER TABLE order_goods ADD COLUMN shop_mobile TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN shop_address TEXT NOT NULL DEFAULT '';
+      ALTER TABLE order_goods ADD COLUMN shop_active_refund INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE order_goods ADD COLUMN shop_active_refund_money REAL NOT NULL DEFAULT 0;
+
+      -- Negotiation record of a line's refund. action_way: 1 buyer, 2 seller.
+      CREATE TABLE order_refund_log (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_goods_id  INTEGER NOT NULL REFERENCES order_goods(order_goods_id),
+        refund_status   INTEGER NOT NULL DEFAULT 0,
+        action          TEXT    NOT NULL DEFAULT '',
+        action_way      INTEGER NOT NULL DEFAULT 1,
+        action_userid   INTEGER NOT NULL DEFAULT 0,
+        username        TEXT    NOT NULL DEFAULT '',
+        "desc"          TEXT    NOT NULL DEFAULT '',
+        action_time     INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX order_refund_log_line ON order_refund_log(order_goods_id);
+
+      -- Complaints about a refund (our addition, docs/after-sales-api.md). complain_status:
+      -- 1 waiting for the platform, 2 handled, -1 withdrawn by the buyer.
+      CREATE TABLE order_complain (
+        complain_id      INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_goods_id   INTEGER NOT NULL REFERENCES order_goods(order_goods_id),
+        order_id         INTEGER NOT NULL,
+        member_id        INTEGER NOT NULL,
+        complain_reason  TEXT    NOT NULL DEFAULT '',
+        complain_remark  TEXT    NOT NULL DEFAULT '',
+        complain_images  TEXT    NOT NULL DEFAULT '',
+        complain_status  INTEGER NOT NULL DEFAULT 1,
+        platform_remark  TEXT    NOT NULL DEFAULT '',
+        create_time      INTEGER NOT NULL DEFAULT 0,
+        handle_time      INTEGER NOT NULL DEFAULT 0,
+        cancel_time      INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX order_complain_line ON order_complain(order_goods_id);
+    `,
+  },
+  {
     version: 10,
     name: 'verification: verifiers, verify codes (pickup and virtual goods) and their use records',
     sql: /* sql */ `

@@ -8,6 +8,7 @@ import { accountGroups, aptitudes, couponTypes, memberCoupons, memberLabels, mem
 import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } from './data/site.js'
 import { seedCart } from './seed-cart.js'
 import { seedCatalog } from './seed-catalog.js'
+import { seedAftersales } from './seed-aftersales.js'
 import { seedCheckout, seedPointCash } from './seed-checkout.js'
 import { seedOrders } from './seed-orders.js'
 
@@ -392,6 +393,12 @@ export const seedSteps: SeedStep[] = [
     version: 8,
     run(db) {
       seedOrders(db)
+    },
+  },
+  {
+    version: 9,
+    run(db) {
+      seedAftersales(db)
     },
   },
 ]

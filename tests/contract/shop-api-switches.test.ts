@@ -32,6 +32,9 @@ const STOCK_MISSING_BFF_PATHS = [
   '/api/register/getAptitude',
   '/api/Cart/calculate',
   '/api/goodssku/searchGoodsByKeyWord',
+  '/api/ordercomplain/detail',
+  '/api/ordercomplain/complain',
+  '/api/ordercomplain/cancel',
 ]
 
 /** Storefront paths a stock Niushop has, some of them next to missing ones. */

@@ -94,6 +94,29 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "verify", verify_code: "999999999999" },
     readsBody: true,
   },
+  // After-sales (docs/after-sales.md): unknown lines and orders are 404 pages for the member.
+  {
+    file: "_main.evaluate/route.tsx",
+    path: "/evaluate?order_id=999999",
+    as: "member",
+    valid: { intent: "submit", content_1: "好", scores_1: "5" },
+    readsBody: true,
+  },
+  {
+    file: "_main.member.refund/route.tsx",
+    path: "/member/refund?order_goods_id=999999",
+    as: "member",
+    valid: { intent: "submit", refund_type: "1", refund_reason: "其他", amount: "1.00", remark: "" },
+    readsBody: true,
+  },
+  {
+    file: "_main.member.refund_detail/route.tsx",
+    path: "/member/refund_detail?order_goods_id=999999",
+    as: "member",
+    valid: { intent: "cancel" },
+    readsBody: true,
+  },
+  { file: "_main.member.complain/route.tsx", path: "/member/complain?order_goods_id=999999", as: "member", valid: { intent: "cancel" }, readsBody: true },
 ];
 
 const EXPORTS_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+(?:const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;

@@ -139,6 +139,8 @@ export const EvaluationSchema = z.object({
   images: Text.catch(""),
   explain_first: Text.catch(""),
   again_content: Text.catch(""),
+  again_images: Text.catch(""),
+  scores: IntLike.nullish().catch(null),
   member_name: Text.catch(""),
   member_headimg: Text.catch(""),
   is_anonymous: Flag.catch(false),

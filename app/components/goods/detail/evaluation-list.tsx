@@ -48,6 +48,13 @@ export function EvaluationList({
                   {evaluation.again}
                 </p>
               ) : null}
+              {evaluation.againImages.length ? (
+                <div className="goods-evaluation__images">
+                  {evaluation.againImages.map((image) => (
+                    <img key={image} src={image} alt="" width={64} height={64} loading="lazy" />
+                  ))}
+                </div>
+              ) : null}
               {evaluation.reply ? (
                 <p className="goods-evaluation__reply">
                   {t("evaluation.reply")}

@@ -1,0 +1,131 @@
+import { probeCapability, requireCapability, withCapability } from "./capabilities.server";
+import { callUpstream, type UpstreamContext } from "./http.server";
+import { Ignored } from "./schemas/common";
+import { ComplaintInfoSchema, EvaluateInfoSchema, RefundDataSchema, RefundDetailSchema, RefundPageSchema } from "./schemas/aftersales";
+import { uploadImage } from "./upload.server";
+
+// After-sales (contract UPSTREAM-commerce §4.3 evaluations, §5 refunds; complaints: docs/after-sales-api.md).
+// Per member: never cached.
+
+export const REFUND_PAGE_SIZE = 10;
+
+// ------------------------------------------------------------------ evaluations
+
+export function getEvaluateInfo(ctx: UpstreamContext, orderId: number) {
+  return callUpstream(ctx, "/api/order/evluateinfo", EvaluateInfoSchema, { order_id: orderId });
+}
+
+export type FirstReviewInput = { orderGoodsId: number; goodsId: number; skuId: number; content: string; images: string[]; scores: number };
+
+/** The first review of the order's lines; `goods_evaluate` is a JSON string, as the PC sends it. */
+export function addEvaluation(ctx: UpstreamContext, input: { orderId: number; anonymous: boolean; lines: FirstReviewInput[] }) {
+  const goodsEvaluate = input.lines.map((line) => ({
+    order_goods_id: line.orderGoodsId,
+    goods_id: line.goodsId,
+    sku_id: line.skuId,
+    content: line.content,
+    images: line.images.join(","),
+    scores: line.scores,
+    explain_type: line.scores >= 4 ? 1 : line.scores >= 2 ? 2 : 3,
+    site_id: 1,
+  }));
+  return callUpstream(ctx, "/api/goodsevaluate/add", Ignored, {
+    order_id: input.orderId,
+    is_anonymous: input.anonymous ? 1 : 0,
+    goods_evaluate: JSON.stringify(goodsEvaluate),
+  });
+}
+
+export type AgainReviewInput = { orderGoodsId: number; goodsId: number; skuId: number; content: string; images: string[] };
+
+export function addAgainEvaluation(ctx: UpstreamContext, input: { orderId: number; lines: AgainReviewInput[] }) {
+  const goodsEvaluate = input.lines.map((line) => ({
+    order_goods_id: line.orderGoodsId,
+    goods_id: line.goodsId,
+    sku_id: line.skuId,
+    again_content: line.content,
+    again_images: line.images.join(","),
+    site_id: 1,
+  }));
+  return callUpstream(ctx, "/api/goodsevaluate/again", Ignored, { order_id: input.orderId, goods_evaluate: JSON.stringify(goodsEvaluate) });
+}
+
+/** Uploads an evaluation image (checked for type and size by the action first). */
+export function uploadEvaluateImage(ctx: UpstreamContext, file: File): Promise<string> {
+  return uploadImage(ctx, "/api/upload/evaluateimg", file);
+}
+
+// ------------------------------------------------------------------ refunds
+
+export function getRefundData(ctx: UpstreamContext, orderGoodsId: number) {
+  return callUpstream(ctx, "/api/orderrefund/refunddata", RefundDataSchema, { order_goods_id: orderGoodsId });
+}
+
+export function getRefundDataBatch(ctx: UpstreamContext, orderGoodsIds: number[]) {
+  return callUpstream(ctx, "/api/orderrefund/refunddatabatch", RefundDataSchema, { order_goods_ids: orderGoodsIds.join(",") });
+}
+
+export type RefundInput = { orderGoodsIds: number[]; type: 1 | 2; reason: string; remark: string; images: string[]; amount: string };
+
+export function applyRefund(ctx: UpstreamContext, input: RefundInput) {
+  return callUpstream(ctx, "/api/orderrefund/refund", Ignored, {
+    order_goods_ids: input.orderGoodsIds.join(","),
+    refund_type: input.type,
+    refund_reason: input.reason,
+    refund_remark: input.remark,
+    refund_images: input.images.join(","),
+    refund_apply_money: input.amount,
+  });
+}
+
+export function cancelRefund(ctx: UpstreamContext, orderGoodsId: number) {
+  return callUpstream(ctx, "/api/orderrefund/cancel", Ignored, { order_goods_id: orderGoodsId });
+}
+
+export function sendReturnWaybill(ctx: UpstreamContext, orderGoodsId: number, waybill: { company: string; number: string; remark: string }) {
+  return callUpstream(ctx, "/api/orderrefund/delivery", Ignored, {
+    order_goods_id: orderGoodsId,
+    refund_delivery_name: waybill.company,
+    refund_delivery_no: waybill.number,
+    refund_delivery_remark: waybill.remark,
+  });
+}
+
+export function getRefundDetail(ctx: UpstreamContext, orderGoodsId: number) {
+  return callUpstream(ctx, "/api/orderrefund/detail", RefundDetailSchema, { order_goods_id: orderGoodsId });
+}
+
+export function listRefunds(ctx: UpstreamContext, page: number) {
+  return callUpstream(ctx, "/api/orderrefund/lists", RefundPageSchema, { page, page_size: REFUND_PAGE_SIZE });
+}
+
+export function uploadRefundImage(ctx: UpstreamContext, file: File): Promise<string> {
+  return uploadImage(ctx, "/api/upload/refundimg", file);
+}
+
+// ------------------------------------------------------------------ complaints (capability "complaints")
+
+/** Whether complaints exist upstream (links to /member/complain are shown only then). */
+export function complaintsAvailable(): Promise<boolean> {
+  return probeCapability("complaints");
+}
+
+/** The line's complaint state, or null when the upstream has no complaints. */
+export function findComplaint(ctx: UpstreamContext, orderGoodsId: number) {
+  return withCapability("complaints", () => callUpstream(ctx, "/api/ordercomplain/detail", ComplaintInfoSchema, { order_goods_id: orderGoodsId }), null);
+}
+
+export function fileComplaint(ctx: UpstreamContext, input: { orderGoodsId: number; reason: string; remark: string }) {
+  return requireCapability("complaints", () =>
+    callUpstream(ctx, "/api/ordercomplain/complain", Ignored, {
+      order_goods_id: input.orderGoodsId,
+      complain_reason: input.reason,
+      complain_remark: input.remark,
+      complain_images: "",
+    }),
+  );
+}
+
+export function withdrawComplaint(ctx: UpstreamContext, orderGoodsId: number) {
+  return requireCapability("complaints", () => callUpstream(ctx, "/api/ordercomplain/cancel", Ignored, { order_goods_id: orderGoodsId }));
+}
