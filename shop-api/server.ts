@@ -22,6 +22,7 @@ import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
 import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
+import { registerSeckillRoutes } from './routes/seckill.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { handleSimulator } from './routes/simulator.js'
 import { testRoutes } from './routes/test-api.js'
@@ -107,6 +108,7 @@ export function buildRouter(): Router {
   registerMemberRoutes(router)
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
+  registerSeckillRoutes(router)
   registerCouponRoutes(router)
   registerCartRoutes(router)
   registerAddressRoutes(router)

@@ -1,8 +1,23 @@
 /** Small value helpers shared by route modules and the seed. */
 
-/** Seconds since the epoch, the unit of every time in the API. */
+let clockOffsetSeconds = 0
+
+/** Seconds since the epoch, the unit of every time in the API (moved by the test API's clock, `setClockOffset`). */
 export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000)
+  return Math.floor(Date.now() / 1000) + clockOffsetSeconds
+}
+
+/**
+ * The test API's clock (promotions: seckill slots, activity windows): every `nowSeconds()` of this
+ * process is shifted by `seconds`. 0 puts the real clock back. Tests that move it run alone (the
+ * e2e "switches" project), since the whole API sees the moved time.
+ */
+export function setClockOffset(seconds: number): void {
+  clockOffsetSeconds = Math.trunc(seconds)
+}
+
+export function clockOffset(): number {
+  return clockOffsetSeconds
 }
 
 /** Money as the real API answers it: a string with 2 decimals ("12.50"). */

@@ -9,6 +9,7 @@ import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } 
 import { seedCart } from './seed-cart.js'
 import { seedCatalog } from './seed-catalog.js'
 import { seedCheckout, seedPointCash } from './seed-checkout.js'
+import { seedPromotionSlots } from './seed-promotion.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -385,6 +386,12 @@ export const seedSteps: SeedStep[] = [
     version: 7,
     run(db) {
       seedPointCash(db)
+    },
+  },
+  {
+    version: 14,
+    run(db) {
+      seedPromotionSlots(db)
     },
   },
 ]

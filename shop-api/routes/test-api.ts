@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import type { EndpointSwitch } from '../core/endpoints.js'
-import { nowSeconds } from '../core/format.js'
+import { clockOffset, nowSeconds, setClockOffset } from '../core/format.js'
 import { hashPassword } from '../core/password.js'
 import type { Params } from '../core/router.js'
 import type { Services } from '../core/services.js'
@@ -323,11 +323,39 @@ export const testRoutes: Record<string, TestHandler> = {
     })()
   },
 
+  // ---- promotions (issue 12): the API's clock and seckill stock -------------------------------
+  // The clock: {at: unix seconds} moves "now" there, {offset: seconds} shifts it, {reset: true}
+  // puts the real clock back. The whole API sees it (run such tests alone: the "switches" project).
+  'POST /__test/clock': ({ params }) => {
+    if (bool(params, 'reset')) setClockOffset(0)
+    const at = integer(params, 'at')
+    const offset = integer(params, 'offset')
+    if (at !== undefined) setClockOffset(at - Math.floor(Date.now() / 1000))
+    else if (offset !== undefined) setClockOffset(offset)
+    else if (!bool(params, 'reset')) return bad(400, 'body must be {at} | {offset} | {reset: true}')
+    return ok({ now: nowSeconds(), offset: clockOffset() })
+  },
+
+  // A seckill SKU's activity stock: {seckill_id, sku_id?, stock} (every SKU of the activity without sku_id).
+  'POST /__test/seckill/stock': ({ params, db }) => {
+    const seckillId = integer(params, 'seckill_id')
+    const stock = integer(params, 'stock')
+    const skuId = integer(params, 'sku_id')
+    if (seckillId === undefined || stock === undefined || stock < 0) return bad(400, 'body must be {seckill_id, sku_id?, stock >= 0}')
+    const changed =
+      skuId === undefined
+        ? db.prepare('UPDATE seckill_goods SET stock = ? WHERE seckill_id = ?').run(stock, seckillId).changes
+        : db.prepare('UPDATE seckill_goods SET stock = ? WHERE seckill_id = ? AND sku_id = ?').run(stock, seckillId, skuId).changes
+    return changed ? ok({ seckill_id: seckillId, sku_id: skuId ?? null, stock }) : bad(404, 'no such seckill sku')
+  },
+  // ---- end promotions -------------------------------------------------------------------------
+
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
     services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
     endpoints.reset()
+    setClockOffset(0)
     return ok({ reset: true })
   },
 }
