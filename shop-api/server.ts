@@ -23,6 +23,8 @@ import { registerPayRoutes } from './routes/pay.js'
 import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
 import { registerSeckillRoutes } from './routes/seckill.js'
+import { registerBundlingRoutes } from './routes/bundling.js'
+import { registerGroupbuyRoutes } from './routes/groupbuy.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { handleSimulator } from './routes/simulator.js'
 import { testRoutes } from './routes/test-api.js'
@@ -109,6 +111,8 @@ export function buildRouter(): Router {
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
   registerSeckillRoutes(router)
+  registerBundlingRoutes(router)
+  registerGroupbuyRoutes(router)
   registerCouponRoutes(router)
   registerCartRoutes(router)
   registerAddressRoutes(router)

@@ -30,6 +30,8 @@ export const CAPABILITIES = {
   weappQrcode: { path: "weapp/api/weapp/qrcode" },
   /** Goods names suggested while typing in the header search. */
   searchSuggestions: { path: "/api/goodssku/searchGoodsByKeyWord" },
+  /** Seckill (限时秒杀) zone, detail and checkout (/promotion/seckill*). */
+  seckill: { path: "/seckill/api/seckill/lists" },
   /** Offline transfer with a voucher image at the cashier. */
   offlinepay: { path: "/offlinepay/api/pay/config" },
 } as const satisfies Record<string, { path: string }>;

@@ -20,7 +20,9 @@ export interface PromotionCheckout {
   /** What payment asked for (the activity and the lines' skus and numbers), or a refusal envelope. */
   readInput(ctx: Context): { id: number; lines: { sku_id: number; num: number }[] } | Envelope
   /** The lines at the activity's price now, or the refusal that stops the order. */
-  price(ctx: Context, catalog: Catalog, memberId: number, input: PromotionKeyInput): { lines: PromotionLine[]; refusal: Refusal | null }
+  price(ctx: Context, catalog: Catalog, memberId: number, input: PromotionKeyInput): { lines: PromotionLine[]; refusal: Refusal | null; freeShipping?: boolean }
+  /** The name of the kind's block when it is not `{type}_info` (combo: upstream's `bunding_info`, sic). */
+  infoKey?: string
   /** The kind's block in payment/calculate (`seckill_info`…). */
   info(ctx: Context, catalog: Catalog, input: PromotionKeyInput): Record<string, unknown>
   /** Extra writes of create, inside its transaction (promotion stock). */
@@ -68,7 +70,7 @@ export function registerPromotionCheckout(router: Router, kind: PromotionCheckou
       modules: [], // no coupon, no points on promotion orders
       promotion_type: kind.type,
       promotion_type_name: PROMOTION_TYPE_NAMES[kind.type],
-      [`${kind.type}_info`]: kind.info(ctx, Catalog.forRequest(ctx, memberId), input),
+      [kind.infoKey ?? `${kind.type}_info`]: kind.info(ctx, Catalog.forRequest(ctx, memberId), input),
     }
   }
 

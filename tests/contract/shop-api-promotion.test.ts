@@ -195,3 +195,51 @@ describe('seckill checkout', () => {
     expect((await shop.call('/seckill/api/ordercreate/payment', { ...LIANHUA, num: 1 })).code).toBe(-1) // not logged in
   })
 })
+
+describe('combo (bundling) detail and checkout', () => {
+  test('detail and lists; unknown combo → null', async () => {
+    const detail = (await shop.call('/bundling/api/bundling/detail', { bl_id: 1 })).data as Data
+    expect(detail).toMatchObject({ bl_id: 1, bl_name: '感冒家庭常备组合', bl_price: '32.80', shipping_fee_type: 1, bundling_goods_count: 3 })
+    expect(detail.bundling_goods.map((g: Data) => g.sku_id)).toEqual([60, 17, 147])
+    expect((await shop.call('/bundling/api/bundling/detail', { bl_id: 999 })).data).toBeNull()
+    expect((await shop.call('/bundling/api/bundling/lists', { sku_id: 17 })).data).toEqual([expect.objectContaining({ bl_id: 1 })])
+  })
+
+  test('payment → create: bl_price × sets spread over the lines, seller-paid shipping free, an order of kind bundling', async () => {
+    const member = await newMember()
+    const payment = await ok(member, '/bundling/api/ordercreate/payment', { bl_id: 1, num: 2 })
+    expect(payment).toMatchObject({ modules: [], promotion_type: 'bundling', goods_money: 65.6 })
+    expect(payment.bunding_info).toMatchObject({ bl_id: 1, bl_name: '感冒家庭常备组合' })
+    expect(payment.goods_list.map((l: Data) => [l.sku_id, l.num])).toEqual([
+      [60, 2],
+      [17, 2],
+      [147, 2],
+    ])
+    expect(payment.goods_list.reduce((sum: number, l: Data) => sum + l.goods_money, 0)).toBeCloseTo(65.6, 2)
+    const calc = await ok(member, '/bundling/api/ordercreate/calculate', { order_key: payment.order_key, delivery: express, price: '0.01' })
+    expect(calc).toMatchObject({ goods_money: 65.6, delivery_money: 0, pay_money: 65.6 })
+    const outTradeNo = await ok(member, '/bundling/api/ordercreate/create', { order_key: payment.order_key, delivery: express })
+    const order = shop.api.db.prepare('SELECT * FROM orders WHERE out_trade_no = ?').get(outTradeNo) as Data
+    expect(order).toMatchObject({ promotion_type: 'bundling', promotion_type_name: '组合套餐', goods_money: 65.6, pay_money: 65.6 })
+    const lines = shop.api.db.prepare('SELECT sku_id, num, promotion_type, promotion_id FROM order_goods WHERE order_id = ? ORDER BY order_goods_id').all(order.order_id)
+    expect(lines).toEqual([
+      { sku_id: 60, num: 2, promotion_type: 'bundling', promotion_id: 1 },
+      { sku_id: 17, num: 2, promotion_type: 'bundling', promotion_id: 1 },
+      { sku_id: 147, num: 2, promotion_type: 'bundling', promotion_id: 1 },
+    ])
+  })
+
+  test('a buyer-paid combo charges shipping; unknown combo, bad sets and over stock are refused, nothing created', async () => {
+    const member = await newMember()
+    const payment = await ok(member, '/bundling/api/ordercreate/payment', { bl_id: 3, num: 1 })
+    const calc = await ok(member, '/bundling/api/ordercreate/calculate', { order_key: payment.order_key, delivery: express })
+    expect(calc.goods_money).toBe(86)
+    expect(calc.delivery_money).toBeGreaterThan(0)
+    expect(await call(member, '/bundling/api/ordercreate/payment', { bl_id: 999, num: 1 })).toMatchObject({ code: -1, message: '组合套餐不存在' })
+    expect(await call(member, '/bundling/api/ordercreate/payment', { bl_id: 1, num: 0 })).toMatchObject({ code: -1, message: '购买数量不能小于1' })
+    expect(await call(member, '/bundling/api/ordercreate/payment', { num: 1 })).toMatchObject({ code: -1, message: '缺少参数bl_id' })
+    const over = await call(member, '/bundling/api/ordercreate/payment', { bl_id: 1, num: 100000 })
+    expect(over).toMatchObject({ code: -1, message: expect.stringMatching(/库存不足$/) })
+    expect(orderCount(member)).toBe(0)
+  })
+})
