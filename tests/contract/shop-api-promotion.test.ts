@@ -243,3 +243,33 @@ describe('combo (bundling) detail and checkout', () => {
     expect(orderCount(member)).toBe(0)
   })
 })
+
+describe('group buy', () => {
+  test('list, detail, checkout at the group price from buy_num on; below it, unknown or ended: refused', async () => {
+    const list = (await shop.call('/groupbuy/api/goods/page', { page: 1, page_size: 10 })).data as Data
+    expect(list.count).toBe(3)
+    expect(list.list[0]).toMatchObject({ groupbuy_id: 1, groupbuy_price: '168.00', buy_num: 3 })
+    const detail = (await shop.call('/groupbuy/api/goods/detail', { groupbuy_id: 2 })).data as Data
+    expect(detail.goods_sku_detail).toMatchObject({ groupbuy_id: 2, groupbuy_price: '9.50', buy_num: 10, status: 2 })
+    expect((await shop.call('/groupbuy/api/goods/detail', { groupbuy_id: 999 })).data).toEqual({ goods_sku_detail: null })
+
+    const member = await newMember()
+    expect(await call(member, '/groupbuy/api/ordercreate/payment', { groupbuy_id: 2, num: 9 })).toMatchObject({ code: -1, message: '该商品限制购买不能少于10件！' })
+    expect(await call(member, '/groupbuy/api/ordercreate/payment', { groupbuy_id: 999, num: 10 })).toMatchObject({ code: -1, message: '当前商品团购活动未开启或已过期！' })
+    const payment = await ok(member, '/groupbuy/api/ordercreate/payment', { groupbuy_id: 2, num: 10 })
+    expect(payment).toMatchObject({ promotion_type: 'groupbuy', modules: [], goods_money: 95 })
+    expect(payment.groupbuy_info).toMatchObject({ groupbuy_id: 2, buy_num: 10, groupbuy_price: '9.50' })
+    const outTradeNo = await ok(member, '/groupbuy/api/ordercreate/create', { order_key: payment.order_key, delivery: express })
+    expect(shop.api.db.prepare('SELECT promotion_type FROM orders WHERE out_trade_no = ?').get(outTradeNo)).toEqual({ promotion_type: 'groupbuy' })
+
+    // After its end (moved into the past here: moving the clock by years would expire the token too) it is over.
+    const end = (shop.api.db.prepare('SELECT end_time FROM groupbuy WHERE groupbuy_id = 2').get() as { end_time: number }).end_time
+    shop.api.db.prepare('UPDATE groupbuy SET end_time = ? WHERE groupbuy_id = 2').run(Math.floor(Date.now() / 1000) - 1)
+    try {
+      expect(((await shop.call('/groupbuy/api/goods/detail', { groupbuy_id: 2 })).data as Data).goods_sku_detail.status).toBe(3)
+      expect(await call(member, '/groupbuy/api/ordercreate/payment', { groupbuy_id: 2, num: 10 })).toMatchObject({ code: -1, message: '当前商品团购活动未开启或已过期！' })
+    } finally {
+      shop.api.db.prepare('UPDATE groupbuy SET end_time = ? WHERE groupbuy_id = 2').run(end)
+    }
+  })
+})
