@@ -32,6 +32,8 @@ export const CAPABILITIES = {
   searchSuggestions: { path: "/api/goodssku/searchGoodsByKeyWord" },
   /** Seckill (限时秒杀) zone, detail and checkout (/promotion/seckill*). */
   seckill: { path: "/seckill/api/seckill/lists" },
+  /** Group buy (团购) list, detail and checkout (/promotion/groupbuy*). */
+  groupbuy: { path: "/groupbuy/api/goods/page" },
   /** Offline transfer with a voucher image at the cashier. */
   offlinepay: { path: "/offlinepay/api/pay/config" },
 } as const satisfies Record<string, { path: string }>;

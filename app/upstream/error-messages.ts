@@ -21,11 +21,13 @@ const KNOWN: Record<string, string> = {
   "当前商品秒杀活动未开启或已过期！": "promotion:errors.seckillClosed",
   该商品库存不足: "promotion:errors.outOfStock",
   组合套餐不存在: "promotion:errors.comboMissing",
+  "当前商品团购活动未开启或已过期！": "promotion:errors.groupbuyClosed",
 };
 
 /** Refusals that carry numbers: the pattern's groups become the key's options (errorText's "key|name=value"). */
 const PATTERNS: Array<{ pattern: RegExp; key: (match: RegExpExecArray) => string }> = [
   { pattern: /^该商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `promotion:errors.seckillLimit|limit=${m[1]}|bought=${m[2]}` },
+  { pattern: /^该商品限制购买不能少于(\d+)件！$/, key: (m) => `promotion:errors.groupbuyMinimum|count=${m[1]}` },
 ];
 
 export function formErrorFor(error: { code: number; upstreamMessage: string }): string {

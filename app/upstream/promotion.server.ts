@@ -3,7 +3,7 @@ import { withCapability } from "./capabilities.server";
 import { callUpstream, callUpstreamTimed, type UpstreamContext } from "./http.server";
 import { paged } from "./schemas/common";
 import { CalculationSchema, OutTradeNoSchema, PaymentSchema } from "./schemas/checkout";
-import { ComboSchema, SeckillDetailSchema, SeckillGoodsSchema, SeckillSlotListSchema } from "./schemas/promotion";
+import { ComboSchema, GroupbuyDetailSchema, GroupbuyRowSchema, SeckillDetailSchema, SeckillGoodsSchema, SeckillSlotListSchema } from "./schemas/promotion";
 import { optionParams, type OrderOptions } from "./order-create.server";
 
 // Promotions (contract UPSTREAM-commerce §7). Seckill is an addon (capability "seckill"): without
@@ -51,12 +51,39 @@ export function findCombo(ctx: UpstreamContext, blId: number) {
   return withCapability("bundling", () => callUpstream(ctx, "/bundling/api/bundling/detail", ComboSchema.nullable(), { bl_id: blId }), null);
 }
 
+/** Running group buys; null when the upstream has no group-buy addon. */
+export function listGroupbuys(ctx: UpstreamContext, query: { page: number; pageSize: number }) {
+  return withCapability(
+    "groupbuy",
+    () => callUpstream(ctx, "/groupbuy/api/goods/page", paged(GroupbuyRowSchema), { page: query.page, page_size: query.pageSize }),
+    null,
+  );
+}
+
+/** One group buy (any status) and the upstream's now; null when there is none. */
+export async function findGroupbuy(ctx: UpstreamContext, groupbuyId: number) {
+  const found = await withCapability(
+    "groupbuy",
+    () => callUpstreamTimed(ctx, "/groupbuy/api/goods/detail", z.object({ goods_sku_detail: GroupbuyDetailSchema.nullable() }), { groupbuy_id: groupbuyId }),
+    null,
+  );
+  if (!found?.data.goods_sku_detail) return null;
+  return { detail: found.data.goods_sku_detail, now: found.timestamp };
+}
+
 // Promotion checkouts: the normal checkout's calls under the addon's prefix (§7.1).
 
 /** What each kind's payment takes (its order-create data, spec §4). */
-export type PromotionSource = { kind: "seckill"; seckill_id: number; sku_id: number; num: number } | { kind: "bundling"; bl_id: number; num: number };
+export type PromotionSource =
+  | { kind: "seckill"; seckill_id: number; sku_id: number; num: number }
+  | { kind: "bundling"; bl_id: number; num: number }
+  | { kind: "groupbuy"; groupbuy_id: number; sku_id: number; num: number };
 
-const PREFIX: Record<PromotionSource["kind"], string> = { seckill: "/seckill/api/ordercreate", bundling: "/bundling/api/ordercreate" };
+const PREFIX: Record<PromotionSource["kind"], string> = {
+  seckill: "/seckill/api/ordercreate",
+  bundling: "/bundling/api/ordercreate",
+  groupbuy: "/groupbuy/api/ordercreate",
+};
 
 export function startPromotionOrder(ctx: UpstreamContext, source: PromotionSource) {
   const { kind, ...params } = source;

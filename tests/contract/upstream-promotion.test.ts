@@ -5,7 +5,10 @@ import { ORDER_EXPIRED, type OrderOptions } from "~/upstream/order-create.server
 import {
   calculatePromotionOrder,
   createPromotionOrder,
+  findCombo,
+  findGroupbuy,
   findSeckillDetail,
+  listGroupbuys,
   listSeckillGoods,
   listSeckillSlots,
   startPromotionOrder,
@@ -111,5 +114,30 @@ describe("against the reference shop API", () => {
     await shop.testApi("/__test/clock", { at: chinaTime(13) });
     const closed = await startPromotionOrder(member, { kind: "seckill", seckill_id: 6, sku_id: 146, num: 1 }).catch((caught: UpstreamError) => caught);
     expect(formErrorFor(closed as UpstreamError)).toBe("promotion:errors.seckillClosed");
+  });
+
+  test("combo: detail, unknown → null; checkout with the combo's name", async () => {
+    const combo = await findCombo(visitor, 1);
+    expect(combo).toMatchObject({ bl_id: 1, bl_name: "感冒家庭常备组合", bl_price: "32.80", shipping_fee_type: 1 });
+    expect(combo?.bundling_goods.map((item) => item.sku_id)).toEqual([60, 17, 147]);
+    expect(await findCombo(visitor, 999)).toBeNull();
+    const payment = await startPromotionOrder(member, { kind: "bundling", bl_id: 1, num: 2 });
+    expect(payment.bunding_info?.bl_name).toBe("感冒家庭常备组合");
+    expect(payment.goods_money).toBe("65.6");
+    const missing = await startPromotionOrder(member, { kind: "bundling", bl_id: 999, num: 1 }).catch((caught: UpstreamError) => caught);
+    expect(formErrorFor(missing as UpstreamError)).toBe("promotion:errors.comboMissing");
+  });
+
+  test("group buy: list, detail with the upstream's clock, checkout terms; below the minimum reads as our message", async () => {
+    const list = await listGroupbuys(visitor, { page: 1, pageSize: 10 });
+    expect(list?.list.map((row) => row.groupbuy_id)).toEqual([1, 2, 3]);
+    const found = await findGroupbuy(visitor, 2);
+    expect(found?.detail).toMatchObject({ groupbuy_id: 2, sku_id: 158, groupbuy_price: "9.50", buy_num: 10, status: 2 });
+    expect(found!.now).toBeGreaterThan(found!.detail.start_time);
+    expect(await findGroupbuy(visitor, 999)).toBeNull();
+    const payment = await startPromotionOrder(member, { kind: "groupbuy", groupbuy_id: 2, sku_id: 158, num: 10 });
+    expect(payment.groupbuy_info).toEqual({ buy_num: 10, groupbuy_price: "9.50" });
+    const below = await startPromotionOrder(member, { kind: "groupbuy", groupbuy_id: 2, sku_id: 158, num: 9 }).catch((caught: UpstreamError) => caught);
+    expect(formErrorFor(below as UpstreamError)).toBe("promotion:errors.groupbuyMinimum|count=10");
   });
 });

@@ -74,6 +74,13 @@ export const ACTION_ROUTES: ActionRoute[] = [
     readsBody: true,
   },
   {
+    file: "_main.promotion.groupbuy_payment.tsx",
+    path: "/promotion/groupbuy_payment?groupbuy_id=2&sku_id=158&num=10",
+    as: "member",
+    valid: { intent: "recalculate", groupbuy_id: "2", sku_id: "158", num: "10" },
+    readsBody: true,
+  },
+  {
     file: "_main.promotion.combo_payment.tsx",
     path: "/promotion/combo_payment?bl_id=1&num=1",
     as: "member",

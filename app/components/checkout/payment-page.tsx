@@ -16,7 +16,7 @@ import type { Refusal, Section } from "~/routes/_main.payment/checkout.server";
  */
 
 /** What is bought travels in these fields (the normal checkout's and the promotions'). */
-const SOURCE_FIELDS = ["cart_ids", "seckill_id", "bl_id", "sku_id", "num"] as const;
+const SOURCE_FIELDS = ["cart_ids", "seckill_id", "bl_id", "groupbuy_id", "sku_id", "num"] as const;
 
 type LoaderData = typeof paymentLoader;
 type ActionData = typeof paymentAction;
@@ -99,6 +99,9 @@ function PaymentForm({ view }: { view: View }) {
               {t(`promotion:payment.badge.${view.promotion.kind}`)}
             </span>{" "}
             {view.promotion.name}
+            {"terms" in view.promotion && view.promotion.terms
+              ? t("promotion:groupbuy.terms", { count: view.promotion.terms.count, price: formatMoney(view.promotion.terms.price) })
+              : null}
           </p>
         ) : null}
         <input type="hidden" name="order_key" value={view.orderKey} />

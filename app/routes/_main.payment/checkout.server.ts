@@ -91,11 +91,14 @@ export type Refusal = { section: Section; message: string };
  * share the page and these steps; each has its URL, its upstream calls and where "back" goes.
  */
 export type CheckoutFlow = {
-  kind: "normal" | "seckill" | "bundling";
+  kind: "normal" | "seckill" | "bundling" | "groupbuy";
   /** The page's own path: recalculation (GET) and a retried order come back here. */
   path: string;
   /** Where the buyer goes back to when nothing can be bought. */
-  back: { href: string; label: "payment.backToCart" | "promotion:payment.backToSeckill" | "promotion:payment.backToCombo" };
+  back: {
+    href: string;
+    label: "payment.backToCart" | "promotion:payment.backToSeckill" | "promotion:payment.backToCombo" | "promotion:payment.backToGroupbuy";
+  };
   start(ctx: UpstreamContext): Promise<Payment>;
   calculate(ctx: UpstreamContext, orderKey: string, options: OrderOptions): Promise<Calculation>;
   create(ctx: UpstreamContext, orderKey: string, options: OrderOptions, extra: { buyerMessage: string; payPassword?: string }): Promise<string>;
@@ -131,6 +134,17 @@ export function comboFlow(source: { bl_id: number; num: number }): CheckoutFlow 
     start: (ctx) => startPromotionOrder(ctx, { kind: "bundling", ...source }),
     calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "bundling", orderKey, options),
     create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "bundling", orderKey, options, extra),
+  };
+}
+
+export function groupbuyFlow(source: { groupbuy_id: number; sku_id: number; num: number }): CheckoutFlow {
+  return {
+    kind: "groupbuy",
+    path: "/promotion/groupbuy_payment",
+    back: { href: `/promotion/groupbuy-${source.groupbuy_id}`, label: "promotion:payment.backToGroupbuy" },
+    start: (ctx) => startPromotionOrder(ctx, { kind: "groupbuy", ...source }),
+    calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "groupbuy", orderKey, options),
+    create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "groupbuy", orderKey, options, extra),
   };
 }
 

@@ -78,7 +78,13 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
         ? { kind: flow.kind, name: payment.seckill_info?.seckill_name ?? "" }
         : flow.kind === "bundling"
           ? { kind: flow.kind, name: payment.bunding_info?.bl_name ?? "" }
-          : null,
+          : flow.kind === "groupbuy"
+            ? {
+                kind: flow.kind,
+                name: "",
+                terms: payment.groupbuy_info ? { count: payment.groupbuy_info.buy_num, price: payment.groupbuy_info.groupbuy_price } : undefined,
+              }
+            : null,
     orderKey: payment.order_key,
     goods: (calculation ?? payment).goods_list.map((line) => ({
       skuId: line.sku_id,

@@ -88,6 +88,9 @@ export const SeckillSourceSchema = z.object({ seckill_id: Id, sku_id: Id, num: Q
 /** A combo checkout's source: the combo and how many sets. */
 export const ComboSourceSchema = z.object({ bl_id: Id, num: Quantity });
 
+/** A group-buy checkout's source: the group buy, its sku, how many. */
+export const GroupbuySourceSchema = z.object({ groupbuy_id: Id, sku_id: Id, num: Quantity });
+
 /** Everything in a checkout URL: what is bought (`source`) and the choices. */
 export function querySchema<S extends z.ZodTypeAny>(source: S) {
   return z.intersection(source, OptionsSchema);
@@ -132,6 +135,7 @@ export function paymentSearch(values: Record<string, unknown>): URLSearchParams 
     "cart_ids",
     "seckill_id",
     "bl_id",
+    "groupbuy_id",
     "sku_id",
     "num",
     "delivery",

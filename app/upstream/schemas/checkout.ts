@@ -130,6 +130,8 @@ export const PaymentSchema = OrderCreateBase.extend({
   seckill_info: z.object({ seckill_name: Text }).optional().catch(undefined),
   /** Combo checkouts: the combo (upstream's spelling, `bunding_info`). */
   bunding_info: z.object({ bl_name: Text }).optional().catch(undefined),
+  /** Group-buy checkouts: the minimum and the group price, for the banner. */
+  groupbuy_info: z.object({ buy_num: IntLike, groupbuy_price: Money }).optional().catch(undefined),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

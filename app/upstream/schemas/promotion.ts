@@ -109,3 +109,43 @@ export const ComboSchema = z.object({
   ),
 });
 export type Combo = z.infer<typeof ComboSchema>;
+
+/** A running group buy (`groupbuy/api/goods/page`). */
+export const GroupbuyRowSchema = z.object({
+  groupbuy_id: IntLike,
+  goods_id: IntLike,
+  sku_id: IntLike,
+  goods_name: Text,
+  goods_image: Text,
+  price: Money,
+  groupbuy_price: Money,
+  /** The minimum quantity at the group price. */
+  buy_num: IntLike,
+  sell_num: IntLike.catch(0),
+  unit: Text.optional(),
+  sale_control: SaleControlSchema.optional(),
+});
+export type GroupbuyRow = z.infer<typeof GroupbuyRowSchema>;
+
+/** `groupbuy/api/goods/detail` → `goods_sku_detail` (null: no such group buy). Status 1 not started, 2 running, 3 ended. */
+export const GroupbuyDetailSchema = z.object({
+  groupbuy_id: IntLike,
+  sku_id: IntLike,
+  goods_id: IntLike,
+  sku_name: Text,
+  goods_name: Text,
+  sku_image: Text,
+  introduction: Text.optional(),
+  unit: Text.optional(),
+  price: Money,
+  groupbuy_price: Money,
+  buy_num: IntLike,
+  sell_num: IntLike.catch(0),
+  stock: IntLike,
+  rule: Text.optional(),
+  status: IntLike,
+  start_time: IntLike,
+  end_time: IntLike,
+  sale_control: SaleControlSchema.optional(),
+});
+export type GroupbuyDetail = z.infer<typeof GroupbuyDetailSchema>;
