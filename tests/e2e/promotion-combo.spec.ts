@@ -65,6 +65,7 @@ test("combo buy now → combo checkout → pay with balance → an order of kind
 });
 
 test("bad input: unknown combo, too many sets, junk quantity; a visitor sees no price", async ({ page }) => {
+  test.slow(); // many pages, each scanned by axe with JS on
   expect((await page.goto("/promotion/combo-99999"))?.status()).toBe(404);
   expect((await page.goto("/promotion/combo-x"))?.status()).toBe(404);
   await page.goto("/promotion/combo-1");

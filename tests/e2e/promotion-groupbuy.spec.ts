@@ -51,6 +51,7 @@ test("list → group buy → 10 at the group price → group-buy checkout → pa
 });
 
 test("below the minimum, unknown group buy, visitor: refused or hidden, nothing created", async ({ page }) => {
+  test.slow(); // many pages, each scanned by axe with JS on
   expect((await page.goto("/promotion/groupbuy-99999"))?.status()).toBe(404);
   await page.goto("/promotion/groupbuy-2");
   await expect(page.getByTestId("groupbuy-price")).toHaveText("登录可见");

@@ -127,6 +127,7 @@ test("a visitor sees no seckill price and cannot buy; the buy form sends them to
 });
 
 test("bad input: unknown or malformed seckill, bad quantity, bad checkout query, sold out", async ({ page }) => {
+  test.slow(); // many pages, each scanned by axe with JS on
   expect((await page.goto("/promotion/seckill-99999"))?.status()).toBe(404);
   expect((await page.goto("/promotion/seckill-abc"))?.status()).toBe(404);
   expect((await page.goto("/promotion/nothing-1"))?.status()).toBe(404);
@@ -149,4 +150,11 @@ test("bad input: unknown or malformed seckill, bad quantity, bad checkout query,
     await testApi.post("/__test/seckill/stock", { seckill_id: 5, sku_id: skuId, stock: 80 });
   }
   expect(await orders(member)).toHaveLength(0);
+});
+
+test("the goods page's seckill badge links to its seckill", async ({ page }) => {
+  await page.goto("/sku-61");
+  await page.locator("a.promotion-badge").click();
+  await expect(page).toHaveURL(/\/promotion\/seckill-1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("连花清瘟胶囊");
 });
