@@ -26,6 +26,9 @@ import { registerPayRoutes } from './routes/pay.js'
 import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
 import { registerRefundRoutes } from './routes/refund.js'
+import { registerSeckillRoutes } from './routes/seckill.js'
+import { registerBundlingRoutes } from './routes/bundling.js'
+import { registerGroupbuyRoutes } from './routes/groupbuy.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { handleSimulator } from './routes/simulator.js'
 import { registerVerifyRoutes } from './routes/verify.js'
@@ -112,6 +115,9 @@ export function buildRouter(): Router {
   registerMemberRoutes(router)
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
+  registerSeckillRoutes(router)
+  registerBundlingRoutes(router)
+  registerGroupbuyRoutes(router)
   registerCouponRoutes(router)
   registerCartRoutes(router)
   registerAddressRoutes(router)

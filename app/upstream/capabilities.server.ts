@@ -30,6 +30,10 @@ export const CAPABILITIES = {
   weappQrcode: { path: "weapp/api/weapp/qrcode" },
   /** Goods names suggested while typing in the header search. */
   searchSuggestions: { path: "/api/goodssku/searchGoodsByKeyWord" },
+  /** Seckill (限时秒杀) zone, detail and checkout (/promotion/seckill*). */
+  seckill: { path: "/seckill/api/seckill/lists" },
+  /** Group buy (团购) list, detail and checkout (/promotion/groupbuy*). */
+  groupbuy: { path: "/groupbuy/api/goods/page" },
   /** Offline transfer with a voucher image at the cashier. */
   offlinepay: { path: "/offlinepay/api/pay/config" },
   /** Complaints about a refund (/member/complain): our addition to the API, absent from Niushop (docs/after-sales-api.md). */

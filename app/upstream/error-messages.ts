@@ -17,8 +17,25 @@ const KNOWN: Record<string, string> = {
   手机动态码不正确: "auth:errors.codeWrong",
   账号不存在: "auth:errors.accountUnknown",
   "验证码错误次数过多，请重新获取": "auth:errors.codeBurned",
+  // Promotion checkouts (contract §7.2).
+  "当前商品秒杀活动未开启或已过期！": "promotion:errors.seckillClosed",
+  该商品库存不足: "promotion:errors.outOfStock",
+  组合套餐不存在: "promotion:errors.comboMissing",
+  "当前商品团购活动未开启或已过期！": "promotion:errors.groupbuyClosed",
 };
 
+/** Refusals that carry numbers: the pattern's groups become the key's options (errorText's "key|name=value"). */
+const PATTERNS: Array<{ pattern: RegExp; key: (match: RegExpExecArray) => string }> = [
+  { pattern: /^该商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `promotion:errors.seckillLimit|limit=${m[1]}|bought=${m[2]}` },
+  { pattern: /^该商品限制购买不能少于(\d+)件！$/, key: (m) => `promotion:errors.groupbuyMinimum|count=${m[1]}` },
+];
+
 export function formErrorFor(error: { code: number; upstreamMessage: string }): string {
-  return KNOWN[String(error.code)] ?? KNOWN[error.upstreamMessage] ?? upstreamError(error.upstreamMessage || "操作失败");
+  const known = KNOWN[String(error.code)] ?? KNOWN[error.upstreamMessage];
+  if (known) return known;
+  for (const { pattern, key } of PATTERNS) {
+    const match = pattern.exec(error.upstreamMessage);
+    if (match) return key(match);
+  }
+  return upstreamError(error.upstreamMessage || "操作失败");
 }

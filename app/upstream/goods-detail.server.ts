@@ -37,6 +37,15 @@ export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise
   return { ...detail, bundling_list: [], goods_promotion: detail.goods_promotion.filter((entry) => !isCombo(entry)) };
 }
 
+/** The page of the badge's promotion (issue 12): seckill and combo have one; the other kinds none. */
+function promotionHref(detail: GoodsDetail, kind: string): string | null {
+  const entry = detail.goods_promotion.find((candidate) => candidate.promotion_type.trim().toLowerCase() === kind);
+  if (!entry || entry.id <= 0) return null;
+  if (kind === "seckill") return `/promotion/seckill-${entry.id}`;
+  if (kind === "bundling") return `/promotion/combo-${entry.id}`;
+  return null;
+}
+
 const isCombo = (entry: { promotion_type: string }) => entry.promotion_type.trim().toLowerCase() === "bundling";
 const offersCombos = (detail: GoodsDetail) => detail.bundling_list.length > 0 || detail.goods_promotion.some(isCombo);
 
@@ -158,7 +167,7 @@ export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl?: 
     // A promotional price strikes through the sku's own price; otherwise the market price.
     marketPrice: (toCents(price) < toCents(detail.price) ? detail.price : detail.market_price) as string | null,
     memberPrice,
-    promotion: { ...promotion, color: detail.promotion_color ?? "" },
+    promotion: { ...promotion, color: detail.promotion_color ?? "", href: promotionHref(detail, promotion.kind) },
     limits:
       info && (promotion.kind === "seckill" || promotion.kind === "discount")
         ? { goodsMin: info.goods_min, goodsLimit: info.goods_limit, numMultiple: info.num_multiple }

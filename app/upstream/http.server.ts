@@ -192,11 +192,24 @@ export async function callUpstream<T extends z.ZodTypeAny>(
   schema: T,
   body: Record<string, unknown> = {},
 ): Promise<z.output<T>> {
+  return (await callUpstreamTimed(ctx, path, schema, body)).data;
+}
+
+/**
+ * As callUpstream, with the envelope's `timestamp` (the upstream's "now", unix seconds; the PC
+ * counts promotion time down from it). Without one, the BFF's own clock stands in.
+ */
+export async function callUpstreamTimed<T extends z.ZodTypeAny>(
+  ctx: UpstreamContext,
+  path: string,
+  schema: T,
+  body: Record<string, unknown> = {},
+): Promise<{ data: z.output<T>; timestamp: number }> {
   const started = performance.now();
   const raw = await postJson(ctx, path, body);
   const envelope = EnvelopeSchema.safeParse(raw);
   if (!envelope.success) throw gatewayFailure(502, path, "no envelope");
-  const { code, message, data, refreshtoken } = envelope.data;
+  const { code, message, data, refreshtoken, timestamp } = envelope.data;
   log("upstream_call", { path, code, ms: Math.round(performance.now() - started) }, "debug");
   observeUpstream(path, code < 0 ? "refused" : "ok", (performance.now() - started) / 1000);
   if (code < 0) {
@@ -216,7 +229,7 @@ export async function callUpstream<T extends z.ZodTypeAny>(
         .join("; ")}`,
     );
   }
-  return parsed.data;
+  return { data: parsed.data, timestamp: timestamp ?? Math.floor(Date.now() / 1000) };
 }
 
 /** The same context without the member's token, for answers that are the same for everyone. */

@@ -9,6 +9,7 @@ const LOGIN_REQUIRED_EXACT = new Set([
   "/pay",
   "/result",
   "/point/payment",
+  "/promotion/seckill_payment",
   "/promotion/combo_payment",
   "/promotion/groupbuy_payment",
   "/promotion/topic_payment",

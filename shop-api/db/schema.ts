@@ -1179,4 +1179,18 @@ export const migrations: Migration[] = [
       ALTER TABLE order_goods ADD COLUMN verify_expire_time INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 14,
+    name: 'promotion checkouts: the kind of an order, the activity of a line, more seckill slots',
+    sql: /* sql */ `
+      -- Promotion orders (seckill, bundling, groupbuy, topic, pointexchange) say their kind, as
+      -- upstream's order rows do; '' = a normal order.
+      ALTER TABLE orders ADD COLUMN promotion_type TEXT NOT NULL DEFAULT '';
+      ALTER TABLE orders ADD COLUMN promotion_type_name TEXT NOT NULL DEFAULT '';
+      -- The activity a line was bought in (seckill_id, bl_id…): per-member limits count by it,
+      -- and closing the order gives its promotion stock back.
+      ALTER TABLE order_goods ADD COLUMN promotion_id INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX order_goods_promotion ON order_goods(promotion_type, promotion_id, sku_id);
+    `,
+  },
 ]

@@ -11,6 +11,7 @@ import { seedCatalog } from './seed-catalog.js'
 import { seedAftersales } from './seed-aftersales.js'
 import { seedCheckout, seedPointCash } from './seed-checkout.js'
 import { seedOrders } from './seed-orders.js'
+import { seedPromotionSlots } from './seed-promotion.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -399,6 +400,12 @@ export const seedSteps: SeedStep[] = [
     version: 9,
     run(db) {
       seedAftersales(db)
+    },
+  },
+  {
+    version: 14,
+    run(db) {
+      seedPromotionSlots(db)
     },
   },
 ]

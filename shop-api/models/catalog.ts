@@ -371,8 +371,13 @@ function running(row: { start_time: number; end_time: number }, now: number): bo
   return row.start_time <= now && (row.end_time === 0 || now < row.end_time)
 }
 
-function loadPromotions(db: Database, now: number): Promotions {
-  const seckillByGoods = new Map<number, SeckillInfo>()
+/** Seconds since midnight in the shop's zone (+08:00), the unit of seckill slots. */
+export function secondsOfDay(now: number): number {
+  return (((now + 8 * 3600) % 86400) + 86400) % 86400
+}
+
+/** The seckill activities within their dates (status 1), with their SKUs, whatever the time of day. */
+export function seckillActivities(db: Database, now: number): SeckillInfo[] {
   const seckills = db.prepare('SELECT * FROM seckill WHERE status = 1 ORDER BY sort DESC, seckill_id').all() as Omit<SeckillInfo, 'skus'>[]
   const seckillSkus = db.prepare('SELECT id, seckill_id, sku_id, seckill_price, stock FROM seckill_goods ORDER BY id').all() as {
     id: number
@@ -381,10 +386,30 @@ function loadPromotions(db: Database, now: number): Promotions {
     seckill_price: number
     stock: number
   }[]
-  for (const s of seckills) {
-    if (!running(s, now) || seckillByGoods.has(s.goods_id)) continue
-    const skus = new Map(seckillSkus.filter((x) => x.seckill_id === s.seckill_id).map((x) => [x.sku_id, { id: x.id, seckill_price: x.seckill_price, stock: x.stock }]))
-    seckillByGoods.set(s.goods_id, { ...s, skus })
+  return seckills
+    .filter((s) => running(s, now))
+    .map((s) => ({
+      ...s,
+      skus: new Map(seckillSkus.filter((x) => x.seckill_id === s.seckill_id).map((x) => [x.sku_id, { id: x.id, seckill_price: x.seckill_price, stock: x.stock }])),
+    }))
+}
+
+/** Whether the time of day lies in one of the activity's slots (seckill_time_id ",1,3,"). */
+export function inSeckillSlot(db: Database, seckillTimeId: string, now: number): boolean {
+  const ofDay = secondsOfDay(now)
+  const slots = db.prepare(`SELECT seckill_start_time, seckill_end_time FROM seckill_time WHERE ? LIKE '%,' || id || ',%'`).all(seckillTimeId) as {
+    seckill_start_time: number
+    seckill_end_time: number
+  }[]
+  return slots.some((slot) => slot.seckill_start_time <= ofDay && ofDay <= slot.seckill_end_time)
+}
+
+function loadPromotions(db: Database, now: number): Promotions {
+  // A seckill prices goods (badge, cart, buy now) only while one of its slots is on.
+  const seckillByGoods = new Map<number, SeckillInfo>()
+  for (const s of seckillActivities(db, now)) {
+    if (seckillByGoods.has(s.goods_id) || !inSeckillSlot(db, s.seckill_time_id, now)) continue
+    seckillByGoods.set(s.goods_id, s)
   }
 
   const discountBySku = new Map<number, DiscountSku>()

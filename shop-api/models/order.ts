@@ -5,6 +5,7 @@ import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
 import { createVerifyCodesForPaidOrder } from './verify.js'
 import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type Calculation, type Choices, type OrderKeyInput } from './checkout.js'
+import { returnPromotionStock } from './promotion-stock.js'
 
 /**
  * Orders, payment records and the balance ledger: creating an order from a calculation, paying
@@ -145,6 +146,13 @@ export function takeBalance(db: Database, memberId: number, used: { balance: num
   addLedger(db, { memberId, type: 'balance_money', cents: -used.balanceMoney, fromType: 'order', typeName: '消费', relatedId: orderId, remark })
 }
 
+/** A promotion order's kind (seckill, bundling, groupbuy, topic, pointexchange) and its activity id. */
+export interface OrderPromotion {
+  type: string
+  name: string
+  id: number
+}
+
 export interface CreatedOrder {
   orderId: number
   outTradeNo: string
@@ -155,7 +163,7 @@ export interface CreatedOrder {
  * Create the order of a calculation (no refusal left), in the caller's transaction: order and
  * lines, stock, coupon, balance, cart lines, payment record; paid at once when nothing is left.
  */
-export function insertOrder(db: Database, memberId: number, input: OrderKeyInput, calc: Calculation, choices: Choices): CreatedOrder {
+export function insertOrder(db: Database, memberId: number, input: OrderKeyInput, calc: Calculation, choices: Choices, promotion?: OrderPromotion): CreatedOrder {
   const now = nowSeconds()
   const orderType = ORDER_TYPE_OF[calc.delivery.type] ?? 1
   const outTradeNo = newOutTradeNo(memberId)
@@ -232,6 +240,7 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
     invoice_email: invoice?.email ?? '',
     create_time: now,
     auto_close_time: now + Number(calc.orderConfig.auto_close) * 60,
+    ...(promotion ? { promotion_type: promotion.type, promotion_type_name: promotion.name } : {}),
   })
 
   const pointRate = calc.pointMoney > 0 ? calc.pointUsed / calc.pointMoney : 0
@@ -258,7 +267,8 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
       coupon_money: yuan(coupon),
       point_money: yuan(point),
       use_point: usePoint,
-      promotion_type: line.promotion.label,
+      promotion_type: promotion?.type ?? line.promotion.label,
+      ...(promotion ? { promotion_id: promotion.id } : {}),
       is_virtual: line.goods.is_virtual,
     })
     takeStock(db, line.sku.sku_id, line.goods.goods_id, line.row.num, line.sku.sku_name)
@@ -376,6 +386,7 @@ export function closeOrder(db: Database, orderId: number, reason = '订单关闭
       db.prepare('UPDATE goods_sku SET stock = stock + ? WHERE sku_id = ?').run(line.num, line.sku_id)
       db.prepare('UPDATE goods SET goods_stock = goods_stock + ? WHERE goods_id = ?').run(line.num, line.goods_id)
     }
+    returnPromotionStock(db, orderId)
 
     // Give back exactly what the ledger says this order took, per account type.
     const taken = db

@@ -1,6 +1,7 @@
 import { money } from '../core/format.js'
 import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
-import { Catalog, CONTRACT_KEYS, pick, saleRulesFor, viewerFor, type SeckillInfo } from '../models/catalog.js'
+import { Catalog, CONTRACT_KEYS, pick, saleRulesFor, seckillActivities, secondsOfDay, viewerFor, type SeckillInfo } from '../models/catalog.js'
+import { seckillPurchased, seckillStock } from '../models/promotion-order.js'
 import { detailView } from './goods.js'
 
 /** Promotion addons: seckill (限时秒杀), manjian (满减) and sale control (控销). */
@@ -19,18 +20,8 @@ function hms(seconds: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':')
 }
 
-/** Seconds since midnight in the shop's zone (+08:00). */
-function secondsOfDay(now: number): number {
-  return (now + 8 * 3600) % 86400
-}
-
 function slotsOf(ctx: Context, seckillTimeId: string): SlotRow[] {
   return ctx.db.prepare(`SELECT * FROM seckill_time WHERE ? LIKE '%,' || id || ',%' ORDER BY seckill_start_time`).all(seckillTimeId) as SlotRow[]
-}
-
-/** Activity stock of a SKU: the smaller of the activity's and the real stock. */
-function seckillStock(item: { stock: number }, realStock: number): number {
-  return Math.max(0, Math.min(item.stock, realStock))
 }
 
 const SECKILL_DETAIL_KEYS = [
@@ -98,9 +89,9 @@ const SECKILL_DETAIL_KEYS = [
   'discount_price',
 ] as const
 
-function findSeckill(catalog: Catalog, seckillId: number): SeckillInfo | undefined {
-  for (const s of catalog.promotions.seckillByGoods.values()) if (s.seckill_id === seckillId) return s
-  return undefined
+/** The activity within its dates, whatever the slot: its pages show it before and after its hours. */
+function findSeckill(ctx: Context, catalog: Catalog, seckillId: number): SeckillInfo | undefined {
+  return seckillActivities(ctx.db, catalog.now).find((s) => s.seckill_id === seckillId)
 }
 
 export function registerPromotionRoutes(router: Router): void {
@@ -129,8 +120,9 @@ export function registerPromotionRoutes(router: Router): void {
   // Goods of a slot (needs seckill_time_id).
   const seckillRows = (ctx: Context, catalog: Catalog) => {
     const slotId = int(ctx, 'seckill_time_id', 0)
-    return [...catalog.promotions.seckillByGoods.values()]
-      .filter((s) => s.seckill_time_id.includes(`,${slotId},`))
+    const seen = new Set<number>()
+    return seckillActivities(ctx.db, catalog.now)
+      .filter((s) => s.seckill_time_id.includes(`,${slotId},`) && !seen.has(s.goods_id) && seen.add(s.goods_id))
       .sort((a, b) => b.sort - a.sort || a.seckill_id - b.seckill_id)
       .flatMap((s) => {
         const goods = catalog.goods(s.goods_id)
@@ -185,7 +177,7 @@ export function registerPromotionRoutes(router: Router): void {
   router.post('/seckill/api/seckillgoods/detail', (ctx) => {
     if (isEmpty(param(ctx, 'seckill_id')) && isEmpty(param(ctx, 'id'))) return error(-1, '缺少参数seckill_id')
     const catalog = Catalog.forRequest(ctx)
-    const seckill = findSeckill(catalog, int(ctx, 'seckill_id', int(ctx, 'id', 0)))
+    const seckill = findSeckill(ctx, catalog, int(ctx, 'seckill_id', int(ctx, 'id', 0)))
     const goods = seckill ? catalog.goods(seckill.goods_id) : undefined
     if (!seckill || !goods) return success({ goods_sku_detail: null })
     const skus = catalog.skus(goods.goods_id).filter((k) => seckill.skus.has(k.sku_id))
@@ -215,7 +207,9 @@ export function registerPromotionRoutes(router: Router): void {
       seckill_end_time: slots[0]?.seckill_end_time ?? 0,
       time_list: slots.map((s) => ({ seckill_start_time: s.seckill_start_time, seckill_end_time: s.seckill_end_time })),
     }
-    if (!catalog.viewer) delete detail.purchased_num
+    // What the member bought of this SKU in this seckill today (the limit counts it).
+    if (catalog.viewer) detail.purchased_num = seckillPurchased(ctx.db, catalog.viewer.memberId, seckill.seckill_id, sku.sku_id, catalog.now)
+    else delete detail.purchased_num
     return success({ goods_sku_detail: { ...pick(detail, SECKILL_DETAIL_KEYS), ...pick(detail, CONTRACT_KEYS) } })
   })
 

@@ -330,15 +330,21 @@ export const testRoutes: Record<string, TestHandler> = {
 
   // ------------------------------------------------------------------ orders after payment (docs/orders.md)
 
-  // The test clock: {advance_seconds: n} moves every time rule n seconds ahead (cumulative),
-  // {reset: true} puts it back. Tokens keep the wall clock. Answers {offset_seconds, now}.
+  // The test clock (orders' time rules, promotion windows): {advance_seconds: n} moves it n seconds
+  // further (cumulative), {offset: n} sets it n seconds from the wall clock, {at: unix seconds}
+  // moves "now" there, {reset: true} puts it back. Tokens keep the wall clock. The whole API sees
+  // it: journeys that move it run alone (the e2e "switches" project). Answers {offset_seconds, now}.
   'POST /__test/clock': ({ params }) => {
     const advance = integer(params, 'advance_seconds')
+    const offset = integer(params, 'offset')
+    const at = integer(params, 'at')
     if (bool(params, 'reset')) adjustClock(null)
     else if (advance !== undefined) adjustClock(advance)
-    else return bad(400, 'body must be {"advance_seconds": n} or {"reset": true}')
+    else if (offset !== undefined) adjustClock(offset - (nowSeconds() - wallSeconds()))
+    else if (at !== undefined) adjustClock(at - nowSeconds())
+    else return bad(400, 'body must be {"advance_seconds": n}, {"offset": n}, {"at": unix seconds} or {"reset": true}')
     const now = nowSeconds()
-    return ok({ offset_seconds: now - wallSeconds(), now })
+    return ok({ offset_seconds: now - wallSeconds(), offset: now - wallSeconds(), now })
   },
 
   // The seller ships lines of a paid express order as one package (simulated carrier, waybill and
@@ -567,6 +573,20 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok({ line, log: db.prepare('SELECT * FROM order_refund_log WHERE order_goods_id = ? ORDER BY id').all(line.order_goods_id) })
   },
   // ------------------------------------------------------------------ end of after-sales
+  // ---- promotions (issue 12): seckill stock (the clock is above) -------------------------------
+  // A seckill SKU's activity stock: {seckill_id, sku_id?, stock} (every SKU of the activity without sku_id).
+  'POST /__test/seckill/stock': ({ params, db }) => {
+    const seckillId = integer(params, 'seckill_id')
+    const stock = integer(params, 'stock')
+    const skuId = integer(params, 'sku_id')
+    if (seckillId === undefined || stock === undefined || stock < 0) return bad(400, 'body must be {seckill_id, sku_id?, stock >= 0}')
+    const changed =
+      skuId === undefined
+        ? db.prepare('UPDATE seckill_goods SET stock = ? WHERE seckill_id = ?').run(stock, seckillId).changes
+        : db.prepare('UPDATE seckill_goods SET stock = ? WHERE seckill_id = ? AND sku_id = ?').run(stock, seckillId, skuId).changes
+    return changed ? ok({ seckill_id: seckillId, sku_id: skuId ?? null, stock }) : bad(404, 'no such seckill sku')
+  },
+  // ---- end promotions -------------------------------------------------------------------------
 
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })

@@ -64,6 +64,29 @@ export const ACTION_ROUTES: ActionRoute[] = [
     readsBody: true,
   },
   { file: "_main.payment/route.tsx", path: "/payment?sku_id=1&num=1", as: "member", valid: { intent: "recalculate", sku_id: "1", num: "1" }, readsBody: true },
+  // Promotions (issue 12): the seckill detail's "buy" and the seckill checkout.
+  { file: "_main.promotion.$slug/route.tsx", path: "/promotion/seckill-1", as: "member", valid: { intent: "buy", sku_id: "60", num: "1" }, readsBody: true },
+  {
+    file: "_main.promotion.seckill_payment.tsx",
+    path: "/promotion/seckill_payment?seckill_id=1&sku_id=60&num=1",
+    as: "member",
+    valid: { intent: "recalculate", seckill_id: "1", sku_id: "60", num: "1" },
+    readsBody: true,
+  },
+  {
+    file: "_main.promotion.groupbuy_payment.tsx",
+    path: "/promotion/groupbuy_payment?groupbuy_id=2&sku_id=158&num=10",
+    as: "member",
+    valid: { intent: "recalculate", groupbuy_id: "2", sku_id: "158", num: "10" },
+    readsBody: true,
+  },
+  {
+    file: "_main.promotion.combo_payment.tsx",
+    path: "/promotion/combo_payment?bl_id=1&num=1",
+    as: "member",
+    valid: { intent: "recalculate", bl_id: "1", num: "1" },
+    readsBody: true,
+  },
   {
     file: "_main.pay/route.tsx",
     path: "/pay?out_trade_no=999999",

@@ -74,7 +74,12 @@ describe("/payment", () => {
     upstream.on("/api/ordercreate/payment", { body: envelope(-1, "缺少必填参数商品数据", "") });
     const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2"), params: {}, context: {} }));
     expect(status).toBe(409);
-    expect(data).toEqual({ state: "refused", message: "upstream:缺少必填参数商品数据" });
+    expect(data).toEqual({
+      state: "refused",
+      message: "upstream:缺少必填参数商品数据",
+      path: "/payment",
+      back: { href: "/cart", label: "payment.backToCart" },
+    });
   });
 
   test("a coupon the upstream refuses outright: calculated again without it, the refusal beside the coupon", async () => {

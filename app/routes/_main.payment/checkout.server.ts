@@ -1,6 +1,7 @@
 import { getMember } from "~/upstream/member.server";
 import { getBalanceConfig } from "~/upstream/pay.server";
-import { calculateOrder, listOrderCoupons, ORDER_EXPIRED, startOrder, type OrderOptions, type OrderSource } from "~/upstream/order-create.server";
+import { calculateOrder, createOrder, listOrderCoupons, ORDER_EXPIRED, startOrder, type OrderOptions, type OrderSource } from "~/upstream/order-create.server";
+import { calculatePromotionOrder, createPromotionOrder, startPromotionOrder } from "~/upstream/promotion.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import type { Calculation, Coupon, DeliveryType, Payment } from "~/upstream/schemas/checkout";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -86,12 +87,74 @@ export async function pickupContact(ctx: UpstreamContext) {
 export type Refusal = { section: Section; message: string };
 
 /**
+ * One checkout: the normal one (/payment) or a promotion's (/promotion/seckill_payment…). They
+ * share the page and these steps; each has its URL, its upstream calls and where "back" goes.
+ */
+export type CheckoutFlow = {
+  kind: "normal" | "seckill" | "bundling" | "groupbuy";
+  /** The page's own path: recalculation (GET) and a retried order come back here. */
+  path: string;
+  /** Where the buyer goes back to when nothing can be bought. */
+  back: {
+    href: string;
+    label: "payment.backToCart" | "promotion:payment.backToSeckill" | "promotion:payment.backToCombo" | "promotion:payment.backToGroupbuy";
+  };
+  start(ctx: UpstreamContext): Promise<Payment>;
+  calculate(ctx: UpstreamContext, orderKey: string, options: OrderOptions): Promise<Calculation>;
+  create(ctx: UpstreamContext, orderKey: string, options: OrderOptions, extra: { buyerMessage: string; payPassword?: string }): Promise<string>;
+};
+
+export function normalFlow(query: PaymentQuery): CheckoutFlow {
+  return {
+    kind: "normal",
+    path: "/payment",
+    back: { href: "/cart", label: "payment.backToCart" },
+    start: (ctx) => startOrder(ctx, sourceOf(query)),
+    calculate: calculateOrder,
+    create: createOrder,
+  };
+}
+
+export function seckillFlow(source: { seckill_id: number; sku_id: number; num: number }): CheckoutFlow {
+  return {
+    kind: "seckill",
+    path: "/promotion/seckill_payment",
+    back: { href: `/promotion/seckill-${source.seckill_id}`, label: "promotion:payment.backToSeckill" },
+    start: (ctx) => startPromotionOrder(ctx, { kind: "seckill", ...source }),
+    calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "seckill", orderKey, options),
+    create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "seckill", orderKey, options, extra),
+  };
+}
+
+export function comboFlow(source: { bl_id: number; num: number }): CheckoutFlow {
+  return {
+    kind: "bundling",
+    path: "/promotion/combo_payment",
+    back: { href: `/promotion/combo-${source.bl_id}`, label: "promotion:payment.backToCombo" },
+    start: (ctx) => startPromotionOrder(ctx, { kind: "bundling", ...source }),
+    calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "bundling", orderKey, options),
+    create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "bundling", orderKey, options, extra),
+  };
+}
+
+export function groupbuyFlow(source: { groupbuy_id: number; sku_id: number; num: number }): CheckoutFlow {
+  return {
+    kind: "groupbuy",
+    path: "/promotion/groupbuy_payment",
+    back: { href: `/promotion/groupbuy-${source.groupbuy_id}`, label: "promotion:payment.backToGroupbuy" },
+    start: (ctx) => startPromotionOrder(ctx, { kind: "groupbuy", ...source }),
+    calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "groupbuy", orderKey, options),
+    create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "groupbuy", orderKey, options, extra),
+  };
+}
+
+/**
  * payment → calculate with the member's choices. A choice the upstream refuses outright (code −1)
  * is dropped and the rest calculated again, so the page still shows totals and says which part
  * was refused; refusals in `data.error` are reported the same way.
  */
-export async function priceOrder(ctx: UpstreamContext, query: PaymentQuery) {
-  const payment: Payment = await startOrder(ctx, sourceOf(query));
+export async function priceOrder(ctx: UpstreamContext, query: Options, flow: CheckoutFlow) {
+  const payment: Payment = await flow.start(ctx);
   const chosen = chosenDelivery(payment.delivery.express_type, query);
   const contact = payment.member_account ? { name: payment.member_account.nickname ?? "", mobile: payment.member_account.mobile ?? "" } : undefined;
   const delivery = chosen
@@ -102,7 +165,7 @@ export async function priceOrder(ctx: UpstreamContext, query: PaymentQuery) {
   let calculation: Calculation | null = null;
   for (let attempt = 0; attempt < 3 && !calculation; attempt++) {
     try {
-      calculation = await calculateOrder(ctx, payment.order_key, options);
+      calculation = await flow.calculate(ctx, payment.order_key, options);
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.upstreamMessage === ORDER_EXPIRED) throw error;
       const section = sectionOf(error.code, error.upstreamMessage);

@@ -82,22 +82,40 @@ export const OptionsSchema = z.object({
 });
 export type Options = z.infer<typeof OptionsSchema>;
 
-/** Everything in the /payment URL. */
-export const PaymentQuerySchema = z.intersection(SourceSchema, OptionsSchema);
-export type PaymentQuery = z.infer<typeof PaymentQuerySchema>;
+/** A seckill checkout's source (its order-create data, spec §4): the activity, the sku, how many. */
+export const SeckillSourceSchema = z.object({ seckill_id: Id, sku_id: Id, num: Quantity });
+
+/** A combo checkout's source: the combo and how many sets. */
+export const ComboSourceSchema = z.object({ bl_id: Id, num: Quantity });
+
+/** A group-buy checkout's source: the group buy, its sku, how many. */
+export const GroupbuySourceSchema = z.object({ groupbuy_id: Id, sku_id: Id, num: Quantity });
+
+/** Everything in a checkout URL: what is bought (`source`) and the choices. */
+export function querySchema<S extends z.ZodTypeAny>(source: S) {
+  return z.intersection(source, OptionsSchema);
+}
 
 /** The POST: "recalculate" (no JS: back to the URL with the choices) or "create" (submit the order). */
-export const PaymentIntentSchema = z.intersection(
-  z.intersection(SourceSchema, OptionsSchema),
-  z.discriminatedUnion("intent", [
-    z.object({ intent: z.literal("recalculate") }),
-    z.object({
-      intent: z.literal("create"),
-      order_key: z.string({ required_error: "checkout:errors.badRequest" }).regex(/^[0-9A-Za-z_-]{1,64}$/, "checkout:errors.badRequest"),
-      pay_password: z.preprocess((value) => (value === "" ? undefined : value), z.string().max(32, "checkout:errors.payPassword").optional()),
-    }),
-  ]),
-);
+export function intentSchema<S extends z.ZodTypeAny>(source: S) {
+  return z.intersection(
+    z.intersection(source, OptionsSchema),
+    z.discriminatedUnion("intent", [
+      z.object({ intent: z.literal("recalculate") }),
+      z.object({
+        intent: z.literal("create"),
+        order_key: z.string({ required_error: "checkout:errors.badRequest" }).regex(/^[0-9A-Za-z_-]{1,64}$/, "checkout:errors.badRequest"),
+        pay_password: z.preprocess((value) => (value === "" ? undefined : value), z.string().max(32, "checkout:errors.payPassword").optional()),
+      }),
+    ]),
+  );
+}
+
+/** Everything in the /payment URL. */
+export const PaymentQuerySchema = querySchema(SourceSchema);
+export type PaymentQuery = z.infer<typeof PaymentQuerySchema>;
+
+export const PaymentIntentSchema = intentSchema(SourceSchema);
 export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
 
 /** The invoice fields the upstream needs (contract §2.8), checked when the invoice is on. */
@@ -115,6 +133,9 @@ export function paymentSearch(values: Record<string, unknown>): URLSearchParams 
   const search = new URLSearchParams();
   const keys = [
     "cart_ids",
+    "seckill_id",
+    "bl_id",
+    "groupbuy_id",
     "sku_id",
     "num",
     "delivery",

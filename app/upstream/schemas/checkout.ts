@@ -126,6 +126,12 @@ const OrderCreateBase = z.object({
 
 export const PaymentSchema = OrderCreateBase.extend({
   delivery: z.object({ member_address: MemberAddress.optional().default(null), express_type: looseList(DeliveryTypeSchema) }),
+  /** Seckill checkouts (contract §7.1): the activity, for the page's banner. */
+  seckill_info: z.object({ seckill_name: Text }).optional().catch(undefined),
+  /** Combo checkouts: the combo (upstream's spelling, `bunding_info`). */
+  bunding_info: z.object({ bl_name: Text }).optional().catch(undefined),
+  /** Group-buy checkouts: the minimum and the group price, for the banner. */
+  groupbuy_info: z.object({ buy_num: IntLike, groupbuy_price: Money }).optional().catch(undefined),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
@@ -223,4 +229,3 @@ export const OfflineInfoSchema = z.union([
   z.array(z.unknown()).transform(() => null),
   z.null(),
 ]);
-

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { legibleTextOn } from "~/utils/color";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
@@ -16,9 +17,16 @@ export function PromotionBadge({ promotion }: { promotion: GoodsDetailView["prom
   const { t } = useTranslation("goods");
   if (promotion.kind === "default") return null;
   const badge = promotion.color || BADGE_COLORS[promotion.kind];
-  return (
-    <span className="promotion-badge" data-kind={promotion.kind} style={{ backgroundColor: badge, color: legibleTextOn(badge) }}>
-      {promotion.name || t(`promotion.kind.${promotion.kind}`)}
+  const style = { backgroundColor: badge, color: legibleTextOn(badge) };
+  const text = promotion.name || t(`promotion.kind.${promotion.kind}`);
+  // A badge whose promotion has a page (seckill, combo) links to it.
+  return promotion.href ? (
+    <Link to={promotion.href} className="promotion-badge" data-kind={promotion.kind} style={style}>
+      {text}
+    </Link>
+  ) : (
+    <span className="promotion-badge" data-kind={promotion.kind} style={style}>
+      {text}
     </span>
   );
 }

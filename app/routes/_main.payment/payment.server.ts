@@ -1,0 +1,204 @@
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { requireMember } from "~/auth/guards.server";
+import { deliverySlots } from "~/domain/checkout";
+import { centsToYuan, toCents } from "~/domain/pricing/money";
+import { assetUrl } from "~/upstream/context.server";
+import { formErrorFor } from "~/upstream/error-messages";
+import { UpstreamError } from "~/upstream/http.server";
+import { ORDER_EXPIRED } from "~/upstream/order-create.server";
+import { readFormData } from "~/utils/form-data.server";
+import { redirect } from "~/utils/redirect.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import {
+  askedSlot,
+  DELIVERY_TITLES,
+  orderOptionsOf,
+  pickupContact,
+  priceOrder,
+  sectionOf,
+  type CheckoutFlow,
+  type Refusal,
+  type Section,
+} from "./checkout.server";
+import { intentSchema, invoiceProblems, paymentSearch, querySchema, type Options } from "./schema";
+
+/** The parsed POST, whatever the source: the choices and the intent. */
+type Intent = Options & ({ intent: "recalculate" } | { intent: "create"; order_key: string; pay_password?: string });
+
+/**
+ * The checkout page's loader and action, shared by /payment and the promotion checkouts
+ * (/promotion/seckill_payment…): each route passes what its URL holds (the source schema) and
+ * the flow that source takes (checkout.server.ts).
+ */
+
+/** The request's fields as strings (files dropped), to parse and to give back to the form. */
+function fieldsOf(entries: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of entries) if (typeof value === "string") fields[key] = value;
+  return fields;
+}
+
+function badRequest(): never {
+  throw new Response(null, { status: 400 });
+}
+
+export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, sourceSchema: S, flowOf: (query: z.output<S>) => CheckoutFlow) {
+  const ctx = await requireMember(request);
+  const query = querySchema(sourceSchema).safeParse(fieldsOf(new URL(request.url).searchParams));
+  if (!query.success) badRequest();
+  const flow = flowOf(query.data);
+  let priced: Awaited<ReturnType<typeof priceOrder>>;
+  try {
+    priced = await priceOrder(ctx, query.data, flow);
+  } catch (error) {
+    // Nothing to buy (lines gone, sku off the shelf, over stock): say so, with the way back.
+    if (error instanceof UpstreamError && error.upstreamMessage !== ORDER_EXPIRED) {
+      return data(
+        { state: "refused" as const, message: formErrorFor(error), path: flow.path, back: flow.back },
+        { status: 409, headers: { "Cache-Control": "private, no-store" } },
+      );
+    }
+    throw error;
+  }
+  const { payment, calculation, refusals, coupons, balanceShown, delivery } = priced;
+  if (delivery.name === "local" && query.data.ask_time && !askedSlot(query.data.ask_time)) {
+    refusals.push({ section: "delivery", message: "checkout:errors.deliveryTime" });
+  }
+  const totals = calculation ?? null;
+  const address = (calculation?.delivery?.member_address ?? payment.delivery.member_address) || null;
+  const account = payment.member_account;
+  const view = {
+    state: "ready" as const,
+    path: flow.path,
+    back: flow.back,
+    // The promotion the order is of (its name for the banner), none for a normal order.
+    promotion:
+      flow.kind === "seckill"
+        ? { kind: flow.kind, name: payment.seckill_info?.seckill_name ?? "" }
+        : flow.kind === "bundling"
+          ? { kind: flow.kind, name: payment.bunding_info?.bl_name ?? "" }
+          : flow.kind === "groupbuy"
+            ? {
+                kind: flow.kind,
+                name: "",
+                terms: payment.groupbuy_info ? { count: payment.groupbuy_info.buy_num, price: payment.groupbuy_info.groupbuy_price } : undefined,
+              }
+            : null,
+    orderKey: payment.order_key,
+    goods: (calculation ?? payment).goods_list.map((line) => ({
+      skuId: line.sku_id,
+      name: line.sku_name || line.goods_name || "",
+      image: assetUrl(line.sku_image),
+      spec: (line.sku_spec_format ?? []).map((spec) => `${spec.spec_name}: ${spec.spec_value_name}`).join("; "),
+      price: line.price,
+      num: line.num,
+      subtotal: line.goods_money,
+      promotion: line.promotion_label ?? "",
+    })),
+    address: address
+      ? { name: address.name, mobile: address.mobile || address.telephone || "", fullAddress: `${address.full_address} ${address.address}`.trim() }
+      : null,
+    deliveryTypes: payment.delivery.express_type.map((type) => ({
+      name: type.name,
+      title: type.title || DELIVERY_TITLES[type.name] || type.name,
+      stores: type.store_list.map((store) => ({
+        id: store.store_id,
+        name: store.store_name,
+        address: store.full_address || store.address || "",
+        openDate: store.open_date ?? "",
+      })),
+    })),
+    delivery: { name: delivery.name, storeId: delivery.storeId ?? null },
+    // Local delivery: the windows the buyer may ask for (docs/checkout.md); none for other types.
+    deliverySlots:
+      delivery.name === "local" ? deliverySlots(new Date()).map((slot) => ({ value: slot.value, label: `${slot.date} ${slot.start}–${slot.end}` })) : [],
+    isVirtual: payment.is_virtual,
+    coupons: coupons.map((coupon) => ({
+      id: coupon.coupon_id,
+      name: coupon.coupon_name,
+      type: coupon.type,
+      money: coupon.money,
+      discount: coupon.discount,
+      atLeast: coupon.at_least,
+      value: coupon.coupon_money ?? null,
+    })),
+    couponId: calculation?.coupon_id ?? 0,
+    // Points (积分抵扣): the switch only when the upstream says some are usable (contract §2.7).
+    points:
+      (calculation ?? payment).max_usable_point > 0
+        ? {
+            max: (calculation ?? payment).max_usable_point,
+            money: calculation && calculation.point > 0 ? calculation.point_money : ((calculation ?? payment).max_point_money ?? null),
+          }
+        : null,
+    balance: balanceShown && account && toCents(account.balance_total) > 0n ? { total: account.balance_total, needsPassword: account.is_pay_password } : null,
+    invoice: payment.invoice?.invoice_status
+      ? {
+          contents: payment.invoice.invoice_content_array,
+          kinds: payment.invoice.invoice_type.split(",").filter((kind) => kind === "1" || kind === "2"),
+          rate: payment.invoice.invoice_rate,
+        }
+      : null,
+    totals: totals && {
+      goods: totals.goods_money,
+      delivery: totals.delivery_money,
+      promotion: totals.promotion_money,
+      coupon: totals.coupon_money,
+      ...(totals.max_usable_point > 0 || toCents(totals.point_money) > 0n ? { point: totals.point_money } : {}),
+      balance: totals.balance_money,
+      invoice: centsToYuan(Number(toCents(totals.invoice_money) + toCents(totals.invoice_delivery_money))),
+      payable: totals.pay_money,
+      count: totals.goods_num,
+    },
+    refusals,
+    query: fieldsOf(paymentSearch(query.data)),
+  };
+  return data(view, { status: refusals.some((refusal) => refusal.section === "goods") ? 409 : 200, headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function paymentAction<S extends z.ZodTypeAny>(request: Request, sourceSchema: S, flowOf: (query: z.output<S>) => CheckoutFlow) {
+  const ctx = await requireMember(request);
+  const fields = fieldsOf(await readFormData(request));
+  const parsed = intentSchema(sourceSchema).safeParse(fields);
+  // Given back to the form after a refusal; never the password, never an oversized field in full.
+  const values = Object.fromEntries(Object.entries({ ...fields, pay_password: "" }).map(([name, value]) => [name, value.slice(0, 200)]));
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
+    return data({ fieldErrors, formError: null as Refusal | null, values }, { status: 400 });
+  }
+  const intent = parsed.data as Intent;
+  const flow = flowOf(parsed.data as z.output<S>);
+  const search = paymentSearch(intent);
+  if (intent.intent === "recalculate") return redirect(`${flow.path}?${search}`, 303);
+
+  const problems = invoiceProblems(intent);
+  if (Object.keys(problems).length) return data({ fieldErrors: problems as Record<string, string>, formError: null, values }, { status: 400 });
+  const deliveryName = intent.delivery ?? "express";
+  // A window that has passed since the page was rendered is asked again, not silently dropped.
+  if (deliveryName === "local" && intent.ask_time && !askedSlot(intent.ask_time)) {
+    return data({ fieldErrors: { ask_time: "checkout:errors.deliveryTime" } as Record<string, string>, formError: null, values }, { status: 400 });
+  }
+  const contact = deliveryName === "store" ? await pickupContact(ctx) : undefined;
+  const options = orderOptionsOf(intent, { name: deliveryName, title: DELIVERY_TITLES[deliveryName] ?? deliveryName, storeId: intent.store_id }, contact);
+  let outTradeNo: string;
+  try {
+    outTradeNo = await flow.create(ctx, intent.order_key, options, { buyerMessage: intent.buyer_message ?? "", payPassword: intent.pay_password });
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      // A used or timed-out key: start again with the same choices (a second submit lands here too).
+      if (error.upstreamMessage === ORDER_EXPIRED) return redirectWithToast(`${flow.path}?${search}`, { kind: "warning", key: "checkout:errors.expired" });
+      const refusal: Refusal = { section: sectionOf(error.code, error.upstreamMessage), message: formErrorFor(error) };
+      return data({ fieldErrors: {} as Record<string, string>, formError: refusal, values }, { status: 409 });
+    }
+    // The upstream did not answer in time: the order may exist. Never a 500: say so and point to the orders.
+    if (error instanceof Response && error.status >= 500) {
+      return data(
+        { fieldErrors: {} as Record<string, string>, formError: { section: "general" as Section, message: "checkout:errors.createUnknown" }, values },
+        { status: 504 },
+      );
+    }
+    throw error;
+  }
+  return redirect(`/pay?${new URLSearchParams({ out_trade_no: outTradeNo })}`, 303);
+}

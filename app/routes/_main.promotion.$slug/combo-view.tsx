@@ -1,0 +1,121 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { errorText } from "~/components/form";
+import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { useTranslation } from "~/i18n/translation";
+import { formatMoney, unitOrDefault } from "~/utils/format";
+import type { comboAction, comboLoader } from "./combo.server";
+
+export function ComboDetailView() {
+  const { t } = useTranslation(["promotion", "goods", "common"]);
+  const view = useLoaderData<typeof comboLoader>();
+  const actionData = useActionData<typeof comboAction>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const hidden = t("goods:price.loginVisible");
+  const blocked = !view.isMember ? hidden : view.maxSets < 1 ? t("combo.outOfStock") : null;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <article className="combo-detail" aria-labelledby="combo-name">
+      <Stack gap="md">
+        <p>
+          <span className="promotion-badge" data-kind="bundling">
+            {t("combo.title")}
+          </span>
+        </p>
+        <h1 id="combo-name" className="ui-title">
+          {view.name}
+        </h1>
+        <table className="ui-table combo-goods">
+          <caption>{t("combo.goods")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("combo.goods")}</th>
+              <th scope="col">{t("combo.price")}</th>
+              <th scope="col">{t("combo.stock")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.items.map((item) => (
+              <tr key={item.skuId}>
+                <td>
+                  <Link to={`/sku-${item.skuId}`} className="combo-goods__item">
+                    {item.image ? <img src={item.image} alt="" width={64} height={64} loading="lazy" /> : null}
+                    <span>{item.name}</span>
+                  </Link>
+                </td>
+                <td>{item.price !== null ? formatMoney(item.price) : hidden}</td>
+                <td>{`${item.stock}${unitOrDefault(item.unit, t)}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Panel className="combo-detail__price">
+          <dl className="goods-detail__prices">
+            <div>
+              <dt>{t("combo.packagePrice")}</dt>
+              <dd data-testid="combo-price" className="price__amount" data-size="lg">
+                {view.price !== null ? formatMoney(view.price) : hidden}
+              </dd>
+            </div>
+            {view.original !== null ? (
+              <div>
+                <dt>{t("combo.original")}</dt>
+                <dd>
+                  <s>{formatMoney(view.original)}</s>
+                </dd>
+              </div>
+            ) : null}
+            {view.saving !== null ? (
+              <div>
+                <dt>{t("combo.saving")}</dt>
+                <dd data-testid="combo-saving">{formatMoney(view.saving)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className="ui-text-xs ui-dimmed">{view.freeShipping ? t("combo.freeShipping") : t("combo.buyerShipping")}</p>
+        </Panel>
+        <Form method="post" className="buy-form" preventScrollReset>
+          {error ? (
+            <Alert color="red" role="alert">
+              {errorText(t, error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            name="num"
+            type="number"
+            inputMode="numeric"
+            label={t("combo.sets")}
+            defaultValue="1"
+            min={1}
+            max={view.maxSets >= 1 ? view.maxSets : undefined}
+            required
+            disabled={Boolean(blocked)}
+            description={view.maxSets >= 1 ? t("combo.setsHint", { max: view.maxSets }) : undefined}
+            className="buy-form__num"
+          />
+          <Group gap="sm" className="buy-form__actions">
+            {blocked ? (
+              <Button type="button" size="md" color="red" disabled>
+                {blocked}
+              </Button>
+            ) : (
+              <>
+                <Button type="submit" name="intent" value="buy-now" size="md" color="red" loading={busy === "buy-now"}>
+                  {t("combo.buyNow")}
+                </Button>
+                <Button type="submit" name="intent" value="add-to-cart" size="md" variant="outline" color="red" loading={busy === "add-to-cart"}>
+                  {t("combo.addToCart")}
+                </Button>
+              </>
+            )}
+            {!view.isMember ? (
+              <ButtonLink to={view.loginHref} variant="outline">
+                {t("seckill.login")}
+              </ButtonLink>
+            ) : null}
+          </Group>
+        </Form>
+      </Stack>
+    </article>
+  );
+}

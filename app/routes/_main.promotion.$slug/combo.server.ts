@@ -1,0 +1,76 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { attempt } from "~/auth/sign-in.server";
+import { toastContent } from "~/components/form/error-text";
+import { centsToYuan, toCents } from "~/domain/pricing/money";
+import { addBundleToCart } from "~/upstream/cart.server";
+import { assetUrl, memberContext } from "~/upstream/context.server";
+import { findCombo } from "~/upstream/promotion.server";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { redirect } from "~/utils/redirect.server";
+import { loginUrlFor } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * `/promotion/combo-{id}` (contract §7.4): the package's goods with their specs and prices, the
+ * package price and the saving per set; add sets to the cart (`addBundleToCart`) or buy them now
+ * through `/promotion/combo_payment`.
+ */
+
+const ComboActionSchema = z.object({
+  intent: z.enum(["add-to-cart", "buy-now"]),
+  num: z.coerce
+    .number({ invalid_type_error: "promotion:errors.badQuantity" })
+    .int("promotion:errors.badQuantity")
+    .min(1, "promotion:errors.badQuantity")
+    .max(999_999, "promotion:errors.badQuantity"),
+});
+
+export async function comboLoader(request: Request, blId: number) {
+  const ctx = await memberContext(request);
+  const combo = await findCombo(ctx, blId);
+  if (!combo) throw notFoundResponse();
+  // Prices are for members (spec §6): a visitor's page carries none.
+  const isMember = Boolean(ctx.token);
+  const itemsMoney = combo.bundling_goods.reduce((sum, item) => sum + toCents(item.price), 0n);
+  const saving = itemsMoney - toCents(combo.bl_price);
+  return {
+    kind: "combo" as const,
+    blId: combo.bl_id,
+    name: combo.bl_name,
+    items: combo.bundling_goods.map((item) => ({
+      skuId: item.sku_id,
+      name: item.sku_name,
+      image: assetUrl(item.sku_image),
+      price: isMember ? item.price : null,
+      stock: item.stock,
+      unit: item.unit ?? "",
+    })),
+    price: isMember ? combo.bl_price : null,
+    original: isMember ? centsToYuan(Number(itemsMoney)) : null,
+    saving: isMember && saving > 0n ? centsToYuan(Number(saving)) : null,
+    freeShipping: combo.shipping_fee_type === 1,
+    // Sets are limited by the scarcest item (the PC disables buying when any item's stock < num).
+    maxSets: Math.max(0, Math.min(...combo.bundling_goods.map((item) => item.stock))),
+    isMember,
+    loginHref: loginUrlFor(request),
+  };
+}
+
+export async function comboAction(request: Request, blId: number, fields: Record<string, FormDataEntryValue>) {
+  const ctx = await memberContext(request);
+  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
+  const parsed = ComboActionSchema.safeParse(fields);
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 });
+  const combo = await findCombo(ctx, blId);
+  if (!combo) throw notFoundResponse();
+  const maxSets = Math.max(0, Math.min(...combo.bundling_goods.map((item) => item.stock)));
+  const { intent, num } = parsed.data;
+  if (num > maxSets) return data({ error: `promotion:errors.comboStock|max=${maxSets}` }, { status: 409 });
+  if (intent === "buy-now") return redirect(`/promotion/combo_payment?${new URLSearchParams({ bl_id: String(blId), num: String(num) })}`, 303);
+  const back = `/promotion/combo-${blId}`;
+  const outcome = await attempt(() => addBundleToCart(ctx, blId, num));
+  return outcome.ok
+    ? redirectWithToast(back, { kind: "success", key: "promotion:combo.added" })
+    : redirectWithToast(back, { kind: "error", ...toastContent(outcome.refusal) });
+}

@@ -1,0 +1,80 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { purchaseRights } from "~/domain/sale-control";
+import type { SlotState } from "~/domain/seckill";
+import { assetUrl, memberContext } from "~/upstream/context.server";
+import { findGroupbuy } from "~/upstream/promotion.server";
+import type { GroupbuyDetail } from "~/upstream/schemas/promotion";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { redirect } from "~/utils/redirect.server";
+import { loginUrlFor } from "~/utils/safe-redirect";
+
+/**
+ * `/promotion/groupbuy-{id}` (contract §7.3): group price, the minimum quantity (`buy_num`), the
+ * time left by the upstream's clock, the rule; buying goes to /promotion/groupbuy_payment.
+ */
+
+const BuySchema = z.object({
+  intent: z.literal("buy"),
+  num: z.coerce
+    .number({ invalid_type_error: "promotion:errors.badQuantity" })
+    .int("promotion:errors.badQuantity")
+    .min(1, "promotion:errors.badQuantity")
+    .max(999_999, "promotion:errors.badQuantity"),
+});
+
+/** Not started (1), running (2), ended (3), and the seconds to count down (to the start, or the end). */
+function phaseOf(detail: GroupbuyDetail, now: number): { state: SlotState; seconds: number } {
+  if (detail.status === 1 || now < detail.start_time) return { state: "upcoming", seconds: Math.max(0, detail.start_time - now) };
+  if (detail.status === 3 || now >= detail.end_time) return { state: "ended", seconds: 0 };
+  return { state: "running", seconds: detail.end_time - now };
+}
+
+export async function groupbuyLoader(request: Request, groupbuyId: number) {
+  const ctx = await memberContext(request);
+  const found = await findGroupbuy(ctx, groupbuyId);
+  if (!found) throw notFoundResponse();
+  const { detail, now } = found;
+  const isMember = Boolean(ctx.token);
+  const rights = purchaseRights(isMember, detail.sale_control ?? null);
+  const visible = rights.price === "visible";
+  return {
+    kind: "groupbuy" as const,
+    groupbuyId: detail.groupbuy_id,
+    skuId: detail.sku_id,
+    name: detail.sku_name || detail.goods_name,
+    introduction: detail.introduction ?? "",
+    image: assetUrl(detail.sku_image),
+    unit: detail.unit ?? "",
+    price: visible ? detail.groupbuy_price : null,
+    marketPrice: visible ? detail.price : null,
+    hiddenReason: isMember ? ("sale-control" as const) : ("login" as const),
+    buyNum: detail.buy_num,
+    sold: detail.sell_num,
+    stock: detail.stock,
+    rule: detail.rule ?? "",
+    phase: phaseOf(detail, now),
+    rights,
+    loginHref: loginUrlFor(request),
+  };
+}
+
+export async function groupbuyAction(request: Request, groupbuyId: number, fields: Record<string, FormDataEntryValue>) {
+  const ctx = await memberContext(request);
+  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
+  const parsed = BuySchema.safeParse(fields);
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 });
+  const found = await findGroupbuy(ctx, groupbuyId);
+  if (!found) throw notFoundResponse();
+  const { detail, now } = found;
+  const num = parsed.data.num;
+  // The upstream checks all of this again at payment and create; here the buyer hears it at once.
+  const phase = phaseOf(detail, now);
+  if (phase.state !== "running") return data({ error: `promotion:errors.groupbuy.${phase.state}` }, { status: 409 });
+  const rights = purchaseRights(true, detail.sale_control ?? null);
+  if (rights.buy !== "allowed") return data({ error: rights.message ? `upstream:${rights.message}` : "goods:price.noPermission" }, { status: 403 });
+  if (num < detail.buy_num) return data({ error: `promotion:errors.groupbuyMinimum|count=${detail.buy_num}` }, { status: 400 });
+  if (num > detail.stock) return data({ error: "promotion:errors.outOfStock" }, { status: 409 });
+  const search = new URLSearchParams({ groupbuy_id: String(groupbuyId), sku_id: String(detail.sku_id), num: String(num) });
+  return redirect(`/promotion/groupbuy_payment?${search}`, 303);
+}

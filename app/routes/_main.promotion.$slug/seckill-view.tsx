@@ -1,0 +1,159 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { errorText } from "~/components/form";
+import { PriceTag } from "~/components/goods/price-tag";
+import { Countdown } from "~/components/promotion/countdown";
+import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { useTranslation } from "~/i18n/translation";
+import { formatMoney, unitOrDefault } from "~/utils/format";
+import type { seckillAction, seckillLoader } from "./seckill.server";
+
+export function SeckillDetailView() {
+  const { t } = useTranslation(["promotion", "goods", "common"]);
+  const view = useLoaderData<typeof seckillLoader>();
+  const actionData = useActionData<typeof seckillAction>();
+  const navigation = useNavigation();
+  const unit = unitOrDefault(view.unit, t);
+  const { phase, rights } = view;
+  const blocked =
+    phase.state !== "running"
+      ? t(`seckill.cta.${phase.state}`)
+      : view.stock <= 0
+        ? t("seckill.soldOut")
+        : rights.buy === "login"
+          ? t("goods:price.loginVisible")
+          : rights.buy === "refused"
+            ? rights.message || t("goods:price.noPermission")
+            : view.canBuy < view.min
+              ? t("seckill.limitReached")
+              : null;
+  const error = actionData?.error;
+  return (
+    <article className="seckill-detail" aria-labelledby="seckill-name">
+      <div className="seckill-detail__top">
+        {view.image ? <img src={view.image} alt="" width={360} height={360} className="seckill-detail__image" /> : null}
+        <Stack gap="sm" className="seckill-detail__info">
+          <p>
+            <span className="promotion-badge" data-kind="seckill">
+              {t("seckill.badge")}
+            </span>{" "}
+            {view.seckillName}
+          </p>
+          <h1 id="seckill-name" className="goods-detail__name">
+            {view.name}
+          </h1>
+          {view.introduction ? <p className="goods-detail__intro">{view.introduction}</p> : null}
+          <Panel className="seckill-detail__price">
+            <dl className="goods-detail__prices">
+              <div>
+                <dt>{t("seckill.price")}</dt>
+                <dd data-testid="seckill-price">
+                  <PriceTag price={view.price} marketPrice={view.marketPrice} visible={view.price !== null} hiddenReason={view.hiddenReason} size="xl" />
+                </dd>
+              </div>
+            </dl>
+            {phase.state === "ended" ? (
+              <p className="seckill-countdown" data-testid="seckill-countdown">
+                {t("seckill.phaseEnded")}
+              </p>
+            ) : (
+              <Countdown seconds={phase.seconds} label={t(phase.state === "running" ? "seckill.endsIn" : "seckill.startsIn")} />
+            )}
+          </Panel>
+          <dl className="goods-detail__stock">
+            <div>
+              <dt>{t("seckill.slotsLabel")}</dt>
+              <dd>{view.slots.join("、")}</dd>
+            </div>
+            <div>
+              <dt>{t("seckill.stock")}</dt>
+              <dd>{t("goods:detail.stockCount", { count: view.stock, unit })}</dd>
+            </div>
+            {view.maxBuy > 0 ? (
+              <div>
+                <dt>{t("seckill.limit")}</dt>
+                <dd data-testid="seckill-limit">
+                  {view.purchased === null
+                    ? t("seckill.limitText", { count: view.maxBuy, unit })
+                    : t("seckill.limitBought", { count: view.maxBuy, unit, bought: view.purchased })}
+                </dd>
+              </div>
+            ) : null}
+            {view.min > 1 ? (
+              <div>
+                <dt>{t("goods:detail.minBuy")}</dt>
+                <dd>{`${view.min}${unit}`}</dd>
+              </div>
+            ) : null}
+            {view.step > 1 ? (
+              <div>
+                <dt>{t("seckill.multiple")}</dt>
+                <dd>{view.step}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {view.specs.map((group) => (
+            <div key={group.name} className="spec-picker__group">
+              <p className="ui-strong">{group.name}</p>
+              <Group gap="xs">
+                {group.values.map((value) => (
+                  <Link
+                    key={value.skuId}
+                    to={`?sku_id=${value.skuId}`}
+                    className="spec-picker__value"
+                    aria-current={value.selected ? "true" : undefined}
+                    preventScrollReset
+                  >
+                    {value.name}
+                  </Link>
+                ))}
+              </Group>
+            </div>
+          ))}
+          <Form method="post" className="buy-form" preventScrollReset>
+            <input type="hidden" name="sku_id" value={view.skuId} />
+            {error ? (
+              <Alert color="red" role="alert">
+                {errorText(t, error)}
+              </Alert>
+            ) : null}
+            <Group gap="sm">
+              <TextInput
+                name="num"
+                type="number"
+                inputMode="numeric"
+                label={t("goods:detail.quantity")}
+                defaultValue={String(view.min)}
+                min={view.min}
+                step={view.step}
+                max={view.canBuy >= view.min ? view.canBuy : undefined}
+                required
+                disabled={Boolean(blocked)}
+                className="buy-form__num"
+              />
+            </Group>
+            <Group gap="sm" className="buy-form__actions">
+              {blocked ? (
+                <Button type="button" size="md" color="red" disabled>
+                  {blocked}
+                </Button>
+              ) : (
+                <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
+                  {t("seckill.buyNow")}
+                </Button>
+              )}
+              {rights.buy === "login" ? (
+                <ButtonLink to={view.loginHref} variant="outline">
+                  {t("seckill.login")}
+                </ButtonLink>
+              ) : null}
+              <Link className="ui-anchor" to={`/sku-${view.skuId}`}>
+                {t("seckill.goodsPage")}
+              </Link>
+            </Group>
+            {view.price !== null ? <p className="ui-text-xs ui-dimmed">{t("seckill.unitPrice", { price: formatMoney(view.price), unit })}</p> : null}
+          </Form>
+        </Stack>
+      </div>
+    </article>
+  );
+}

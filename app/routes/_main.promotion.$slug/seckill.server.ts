@@ -1,0 +1,112 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { purchaseRights } from "~/domain/sale-control";
+import { clockOf, seckillMaxBuy, seckillPhase } from "~/domain/seckill";
+import { assetUrl, memberContext } from "~/upstream/context.server";
+import { findSeckillDetail } from "~/upstream/promotion.server";
+import type { SeckillDetail } from "~/upstream/schemas/promotion";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { redirect } from "~/utils/redirect.server";
+import { loginUrlFor } from "~/utils/safe-redirect";
+
+/**
+ * `/promotion/seckill-{id}` (contract §7.2): price, limits, the countdown to its end (or start)
+ * from the upstream's clock, and "buy now" into the seckill checkout.
+ */
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const BuySchema = z.object({
+  intent: z.literal("buy"),
+  sku_id: Id,
+  num: z.coerce
+    .number({ invalid_type_error: "promotion:errors.badQuantity" })
+    .int("promotion:errors.badQuantity")
+    .min(1, "promotion:errors.badQuantity")
+    .max(999_999, "promotion:errors.badQuantity"),
+});
+
+function skuParam(request: Request): number | undefined {
+  const value = new URL(request.url).searchParams.get("sku_id");
+  const parsed = Id.safeParse(value);
+  return value && parsed.success ? parsed.data : undefined;
+}
+
+/** What the buyer may do with this seckill now, by the upstream's clock. */
+function buyingState(detail: SeckillDetail, now: number, isMember: boolean) {
+  const phase = seckillPhase(
+    {
+      startTime: detail.start_time,
+      endTime: detail.end_time,
+      slots: detail.time_list.map((slot) => ({ start: slot.seckill_start_time, end: slot.seckill_end_time })),
+    },
+    now,
+  );
+  const rights = purchaseRights(isMember, detail.sale_control ?? null);
+  const purchased = detail.purchased_num ?? 0;
+  const max = seckillMaxBuy({ stock: detail.stock, maxBuy: detail.max_buy, purchased });
+  const step = detail.num_multiple && detail.num_multiple > 1 ? detail.num_multiple : 1;
+  const min = Math.max(1, detail.goods_min ?? 1, step);
+  return { phase, rights, purchased, max, min, step };
+}
+
+export async function seckillLoader(request: Request, seckillId: number) {
+  const ctx = await memberContext(request);
+  const found = await findSeckillDetail(ctx, seckillId, skuParam(request));
+  if (!found) throw notFoundResponse();
+  const { detail, now } = found;
+  const isMember = Boolean(ctx.token);
+  const state = buyingState(detail, now, isMember);
+  const priceVisible = state.rights.price === "visible";
+  return {
+    kind: "seckill" as const,
+    seckillId,
+    skuId: detail.sku_id,
+    name: detail.sku_name || detail.goods_name,
+    seckillName: detail.seckill_name ?? "",
+    introduction: detail.introduction ?? "",
+    image: assetUrl(detail.sku_image),
+    unit: detail.unit ?? "",
+    // Prices a visitor (or a sale-control rule) may not see never reach the page.
+    price: priceVisible ? detail.seckill_price : null,
+    marketPrice: priceVisible ? detail.price : null,
+    hiddenReason: isMember ? ("sale-control" as const) : ("login" as const),
+    stock: detail.stock,
+    maxBuy: detail.max_buy,
+    purchased: isMember ? state.purchased : null,
+    min: state.min,
+    step: state.step,
+    canBuy: state.max,
+    phase: state.phase,
+    rights: state.rights,
+    slots: detail.time_list.map((slot) => `${clockOf(slot.seckill_start_time)}–${clockOf(slot.seckill_end_time)}`),
+    specs: (detail.goods_spec_format ?? []).map((group) => ({
+      name: group.spec_name,
+      values: group.value.map((value) => ({ name: value.spec_value_name, skuId: value.sku_id, selected: value.sku_id === detail.sku_id })),
+    })),
+    loginHref: loginUrlFor(request),
+  };
+}
+
+export async function seckillAction(request: Request, seckillId: number, fields: Record<string, FormDataEntryValue>) {
+  const ctx = await memberContext(request);
+  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
+  const parsed = BuySchema.safeParse(fields);
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 });
+  const found = await findSeckillDetail(ctx, seckillId, parsed.data.sku_id);
+  if (!found || found.detail.sku_id !== parsed.data.sku_id) throw notFoundResponse();
+  const { detail, now } = found;
+  const state = buyingState(detail, now, true);
+  const num = parsed.data.num;
+  // The upstream checks all of this again at payment and create; here the buyer hears it at once.
+  if (state.phase.state !== "running") return data({ error: `promotion:errors.seckill.${state.phase.state}` }, { status: 409 });
+  if (state.rights.buy !== "allowed")
+    return data({ error: state.rights.message ? `upstream:${state.rights.message}` : "goods:price.noPermission" }, { status: 403 });
+  if (detail.max_buy > 0 && state.purchased + num > detail.max_buy) {
+    return data({ error: `promotion:errors.seckillLimit|limit=${detail.max_buy}|bought=${state.purchased}` }, { status: 409 });
+  }
+  if (num > detail.stock) return data({ error: "promotion:errors.outOfStock" }, { status: 409 });
+  if (num < state.min || num % state.step !== 0)
+    return data({ error: `promotion:errors.seckillQuantity|min=${state.min}|step=${state.step}` }, { status: 400 });
+  const search = new URLSearchParams({ seckill_id: String(seckillId), sku_id: String(detail.sku_id), num: String(num) });
+  return redirect(`/promotion/seckill_payment?${search}`, 303);
+}

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { PaymentPage } from "~/components/checkout/payment-page";
+import type { RouteHandle } from "~/utils/handle";
+import { comboFlow } from "./_main.payment/checkout.server";
+import { paymentAction, paymentLoader } from "./_main.payment/payment.server";
+import { ComboSourceSchema } from "./_main.payment/schema";
+
+/**
+ * `/promotion/combo_payment?bl_id&num`: the combo checkout (contract §7.1, §7.4), the
+ * /payment page on the bundling `ordercreate` endpoints (no coupon, no points).
+ */
+export const handle: RouteHandle = { i18n: ["checkout", "promotion"], title: "promotion:payment.title.bundling" };
+
+// A fresh order_key on every render (as /payment).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => defaultShouldRevalidate;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return paymentLoader(request, ComboSourceSchema, comboFlow);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return paymentAction(request, ComboSourceSchema, comboFlow);
+}
+
+export default function ComboPaymentPage() {
+  return <PaymentPage />;
+}

@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { IntLike, Money, Text } from "./common";
+import { SaleControlSchema } from "./goods";
+
+// Promotion addons (contract UPSTREAM-commerce §7): seckill slots, goods and detail. Only the
+// fields the pages read are parsed.
+
+/** A slot of the day (`seckill/lists`): times are seconds since midnight, China time. */
+export const SeckillSlotSchema = z.object({
+  id: IntLike,
+  name: Text,
+  seckill_start_time: IntLike,
+  seckill_end_time: IntLike,
+  /** "today": not over yet today; "tomorrow": over today, listed for tomorrow. */
+  type: Text.optional(),
+});
+export type SeckillSlot = z.infer<typeof SeckillSlotSchema>;
+
+export const SeckillSlotListSchema = z.object({ list: z.array(SeckillSlotSchema) });
+
+/** A goods of a slot (`seckillgoods/page`): `id` is the seckill_id. */
+export const SeckillGoodsSchema = z.object({
+  id: IntLike,
+  seckill_name: Text,
+  goods_id: IntLike,
+  sku_id: IntLike.optional(),
+  goods_name: Text,
+  goods_image: Text,
+  price: Money,
+  seckill_price: Money,
+  /** Left: the smaller of the activity's and the real stock. */
+  goods_stock: IntLike,
+  sale_num: IntLike.catch(0),
+  start_time: IntLike.catch(0),
+  end_time: IntLike.catch(0),
+  sale_control: SaleControlSchema.optional(),
+});
+export type SeckillGoods = z.infer<typeof SeckillGoodsSchema>;
+
+/** `goods_spec_format`: a JSON string of spec groups whose values name their sku_id. */
+const SpecGroups = z.unknown().transform((value) => {
+  let decoded = value;
+  if (typeof value === "string") {
+    try {
+      decoded = value.trim() ? JSON.parse(value) : [];
+    } catch {
+      decoded = [];
+    }
+  }
+  const parsed = z
+    .array(
+      z.object({
+        spec_name: Text,
+        value: z.array(z.object({ spec_value_name: Text, sku_id: IntLike, selected: z.boolean().optional().catch(false) })),
+      }),
+    )
+    .safeParse(decoded);
+  return parsed.success ? parsed.data : [];
+});
+
+/** `seckillgoods/detail` → `goods_sku_detail` (null: no such running activity). */
+export const SeckillDetailSchema = z.object({
+  seckill_id: IntLike,
+  seckill_name: Text.optional(),
+  sku_id: IntLike,
+  goods_id: IntLike,
+  sku_name: Text,
+  goods_name: Text,
+  sku_image: Text,
+  introduction: Text.optional(),
+  unit: Text.optional(),
+  price: Money,
+  seckill_price: Money,
+  stock: IntLike,
+  /** Per member and day; 0 = no limit. */
+  max_buy: IntLike.catch(0),
+  /** What the member bought today (logged in, limited). */
+  purchased_num: IntLike.optional().catch(undefined),
+  goods_min: IntLike.optional().catch(undefined),
+  num_multiple: IntLike.optional().catch(undefined),
+  sale_num: IntLike.catch(0),
+  start_time: IntLike,
+  end_time: IntLike,
+  time_list: z.array(z.object({ seckill_start_time: IntLike, seckill_end_time: IntLike })).catch([]),
+  goods_spec_format: SpecGroups.optional(),
+  sale_control: SaleControlSchema.optional(),
+});
+export type SeckillDetail = z.infer<typeof SeckillDetailSchema>;
+
+/** A combo (`bundling/detail`): its goods with their specs and prices, the package price. */
+export const ComboSchema = z.object({
+  bl_id: IntLike,
+  bl_name: Text,
+  bl_price: Money,
+  /** Σ of the items' prices (one set). */
+  goods_money: Money.optional().catch(undefined),
+  /** 1: the seller pays shipping; 2: the buyer does. */
+  shipping_fee_type: IntLike.catch(2),
+  bundling_goods: z.array(
+    z.object({
+      sku_id: IntLike,
+      goods_id: IntLike,
+      sku_name: Text,
+      sku_image: Text,
+      price: Money,
+      stock: IntLike.catch(0),
+      unit: Text.optional(),
+    }),
+  ),
+});
+export type Combo = z.infer<typeof ComboSchema>;
+
+/** A running group buy (`groupbuy/api/goods/page`). */
+export const GroupbuyRowSchema = z.object({
+  groupbuy_id: IntLike,
+  goods_id: IntLike,
+  sku_id: IntLike,
+  goods_name: Text,
+  goods_image: Text,
+  price: Money,
+  groupbuy_price: Money,
+  /** The minimum quantity at the group price. */
+  buy_num: IntLike,
+  sell_num: IntLike.catch(0),
+  unit: Text.optional(),
+  sale_control: SaleControlSchema.optional(),
+});
+export type GroupbuyRow = z.infer<typeof GroupbuyRowSchema>;
+
+/** `groupbuy/api/goods/detail` → `goods_sku_detail` (null: no such group buy). Status 1 not started, 2 running, 3 ended. */
+export const GroupbuyDetailSchema = z.object({
+  groupbuy_id: IntLike,
+  sku_id: IntLike,
+  goods_id: IntLike,
+  sku_name: Text,
+  goods_name: Text,
+  sku_image: Text,
+  introduction: Text.optional(),
+  unit: Text.optional(),
+  price: Money,
+  groupbuy_price: Money,
+  buy_num: IntLike,
+  sell_num: IntLike.catch(0),
+  stock: IntLike,
+  rule: Text.optional(),
+  status: IntLike,
+  start_time: IntLike,
+  end_time: IntLike,
+  sale_control: SaleControlSchema.optional(),
+});
+export type GroupbuyDetail = z.infer<typeof GroupbuyDetailSchema>;
