@@ -17,6 +17,7 @@ import { registerGoodsMetaRoutes } from './routes/goods-meta.js'
 import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
+import { registerNoticeRoutes } from './routes/notice.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
 import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
@@ -103,6 +104,7 @@ export function buildRouter(): Router {
   registerPcRoutes(router)
   registerGoodsMetaRoutes(router)
   registerHelpRoutes(router)
+  registerNoticeRoutes(router)
   registerAuthRoutes(router)
   registerMemberRoutes(router)
   registerGoodsRoutes(router)
