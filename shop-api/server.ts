@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { Database } from 'better-sqlite3'
 import { EndpointSwitch } from './core/endpoints.js'
 import { nowSeconds } from './core/format.js'
@@ -23,7 +24,9 @@ import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
 import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
+import { registerServicerRoutes } from './routes/servicer.js'
 import { registerSiteRoutes } from './routes/site.js'
+import { consoleRoutes } from './routes/servicer-console.js'
 import { handleSimulator } from './routes/simulator.js'
 import { testRoutes } from './routes/test-api.js'
 
@@ -60,6 +63,8 @@ export interface ShopApiOptions {
   publicUrl?: string
   /** Origins the payment simulator may redirect back to; default DEFAULT_RETURN_ORIGINS (the BFF in development). */
   returnOrigins?: string[]
+  /** Key of the servicer console (GET /servicer/console?key=…); default: random per start, logged. */
+  servicerConsoleKey?: string
 }
 
 /** The BFF's default origins (PORT 3000). */
@@ -73,6 +78,8 @@ export interface ShopApiApp {
   router: Router
   /** The live endpoint switches (see `disabledEndpoints`). */
   endpoints: EndpointSwitch
+  /** The HTTP server's `upgrade` handler: the chat socket (core/chat-hub.ts). */
+  upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void
   close(): void
 }
 
@@ -115,6 +122,7 @@ export function buildRouter(): Router {
   registerOrderCreateRoutes(router)
   registerPayRoutes(router)
   registerOfflinePayRoutes(router)
+  registerServicerRoutes(router)
   return router
 }
 
@@ -136,6 +144,7 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     returnOrigins: options.returnOrigins ?? DEFAULT_RETURN_ORIGINS,
   }
   const services = createServices(db, settings)
+  if (options.servicerConsoleKey) services.chat.consoleKey = options.servicerConsoleKey
   services.tokens.prune()
   if (options.closed !== undefined) services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: options.closed ? 0 : 1 })
 
@@ -201,6 +210,9 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
       return
     }
 
+    const consoleReply = consoleRoutes(db, services, method, path, params)
+    if (consoleReply) return send(res, consoleReply.status, consoleReply.type, consoleReply.body)
+
     if (options.testApi && path.startsWith('/__test/')) {
       const testHandler = testRoutes[`${method} ${path}`]
       if (!testHandler) return sendJson(res, 404, { error: `no test route ${method} ${path}` })
@@ -255,13 +267,19 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     sendJson(res, 200, body)
   }
 
-  return { handler, db, services, router, endpoints, close: () => db.close() }
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => services.chat.handleUpgrade(req, socket, head)
+  const close = () => {
+    services.chat.close()
+    db.close()
+  }
+  return { handler, db, services, router, endpoints, upgrade, close }
 }
 
 /** Start the API on host:port (default 127.0.0.1:0). */
 export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
   const app = createShopApiApp(options)
   const server = createServer(app.handler)
+  server.on('upgrade', app.upgrade)
   // Clients (the BFF's keep-alive pool, test helpers) may reuse an idle connection just as Node's
   // default 5 s timeout closes it and see a reset; keep idle connections longer than they do.
   server.keepAliveTimeout = 65_000
@@ -276,6 +294,7 @@ export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
   const port = (server.address() as AddressInfo).port
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
   let closed = false
+  if (options.log) console.log(`[shop-api] servicer console: http://${urlHost}:${port}/servicer/console?key=${app.services.chat.consoleKey}`)
   return {
     url: `http://${urlHost}:${port}`,
     port,
@@ -284,6 +303,7 @@ export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
     close: async () => {
       if (closed) return
       closed = true
+      app.services.chat.dropAll() // upgraded sockets would hold server.close open
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeIdleConnections()
