@@ -32,6 +32,8 @@ export const CAPABILITIES = {
   searchSuggestions: { path: "/api/goodssku/searchGoodsByKeyWord" },
   /** Offline transfer with a voucher image at the cashier. */
   offlinepay: { path: "/offlinepay/api/pay/config" },
+  /** The customer-service chat (servicer addon): the /chat page, the island and its socket. */
+  chat: { path: "/servicer/api/chat/keyword" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

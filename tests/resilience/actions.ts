@@ -71,6 +71,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "balance", out_trade_no: "999999", pay_password: "000000" },
     readsBody: true,
   },
+  // Customer-service chat (issue 13): sends a text message.
+  { file: "_main.chat.tsx", path: "/chat", as: "member", valid: { intent: "say", text: "resilience" }, readsBody: true },
 ];
 
 const EXPORTS_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+(?:const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
