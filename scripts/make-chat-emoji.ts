@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { EMOJI_CODES } from "../app/domain/chat";
 
 /**
- * Writes the chat's 47 emoji images (public/chat/emoji/emjoy_NN.svg): small drawn faces, our own,
+ * Writes the chat's 47 emoji images (public/chat-emoji/emjoy_NN.svg): small drawn faces, our own,
  * so no third-party artwork ships. Run once: `node_modules/.bin/tsx scripts/make-chat-emoji.ts`.
  * Each face varies its colour, eyes and mouth by its number; the names live in the chat translations (emoji.emjoy_NN).
  */
@@ -24,12 +24,12 @@ const EYES = [
   '<circle cx="9" cy="10" r="1.3"/><path d="M13.5 10 H16.5" stroke="#5D4037" stroke-width="1.2"/>',
 ];
 
-mkdirSync("public/chat/emoji", { recursive: true });
+mkdirSync("public/chat-emoji", { recursive: true });
 EMOJI_CODES.forEach((code, index) => {
   const color = COLORS[index % COLORS.length];
   const mouth = MOUTHS[index % MOUTHS.length];
   const eyes = EYES[Math.floor(index / MOUTHS.length) % EYES.length];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><circle cx="12" cy="12" r="11" fill="${color}" stroke="#E0A000"/><g fill="#5D4037">${eyes}</g><path d="${mouth}" fill="${mouth.endsWith("Z") ? "#5D4037" : "none"}" stroke="#5D4037" stroke-width="1.2" stroke-linecap="round"/></svg>\n`;
-  writeFileSync(`public/chat/emoji/${code}.svg`, svg);
+  writeFileSync(`public/chat-emoji/${code}.svg`, svg);
 });
 console.log(`wrote ${EMOJI_CODES.length} emoji`);

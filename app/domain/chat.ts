@@ -42,9 +42,9 @@ export function chatTextProblem(text: string): ChatTextProblem | null {
   return null;
 }
 
-/** Where the BFF serves an emoji's image (public/chat/emoji/, made by scripts/make-chat-emoji.ts). */
+/** Where the BFF serves an emoji's image (public/chat-emoji/, made by scripts/make-chat-emoji.ts). */
 export function emojiSrc(code: string): string {
-  return `/chat/emoji/${code}.svg`;
+  return `/chat-emoji/${code}.svg`;
 }
 
 /** A chat image may be this big: the BFF refuses bodies over 1 MiB (server.ts), the form adds a little. */

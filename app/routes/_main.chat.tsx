@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import type { ChatIslandProps } from "~/components/chat/chat-launcher";
 import { ChatMessages } from "~/components/chat/message-list";
+import type { ComponentType } from "react";
 import { errorText, upstreamError } from "~/components/form/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
@@ -25,10 +27,15 @@ import "~/styles/chat.css";
  * offered by `?goods=`/`?order=`, an image form, and a refresh link. The island posts to the same
  * action (with `island=1`, answered with data instead of a redirect).
  */
-/** The chat island's chunk, loaded by chat-launcher.tsx through this route module (ADR 019). */
-export const loadChatIsland = () => import("~/components/chat/chat-dialog");
-
-export const handle: RouteHandle = { i18n: ["chat"], title: "chat:title" };
+/**
+ * `loadChatIsland`: the chat island's chunk, loaded by chat-launcher.tsx through this route module
+ * (ADR 019). It sits in `handle` because Remix keeps only route exports in the browser's module.
+ */
+export const handle: RouteHandle & { loadChatIsland: () => Promise<{ default: ComponentType<ChatIslandProps> }> } = {
+  i18n: ["chat"],
+  title: "chat:title",
+  loadChatIsland: () => import("~/components/chat/chat-dialog"),
+};
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const QuerySchema = z.object({

@@ -31,8 +31,9 @@ async function loadIsland(): Promise<ComponentType<ChatIslandProps> | null> {
   const manifest = (window as { __remixManifest?: { routes?: Record<string, { module?: string }> } }).__remixManifest;
   const url = manifest?.routes?.[CHAT_ROUTE_ID]?.module;
   if (!url) return null;
-  const route = (await import(/* @vite-ignore */ url)) as { loadChatIsland?: () => Promise<{ default: ComponentType<ChatIslandProps> }> };
-  return route.loadChatIsland ? (await route.loadChatIsland()).default : null;
+  const route = (await import(/* @vite-ignore */ url)) as { handle?: { loadChatIsland?: () => Promise<{ default: ComponentType<ChatIslandProps> }> } };
+  const load = route.handle?.loadChatIsland;
+  return load ? (await load()).default : null;
 }
 
 /**
