@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { errorText } from "~/components/form/error-text";
 import { Button, CloseButton } from "~/components/ui";
 import { CHAT_IMAGE_MAX_BYTES, CHAT_MAX_LENGTH, CHAT_PING_MS, chatLength, chatTextProblem, EMOJI_CODES, emojiSrc } from "~/domain/chat";
-import { useTranslation } from "~/i18n/translation";
+import { useEnsureNamespaces, useTranslation } from "~/i18n/translation";
 import type { action, loader } from "~/routes/_main.chat";
 import type { ChatMessageView } from "~/upstream/chat.server";
 import type { RelayFrame } from "~/utils/chat-relay.server";
@@ -24,7 +24,11 @@ const CLOSE_ENDED = 1000;
 const CLOSE_UNAUTHORIZED = 4401;
 const MAX_BACKOFF_MS = 30_000;
 
+const NAMESPACES = ["chat"];
+
 export default function ChatDialog({ topic, onClose }: ChatIslandProps) {
+  // The page that opened the island may not carry the chat's translations: fetch them.
+  useEnsureNamespaces(NAMESPACES);
   const { t } = useTranslation("chat");
   /** Messages that came over the socket (history pages come from the fetchers). */
   const [live, setLive] = useState(new Map<number, ChatMessageView>());
