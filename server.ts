@@ -11,6 +11,7 @@ import helmet from "helmet";
 import onHeaders from "on-headers";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { SESSION_COOKIE } from "./app/auth/session.server";
+import { createChatRelay } from "./app/utils/chat-relay.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
@@ -294,6 +295,13 @@ async function serve() {
   });
 
   const httpServer = createServer(app);
+  // The chat socket (/chat/socket, ADR 019): relayed to the upstream chat socket for members only.
+  // No other path upgrades (development's Vite HMR uses its own port).
+  const chatRelay = createChatRelay({ trustProxy: config.TRUST_PROXY });
+  httpServer.on("upgrade", (req, socket, head) => {
+    socket.on("error", () => socket.destroy());
+    if (stopping || !chatRelay.handleUpgrade(req, socket, head)) socket.destroy();
+  });
   // Requests Node refuses before Express sees them (a cookie or header over 16 KB, a broken request
   // line) get a short text answer instead of an empty one.
   httpServer.on("clientError", (error: NodeJS.ErrnoException, socket) => {
@@ -313,6 +321,7 @@ async function serve() {
     if (stopping) return;
     stopping = true;
     log("shutdown", { signal });
+    chatRelay.close(); // sockets would hold httpServer.close open; the island reconnects elsewhere
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     httpServer.close(async () => {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { Database } from 'better-sqlite3'
 import { EndpointSwitch } from './core/endpoints.js'
 import { nowSeconds } from './core/format.js'
@@ -19,6 +20,7 @@ import { registerGoodsMetaRoutes } from './routes/goods-meta.js'
 import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
+import { registerNoticeRoutes } from './routes/notice.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
 import { registerOrderRoutes } from './routes/order.js'
 import { registerOrderCreateRoutes } from './routes/ordercreate.js'
@@ -29,7 +31,9 @@ import { registerRefundRoutes } from './routes/refund.js'
 import { registerSeckillRoutes } from './routes/seckill.js'
 import { registerBundlingRoutes } from './routes/bundling.js'
 import { registerGroupbuyRoutes } from './routes/groupbuy.js'
+import { registerServicerRoutes } from './routes/servicer.js'
 import { registerSiteRoutes } from './routes/site.js'
+import { consoleRoutes } from './routes/servicer-console.js'
 import { handleSimulator } from './routes/simulator.js'
 import { registerVerifyRoutes } from './routes/verify.js'
 import { testRoutes } from './routes/test-api.js'
@@ -67,6 +71,8 @@ export interface ShopApiOptions {
   publicUrl?: string
   /** Origins the payment simulator may redirect back to; default DEFAULT_RETURN_ORIGINS (the BFF in development). */
   returnOrigins?: string[]
+  /** Key of the servicer console (GET /servicer/console?key=…); default: random per start, logged. */
+  servicerConsoleKey?: string
 }
 
 /** The BFF's default origins (PORT 3000). */
@@ -80,6 +86,8 @@ export interface ShopApiApp {
   router: Router
   /** The live endpoint switches (see `disabledEndpoints`). */
   endpoints: EndpointSwitch
+  /** The HTTP server's `upgrade` handler: the chat socket (core/chat-hub.ts). */
+  upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void
   close(): void
 }
 
@@ -111,6 +119,7 @@ export function buildRouter(): Router {
   registerPcRoutes(router)
   registerGoodsMetaRoutes(router)
   registerHelpRoutes(router)
+  registerNoticeRoutes(router)
   registerAuthRoutes(router)
   registerMemberRoutes(router)
   registerGoodsRoutes(router)
@@ -129,6 +138,7 @@ export function buildRouter(): Router {
   registerEvaluateRoutes(router)
   registerRefundRoutes(router)
   registerComplainRoutes(router)
+  registerServicerRoutes(router)
   return router
 }
 
@@ -150,6 +160,7 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     returnOrigins: options.returnOrigins ?? DEFAULT_RETURN_ORIGINS,
   }
   const services = createServices(db, settings)
+  if (options.servicerConsoleKey) services.chat.consoleKey = options.servicerConsoleKey
   services.tokens.prune()
   if (options.closed !== undefined) services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: options.closed ? 0 : 1 })
 
@@ -215,6 +226,9 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
       return
     }
 
+    const consoleReply = consoleRoutes(db, services, method, path, params)
+    if (consoleReply) return send(res, consoleReply.status, consoleReply.type, consoleReply.body)
+
     if (options.testApi && path.startsWith('/__test/')) {
       const testHandler = testRoutes[`${method} ${path}`]
       if (!testHandler) return sendJson(res, 404, { error: `no test route ${method} ${path}` })
@@ -269,13 +283,19 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     sendJson(res, 200, body)
   }
 
-  return { handler, db, services, router, endpoints, close: () => db.close() }
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => services.chat.handleUpgrade(req, socket, head)
+  const close = () => {
+    services.chat.close()
+    db.close()
+  }
+  return { handler, db, services, router, endpoints, upgrade, close }
 }
 
 /** Start the API on host:port (default 127.0.0.1:0). */
 export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
   const app = createShopApiApp(options)
   const server = createServer(app.handler)
+  server.on('upgrade', app.upgrade)
   // Clients (the BFF's keep-alive pool, test helpers) may reuse an idle connection just as Node's
   // default 5 s timeout closes it and see a reset; keep idle connections longer than they do.
   server.keepAliveTimeout = 65_000
@@ -290,6 +310,7 @@ export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
   const port = (server.address() as AddressInfo).port
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
   let closed = false
+  if (options.log) console.log(`[shop-api] servicer console: http://${urlHost}:${port}/servicer/console?key=${app.services.chat.consoleKey}`)
   return {
     url: `http://${urlHost}:${port}`,
     port,
@@ -298,6 +319,7 @@ export async function createShopApi(options: ShopApiOptions): Promise<ShopApi> {
     close: async () => {
       if (closed) return
       closed = true
+      app.services.chat.dropAll() // upgraded sockets would hold server.close open
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeIdleConnections()

@@ -2,7 +2,25 @@
 export const supportedLanguages = ["zh-cn", "en-us"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "zh-cn";
-export const namespaces = ["common", "auth", "validation", "errors", "member", "catalog", "goods", "cart", "address", "checkout", "orders", "aftersales", "verification", "chat", "help", "finance", "promotion"] as const;
+export const namespaces = [
+  "common",
+  "auth",
+  "validation",
+  "errors",
+  "member",
+  "catalog",
+  "goods",
+  "cart",
+  "address",
+  "checkout",
+  "orders",
+  "aftersales",
+  "verification",
+  "chat",
+  "help",
+  "finance",
+  "promotion",
+] as const;
 
 export const i18nConfig = {
   supportedLngs: [...supportedLanguages],

@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
+import { ChatLauncher } from "~/components/chat/chat-launcher";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NavBar } from "~/components/layout/nav-bar";
@@ -20,6 +21,12 @@ export default function MainLayout() {
   const white = handles.some((handle) => handle.whiteBackground);
   const fullWidth = handles.some((handle) => handle.fullWidth);
   const onHome = location.pathname === "/index";
+  // The chat opens about the page's goods or order (a card to offer): the goods page by its data,
+  // other pages by their handle's chatTopic.
+  const topicMatch = [...matches].reverse().find((match) => handleOf(match).chatTopic || match.id === "routes/_main.$slug");
+  const chatTopic = topicMatch
+    ? (handleOf(topicMatch).chatTopic?.(topicMatch.data) ?? { goods: (topicMatch.data as { goods?: { skuId?: number } } | undefined)?.goods?.skuId })
+    : undefined;
 
   return (
     <div id="top" className={white ? "page page--white" : "page"}>
@@ -33,7 +40,8 @@ export default function MainLayout() {
       <main id="main" className={fullWidth ? "main main--full" : "main container"}>
         <Outlet />
       </main>
-      <SideBar cartCount={cartCount} servicer={layout.servicer} loggedIn={Boolean(member)} />
+      <SideBar cartCount={cartCount} servicer={layout.servicer} loggedIn={Boolean(member)} chatTopic={chatTopic} />
+      {member && layout.servicer.type === "niushop" ? <ChatLauncher /> : null}
       <Footer layout={layout} />
     </div>
   );

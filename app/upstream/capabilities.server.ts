@@ -38,6 +38,8 @@ export const CAPABILITIES = {
   offlinepay: { path: "/offlinepay/api/pay/config" },
   /** Complaints about a refund (/member/complain): our addition to the API, absent from Niushop (docs/after-sales-api.md). */
   complaints: { path: "/api/ordercomplain/detail" },
+  /** The customer-service chat (servicer addon): the /chat page, the island and its socket. */
+  chat: { path: "/servicer/api/chat/keyword" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

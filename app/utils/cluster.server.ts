@@ -19,19 +19,24 @@ export type SharedMarks = { has(key: string): boolean; add(key: string): void };
 
 /** A bounded set of marks with a lifetime, shared by the workers of this machine. */
 export function sharedMarks(set: string, options: { max: number; ttl: number }): SharedMarks {
-  const local = new LRUCache<string, true>(options);
+  // One store per set and process: server.ts's bundle (the chat socket relay reads sessions) and
+  // the Remix build each load this module, and both must see the same marks.
+  const stores = ((globalThis as { __bffSharedMarks?: Map<string, LRUCache<string, true>> }).__bffSharedMarks ??= new Map());
+  const known = stores.get(set);
+  const local = known ?? new LRUCache<string, true>(options);
+  stores.set(set, local);
+  if (known) return { has: (key) => local.has(key), add: (key) => addMark(local, set, key) };
   if (cluster.isWorker) {
     process.on("message", (message: unknown) => {
       if (isMarkMessage(message) && message.set === set) local.set(message.key, true);
     });
   }
-  return {
-    has: (key) => local.has(key),
-    add(key) {
-      local.set(key, true);
-      if (cluster.isWorker) process.send?.({ channel: CHANNEL, set, key } satisfies MarkMessage);
-    },
-  };
+  return { has: (key) => local.has(key), add: (key) => addMark(local, set, key) };
+}
+
+function addMark(local: LRUCache<string, true>, set: string, key: string) {
+  local.set(key, true);
+  if (cluster.isWorker) process.send?.({ channel: CHANNEL, set, key } satisfies MarkMessage);
 }
 
 /** In the primary: passes each worker's marks on to every other worker. */

@@ -16,6 +16,11 @@ export type RouteHandle = {
    * pages whose loaders read nothing but the URL, the language and the member's absence.
    */
   visitorCache?: boolean;
+  /**
+   * What the side bar's "customer service" opens the chat about on this page (a goods or order
+   * card to offer, docs/chat.md): e.g. an order page `chatTopic: (data) => ({ order: data.order.order_id })`.
+   */
+  chatTopic?: (data: unknown) => { goods?: number; order?: number } | undefined;
 };
 
 export function handleOf(match: UIMatch): RouteHandle {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import svgCaptcha from 'svg-captcha'
+import { ChatHub } from './chat-hub.js'
 import { nowSeconds, wallSeconds } from './format.js'
 
 /**
@@ -12,6 +13,8 @@ export interface Services {
   tokens: Tokens
   captchas: Captchas
   sms: SmsGateway
+  /** The chat socket's connections (servicer addon, core/chat-hub.ts). */
+  chat: ChatHub
 }
 
 export function createServices(db: Database, options: { tokenTtlSeconds: number; log: boolean }): Services {
@@ -20,7 +23,16 @@ export function createServices(db: Database, options: { tokenTtlSeconds: number;
     tokens: new Tokens(db, options.tokenTtlSeconds),
     captchas: new Captchas(db),
     sms: new SmsGateway(db, options.log),
+    chat: new ChatHub(db, (uid) => chatUidGone(db, uid)),
   }
+}
+
+/** A uid's last socket closed: a member goes offline (servicers are told), a servicer console too. */
+function chatUidGone(db: Database, uid: string): void {
+  if (!db.open) return // sockets closing as the API stops
+  const servicer = /^ns_servicer_(\d+)$/.exec(uid)
+  if (servicer) db.prepare('UPDATE servicer SET online = 0 WHERE user_id = ?').run(Number(servicer[1]))
+  else db.prepare('UPDATE servicer_member SET online = 0 WHERE member_id = ?').run(Number(uid))
 }
 
 // ---------------------------------------------------------------------------------------------

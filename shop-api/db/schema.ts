@@ -1180,6 +1180,62 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 11,
+    name: 'notices and the customer-service chat (servicer addon)',
+    sql: /* sql */ `
+      -- /api/notice/*: Niushop's notice table. The API lists only rows whose receiving_type has "mobile".
+      CREATE TABLE notice (
+        id              INTEGER PRIMARY KEY,
+        title           TEXT    NOT NULL,
+        content         TEXT    NOT NULL DEFAULT '',
+        is_top          INTEGER NOT NULL DEFAULT 0,
+        sort            INTEGER NOT NULL DEFAULT 0,
+        receiving_type  TEXT    NOT NULL DEFAULT 'mobile,web',
+        receiving_name  TEXT    NOT NULL DEFAULT '手机端,电脑端',
+        create_time     INTEGER NOT NULL DEFAULT 0,
+        modify_time     INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- Servicers (shop agents). online: a console socket is connected (or the test API says so).
+      CREATE TABLE servicer (
+        servicer_id  INTEGER PRIMARY KEY,
+        user_id      INTEGER NOT NULL,
+        nickname     TEXT    NOT NULL,
+        avatar       TEXT    NOT NULL DEFAULT '',
+        online       INTEGER NOT NULL DEFAULT 0,
+        create_time  INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- A member's chat state: the servicer they are paired with and whether their socket is bound.
+      CREATE TABLE servicer_member (
+        member_id    INTEGER PRIMARY KEY REFERENCES member(member_id),
+        servicer_id  INTEGER NOT NULL DEFAULT 0,
+        online       INTEGER NOT NULL DEFAULT 0,
+        client_id    TEXT    NOT NULL DEFAULT '',
+        modify_time  INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- One chat message (contract §7.4). type 0 = member → servicer, 1 = servicer → member.
+      CREATE TABLE servicer_dialogue (
+        id            INTEGER PRIMARY KEY,
+        member_id     INTEGER NOT NULL,
+        servicer_id   INTEGER NOT NULL DEFAULT 0,
+        shop_id       INTEGER NOT NULL DEFAULT 1,
+        create_day    TEXT    NOT NULL,
+        create_time   TEXT    NOT NULL,
+        add_time      INTEGER NOT NULL DEFAULT 0,
+        content_type  INTEGER NOT NULL DEFAULT 0,
+        read          INTEGER NOT NULL DEFAULT 0,
+        goods_sku_id  INTEGER NOT NULL DEFAULT 0,
+        order_id      INTEGER NOT NULL DEFAULT 0,
+        consumer_say  TEXT    NOT NULL DEFAULT '',
+        servicer_say  TEXT    NOT NULL DEFAULT '',
+        type          INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX servicer_dialogue_member ON servicer_dialogue(member_id, id);
+    `,
+  },
+  {
     version: 14,
     name: 'promotion checkouts: the kind of an order, the activity of a line, more seckill slots',
     sql: /* sql */ `

@@ -4,6 +4,7 @@ import { deterministicSalt, hashPasswordSync } from '../core/password.js'
 import { categoryColors, categoryTree, type CategorySeed } from './data/categories.js'
 import { advPositions, footerItems, friendlyLinks, goodsServices, navItems } from './data/content.js'
 import { helpClasses } from './data/help.js'
+import { extraHelp, keywordReplies, notices, servicers } from './data/notices.js'
 import { accountGroups, aptitudes, couponTypes, memberCoupons, memberLabels, memberLevels, members, orders } from './data/members.js'
 import { addons, configRecords, documents, H5_URL, SEED_TIME, site, SITE_NAME } from './data/site.js'
 import { seedCart } from './seed-cart.js'
@@ -237,6 +238,47 @@ function seedHelp(db: Database) {
   })
 }
 
+/** Notices, more help articles, the chat's servicer and keyword replies (schema version 11). */
+function seedNoticesAndChat(db: Database) {
+  notices.forEach((notice, index) => {
+    insertRow(db, 'notice', {
+      id: index + 1,
+      title: notice.title,
+      content: notice.paragraphs.map((p) => `<p>${p}</p>`).join(''),
+      is_top: notice.is_top ?? 0,
+      sort: 0,
+      receiving_type: notice.receiving_type ?? 'mobile,web',
+      receiving_name: notice.receiving_type === 'weapp' ? '微信小程序' : '手机端,电脑端',
+      create_time: SEED_TIME + index * DAY,
+      modify_time: 0,
+    })
+  })
+  const classNames = db.prepare('SELECT class_name FROM help_class WHERE class_id = ?')
+  const lastSort = db.prepare('SELECT COALESCE(MAX(sort), 0) AS n FROM help WHERE class_id = ?')
+  for (const article of extraHelp) {
+    const { class_name } = classNames.get(article.class_id) as { class_name: string }
+    insertRow(db, 'help', {
+      title: article.title,
+      content: article.paragraphs.map((p) => `<p>${p}</p>`).join(''),
+      class_id: article.class_id,
+      class_name,
+      sort: (lastSort.get(article.class_id) as { n: number }).n + 1,
+      link_address: article.link_address ?? '',
+      create_time: SEED_TIME + 2 * DAY,
+      modify_time: 0,
+    })
+  }
+  for (const servicer of servicers) insertRow(db, 'servicer', { ...servicer, online: 0, create_time: SEED_TIME })
+  insertRow(db, 'config', {
+    config_key: 'SERVICER_KEYWORD_CONFIG',
+    value: JSON.stringify({ is_open: 1, keyword_list: keywordReplies }),
+    config_desc: '客服关键词回复',
+    is_use: 1,
+    create_time: SEED_TIME,
+    modify_time: 0,
+  })
+}
+
 function seedMembers(db: Database) {
   for (const level of memberLevels) insertRow(db, 'member_level', level)
   memberLabels.forEach((name, index) => insertRow(db, 'member_label', { label_id: index + 1, label_name: name, sort: index + 1, create_time: SEED_TIME }))
@@ -400,6 +442,12 @@ export const seedSteps: SeedStep[] = [
     version: 9,
     run(db) {
       seedAftersales(db)
+    },
+  },
+  {
+    version: 11,
+    run(db) {
+      seedNoticesAndChat(db)
     },
   },
   {

@@ -140,6 +140,8 @@ export const ACTION_ROUTES: ActionRoute[] = [
     readsBody: true,
   },
   { file: "_main.member.complain/route.tsx", path: "/member/complain?order_goods_id=999999", as: "member", valid: { intent: "cancel" }, readsBody: true },
+  // Customer-service chat (issue 13): sends a text message.
+  { file: "_main.chat.tsx", path: "/chat", as: "member", valid: { intent: "say", text: "resilience" }, readsBody: true },
 ];
 
 const EXPORTS_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+(?:const|let)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;

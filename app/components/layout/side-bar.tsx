@@ -4,13 +4,25 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Badge } from "~/components/ui";
+import { ChatLink, type ChatTopic } from "~/components/chat/chat-launcher";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 
 /** spec §9: back-to-top appears after 300 px of scrolling. */
 export const BACK_TO_TOP_AFTER_PX = 300;
 
 /** The fixed right-hand bar (spec §2 "Side bar"). */
-export function SideBar({ cartCount, servicer, loggedIn }: { cartCount: number; servicer: ClientLayout["servicer"]; loggedIn: boolean }) {
+export function SideBar({
+  cartCount,
+  servicer,
+  loggedIn,
+  chatTopic,
+}: {
+  cartCount: number;
+  servicer: ClientLayout["servicer"];
+  loggedIn: boolean;
+  /** The goods or order the chat opens about on this page (a card to offer). */
+  chatTopic?: ChatTopic;
+}) {
   const { t } = useTranslation();
   const [scroll, scrollTo] = useWindowScroll();
   const hydrated = useHydrated();
@@ -36,10 +48,10 @@ export function SideBar({ cartCount, servicer, loggedIn }: { cartCount: number; 
           <span>{t("sideBar.service")}</span>
         </a>
       ) : servicer.type !== "none" ? (
-        <Link to="/chat" className="side-bar__item" data-logged-in={loggedIn}>
+        <ChatLink topic={chatTopic} loggedIn={loggedIn} className="side-bar__item">
           <IconHeadset size={20} aria-hidden />
           <span>{t("sideBar.service")}</span>
-        </Link>
+        </ChatLink>
       ) : null}
       {showBackToTop ? (
         <a

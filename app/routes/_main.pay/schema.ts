@@ -49,4 +49,3 @@ export async function voucherProblem(file: FormDataEntryValue | null): Promise<{
   const problem = await imageFileProblem(file, MAX_VOUCHER_BYTES);
   return problem && { message: VOUCHER_MESSAGES[problem.reason], status: problem.status };
 }
-
