@@ -17,6 +17,7 @@ import { registerGoodsMetaRoutes } from './routes/goods-meta.js'
 import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
+import { registerMemberFinanceRoutes } from './routes/member-finance.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
 import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
@@ -105,6 +106,7 @@ export function buildRouter(): Router {
   registerHelpRoutes(router)
   registerAuthRoutes(router)
   registerMemberRoutes(router)
+  registerMemberFinanceRoutes(router)
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
   registerCouponRoutes(router)

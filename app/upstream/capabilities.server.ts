@@ -32,6 +32,8 @@ export const CAPABILITIES = {
   searchSuggestions: { path: "/api/goodssku/searchGoodsByKeyWord" },
   /** Offline transfer with a voucher image at the cashier. */
   offlinepay: { path: "/offlinepay/api/pay/config" },
+  /** Member recharge (packages, recharge orders paid at the cashier): /member/recharge_*. */
+  recharge: { path: "/memberrecharge/api/memberrecharge/config" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -7,6 +7,7 @@ export const MemberSchema = z.object({
   nickname: Text,
   mobile: Text.catch(""),
   headimg: Text.catch(""),
+  member_level: IntLike.catch(0),
   member_level_name: Text.catch(""),
   point: IntLike.catch(0),
   balance: Money.catch("0.00"),
