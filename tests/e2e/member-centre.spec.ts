@@ -30,8 +30,7 @@ test("home shows the avatar placeholder, level, growth to the next level and lin
   await expect(page.getByText("成长值 0，距 银牌采购商 还需 1000")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "升级进度" })).toHaveAttribute("value", "0");
   await expect(page.getByText(/普通会员/)).toBeVisible();
-  const balance = page.getByRole("link", { name: /余额/ });
-  await expect(balance).toContainText("25.50");
-  await balance.click();
+  // Stored value 20 + cash 5.50.
+  await page.getByRole("link", { name: "¥25.50 余额" }).click();
   await expect(page).toHaveURL(/\/member\/account$/);
 });

@@ -64,6 +64,23 @@ export const ACTION_ROUTES: ActionRoute[] = [
     readsBody: true,
   },
   { file: "_main.payment/route.tsx", path: "/payment?sku_id=1&num=1", as: "member", valid: { intent: "recalculate", sku_id: "1", num: "1" }, readsBody: true },
+  // Member finance (issue 11).
+  { file: "_main.member.account_list.tsx", path: "/member/account_list", as: "member", valid: { intent: "set-default", id: "999999" }, readsBody: true },
+  {
+    file: "_main.member.account_edit/route.tsx",
+    path: "/member/account_edit",
+    as: "member",
+    valid: { withdraw_type: "bank", realname: "韧性测试", mobile: "13800000000", branch_bank_name: "测试银行", bank_account: "6225880123456789" },
+    readsBody: true,
+  },
+  {
+    file: "_main.member.apply_withdrawal.tsx",
+    path: "/member/apply_withdrawal",
+    as: "member",
+    valid: { account_id: "999999", apply_money: "10" },
+    readsBody: true,
+  },
+  { file: "_main.member.recharge_order/route.tsx", path: "/member/recharge_order", as: "member", valid: { recharge_id: "999999" }, readsBody: true },
   {
     file: "_main.pay/route.tsx",
     path: "/pay?out_trade_no=999999",
