@@ -18,6 +18,7 @@ import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
 import { registerMemberFinanceRoutes } from './routes/member-finance.js'
+import { registerMemberProfileRoutes } from './routes/member-profile.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
 import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
@@ -107,6 +108,7 @@ export function buildRouter(): Router {
   registerAuthRoutes(router)
   registerMemberRoutes(router)
   registerMemberFinanceRoutes(router)
+  registerMemberProfileRoutes(router)
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
   registerCouponRoutes(router)

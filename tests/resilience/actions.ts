@@ -80,6 +80,7 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { account_id: "999999", apply_money: "10" },
     readsBody: true,
   },
+  { file: "_main.member.info/route.tsx", path: "/member/info", as: "member", valid: { intent: "profile", nickname: "韧性测试", sex: "0" }, readsBody: true },
   { file: "_main.member.recharge_order/route.tsx", path: "/member/recharge_order", as: "member", valid: { recharge_id: "999999" }, readsBody: true },
   {
     file: "_main.pay/route.tsx",

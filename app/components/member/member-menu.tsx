@@ -40,6 +40,7 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
     key: "account",
     items: [
       { key: "index", to: "/member/index" },
+      { key: "info", to: "/member/info" },
       { key: "address", to: "/member/delivery_address", also: ["/member/address_edit"] },
       { key: "bankAccounts", to: "/member/account_list", also: ["/member/account_edit"] },
     ],
