@@ -18,7 +18,7 @@ import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
 import { registerMemberFinanceRoutes } from './routes/member-finance.js'
-import { registerMemberProfileRoutes } from './routes/member-profile.js'
+import { registerMemberProfileRoutes, registerMemberSecurityRoutes } from './routes/member-profile.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
 import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
@@ -109,6 +109,7 @@ export function buildRouter(): Router {
   registerMemberRoutes(router)
   registerMemberFinanceRoutes(router)
   registerMemberProfileRoutes(router)
+  registerMemberSecurityRoutes(router)
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
   registerCouponRoutes(router)

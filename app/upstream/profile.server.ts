@@ -28,3 +28,8 @@ export async function setAvatar(ctx: UpstreamContext, file: File): Promise<strin
   await callUpstream(ctx, "/api/member/modifyheadimg", Ignored, { headimg: path });
   return path;
 }
+
+/** Changes the login password; refused (UpstreamError) when the old one is wrong or the new one breaks the rules. */
+export function changePassword(ctx: UpstreamContext, oldPassword: string, newPassword: string) {
+  return callUpstream(ctx, "/api/member/modifypassword", Ignored, { old_password: oldPassword, new_password: newPassword });
+}

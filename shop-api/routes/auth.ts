@@ -37,7 +37,7 @@ function checkCaptcha(ctx: Context, consume: boolean): Envelope | null {
 }
 
 /** Password rules of the register config (pwd_len, pwd_complexity) → error message or null. */
-function passwordProblem(ctx: Context, password: string): string | null {
+export function passwordProblem(ctx: Context, password: string): string | null {
   const config = registerConfig(ctx)
   const minLength = Number(config.pwd_len) || 0
   if ([...password].length < Math.max(minLength, 1)) return `密码长度不能小于${Math.max(minLength, 1)}位`

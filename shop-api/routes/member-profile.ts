@@ -1,5 +1,7 @@
 import { error, int, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import { hashPassword, verifyPassword } from '../core/password.js'
 import { imageType, isUploadedFile, storeUpload } from '../core/upload.js'
+import { passwordProblem } from './auth.js'
 import { stripEmoji } from './address.js'
 
 /**
@@ -67,5 +69,21 @@ export function registerMemberProfileRoutes(router: Router): void {
     const type = imageType(file.data)
     if (!type) return error(-1, '请上传图片文件')
     return success({ pic_path: storeUpload(ctx.db, 'headimg', memberId, { ...type, data: file.data }) })
+  })
+}
+
+/** Security (contract §6.1): change the login password with the old one. */
+export function registerMemberSecurityRoutes(router: Router): void {
+  // A member without a password (mobile registration) must use the SMS path (key + code), not built here.
+  router.post('/api/member/modifypassword', async (ctx) => {
+    const memberId = requireMember(ctx)
+    const row = ctx.db.prepare('SELECT password_hash FROM member WHERE member_id = ?').get(memberId) as { password_hash: string }
+    if (!row.password_hash) return error(-1, '请先通过手机验证码设置密码')
+    if (!(await verifyPassword(str(ctx, 'old_password'), row.password_hash))) return error(-1, '原密码不正确')
+    const password = str(ctx, 'new_password')
+    const problem = passwordProblem(ctx, password)
+    if (problem) return error(-1, problem)
+    ctx.db.prepare('UPDATE member SET password_hash = ? WHERE member_id = ?').run(await hashPassword(password), memberId)
+    return success(1)
   })
 }

@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import type { TestShopApi } from "../../shop-api/testing";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { getMember } from "~/upstream/member.server";
-import { setAvatar, setBirthday, setNickname, setRealname, setSex } from "~/upstream/profile.server";
+import { changePassword, setAvatar, setBirthday, setNickname, setRealname, setSex } from "~/upstream/profile.server";
 import { scaleAvatar } from "~/routes/_main.member.info/avatar.server";
 import { useLiveShopApi } from "../support/bff-environment";
 
@@ -53,4 +53,13 @@ test("avatar: bytes that do not decode are not scaled; a foreign or made-up path
   expect(await scaleAvatar(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "x.png"))).toBeNull();
   const answer = await shop.call("/api/member/modifyheadimg", { token: ctx.token, headimg: "upload/common/someone-else.png" });
   expect(answer).toMatchObject({ code: -1, message: "头像不存在，请重新上传" });
+});
+
+test("password: the old one must be right and the new one follow the rules; then it logs in", async () => {
+  const made = (await shop.testApi("/__test/member", { password: "old123456" })).body as { username: string };
+  const member: UpstreamContext = { ...ctx, token: await shop.login(made.username, "old123456") };
+  await expect(changePassword(member, "nope12345", "new123456")).rejects.toMatchObject({ upstreamMessage: "原密码不正确" });
+  await expect(changePassword(member, "old123456", "123")).rejects.toMatchObject({ upstreamMessage: "密码长度不能小于6位" });
+  await changePassword(member, "old123456", "new123456");
+  expect(await shop.login(made.username, "new123456")).toMatch(/.+/);
 });

@@ -81,6 +81,13 @@ export const ACTION_ROUTES: ActionRoute[] = [
     readsBody: true,
   },
   { file: "_main.member.info/route.tsx", path: "/member/info", as: "member", valid: { intent: "profile", nickname: "韧性测试", sex: "0" }, readsBody: true },
+  {
+    file: "_main.member.security/route.tsx",
+    path: "/member/security",
+    as: "member",
+    valid: { intent: "password", old_password: "wrong-old-1", new_password: "abc123456", confirm_password: "abc123456" },
+    readsBody: true,
+  },
   { file: "_main.member.recharge_order/route.tsx", path: "/member/recharge_order", as: "member", valid: { recharge_id: "999999" }, readsBody: true },
   {
     file: "_main.pay/route.tsx",

@@ -41,6 +41,7 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
     items: [
       { key: "index", to: "/member/index" },
       { key: "info", to: "/member/info" },
+      { key: "security", to: "/member/security" },
       { key: "address", to: "/member/delivery_address", also: ["/member/address_edit"] },
       { key: "bankAccounts", to: "/member/account_list", also: ["/member/account_edit"] },
     ],
