@@ -1,5 +1,5 @@
 import { callUpstream, type UpstreamContext } from "./http.server";
-import { Ignored } from "./schemas/common";
+import { Ignored, IntLike, SmsKeySchema } from "./schemas/common";
 import { uploadImage } from "./upload.server";
 
 // The member's profile fields (contract §6.1): one upstream call per field, as the upstream has them.
@@ -32,4 +32,19 @@ export async function setAvatar(ctx: UpstreamContext, file: File): Promise<strin
 /** Changes the login password; refused (UpstreamError) when the old one is wrong or the new one breaks the rules. */
 export function changePassword(ctx: UpstreamContext, oldPassword: string, newPassword: string) {
   return callUpstream(ctx, "/api/member/modifypassword", Ignored, { old_password: oldPassword, new_password: newPassword });
+}
+
+/** Whether the member has a pay password (the upstream spells the path `issetpayaassword`). */
+export function hasPayPassword(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/api/member/issetpayaassword", IntLike).then((value) => value === 1);
+}
+
+/** Sends an SMS code to the member's bound mobile for setting the pay password → its key. */
+export function sendPayPasswordCode(ctx: UpstreamContext) {
+  return callUpstream(ctx, "/api/member/paypwdcode", SmsKeySchema).then((answer) => answer.key);
+}
+
+/** Sets (or changes) the 6-digit pay password with the SMS code. */
+export function setPayPassword(ctx: UpstreamContext, input: { key: string; code: string; password: string }) {
+  return callUpstream(ctx, "/api/member/modifypaypassword", Ignored, input);
 }

@@ -61,7 +61,7 @@ export function passwordProblem(ctx: Context, password: string): string | null {
  * `mobile`, else the refusal: 手机动态码不正确, or SMS_BURNED_MESSAGE once the key took too many
  * wrong codes (see SmsGateway.verify).
  */
-function checkSmsCode(ctx: Context, key: string, mobile: string): Envelope | null {
+export function checkSmsCode(ctx: Context, key: string, mobile: string): Envelope | null {
   const result = ctx.services.sms.verify(key, mobile, str(ctx, 'code'))
   if (result.ok) return null
   return error(-1, result.burned ? SMS_BURNED_MESSAGE : '手机动态码不正确')

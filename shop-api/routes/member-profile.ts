@@ -1,7 +1,7 @@
 import { error, int, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { hashPassword, verifyPassword } from '../core/password.js'
 import { imageType, isUploadedFile, storeUpload } from '../core/upload.js'
-import { passwordProblem } from './auth.js'
+import { checkSmsCode, passwordProblem } from './auth.js'
 import { stripEmoji } from './address.js'
 
 /**
@@ -84,6 +84,40 @@ export function registerMemberSecurityRoutes(router: Router): void {
     const problem = passwordProblem(ctx, password)
     if (problem) return error(-1, problem)
     ctx.db.prepare('UPDATE member SET password_hash = ? WHERE member_id = ?').run(await hashPassword(password), memberId)
+    return success(1)
+  })
+
+  // Pay password (contract §6.1): an SMS code to the bound mobile, then 6 digits.
+  router.post('/api/member/issetpayaassword', (ctx) => {
+    const memberId = requireMember(ctx)
+    const row = ctx.db.prepare('SELECT pay_password FROM member WHERE member_id = ?').get(memberId) as { pay_password: string }
+    return success(row.pay_password ? 1 : 0)
+  })
+
+  router.post('/api/member/paypwdcode', (ctx) => {
+    const memberId = requireMember(ctx)
+    const mobile = (ctx.db.prepare('SELECT mobile FROM member WHERE member_id = ?').get(memberId) as { mobile: string }).mobile
+    if (!mobile) return error(-1, '请先绑定手机号')
+    return success({ key: ctx.services.sms.send(mobile, 'MEMBER_PAY_PASSWORD', 'pay_password_code_') })
+  })
+
+  router.post('/api/member/verifypaypwdcode', (ctx) => {
+    const memberId = requireMember(ctx)
+    const mobile = (ctx.db.prepare('SELECT mobile FROM member WHERE member_id = ?').get(memberId) as { mobile: string }).mobile
+    return checkSmsCode(ctx, str(ctx, 'key'), mobile) ?? success(1)
+  })
+
+  router.post('/api/member/modifypaypassword', async (ctx) => {
+    const memberId = requireMember(ctx)
+    const password = str(ctx, 'password')
+    if (!password) return error(-1, '支付密码不可为空')
+    if (!/^\d{6}$/.test(password)) return error(-1, '支付密码须为6位数字')
+    const mobile = (ctx.db.prepare('SELECT mobile FROM member WHERE member_id = ?').get(memberId) as { mobile: string }).mobile
+    const key = str(ctx, 'key')
+    const refusal = checkSmsCode(ctx, key, mobile)
+    if (refusal) return error(-1, '验证码不正确')
+    ctx.services.sms.consume(key)
+    ctx.db.prepare('UPDATE member SET pay_password = ? WHERE member_id = ?').run(await hashPassword(password), memberId)
     return success(1)
   })
 }

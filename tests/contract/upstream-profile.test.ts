@@ -3,7 +3,17 @@ import { beforeAll, expect, test } from "vitest";
 import type { TestShopApi } from "../../shop-api/testing";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { getMember } from "~/upstream/member.server";
-import { changePassword, setAvatar, setBirthday, setNickname, setRealname, setSex } from "~/upstream/profile.server";
+import {
+  changePassword,
+  hasPayPassword,
+  sendPayPasswordCode,
+  setAvatar,
+  setBirthday,
+  setNickname,
+  setPayPassword,
+  setRealname,
+  setSex,
+} from "~/upstream/profile.server";
 import { scaleAvatar } from "~/routes/_main.member.info/avatar.server";
 import { useLiveShopApi } from "../support/bff-environment";
 
@@ -62,4 +72,24 @@ test("password: the old one must be right and the new one follow the rules; then
   await expect(changePassword(member, "old123456", "123")).rejects.toMatchObject({ upstreamMessage: "密码长度不能小于6位" });
   await changePassword(member, "old123456", "new123456");
   expect(await shop.login(made.username, "new123456")).toMatch(/.+/);
+});
+
+test("pay password: an SMS code to the bound mobile, then 6 digits; a wrong code or a bad password is refused", async () => {
+  const made = (await shop.testApi("/__test/member", {})).body as { username: string; password: string; mobile: string };
+  const member: UpstreamContext = { ...ctx, token: await shop.login(made.username, made.password) };
+  expect(await hasPayPassword(member)).toBe(false);
+  const key = await sendPayPasswordCode(member);
+  const code = ((await shop.testApi(`/__test/sms?mobile=${made.mobile}`)).body as { code: string }).code;
+  await expect(setPayPassword(member, { key, code: code === "0000" ? "1111" : "0000", password: "246810" })).rejects.toMatchObject({
+    upstreamMessage: "验证码不正确",
+  });
+  await expect(setPayPassword(member, { key, code, password: "12ab56" })).rejects.toMatchObject({ upstreamMessage: "支付密码须为6位数字" });
+  await setPayPassword(member, { key, code, password: "246810" });
+  expect(await hasPayPassword(member)).toBe(true);
+  // The key is used up.
+  await expect(setPayPassword(member, { key, code, password: "135790" })).rejects.toBeInstanceOf(UpstreamError);
+
+  const noMobile = (await shop.testApi("/__test/member", { mobile: "" })).body as { username: string; password: string };
+  const other: UpstreamContext = { ...ctx, token: await shop.login(noMobile.username, noMobile.password) };
+  await expect(sendPayPasswordCode(other)).rejects.toMatchObject({ upstreamMessage: "请先绑定手机号" });
 });
