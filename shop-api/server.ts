@@ -21,6 +21,8 @@ import { registerGoodsRoutes } from './routes/goods.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
 import { registerNoticeRoutes } from './routes/notice.js'
+import { registerMemberFinanceRoutes } from './routes/member-finance.js'
+import { registerMemberProfileRoutes, registerMemberSecurityRoutes } from './routes/member-profile.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
 import { registerOrderRoutes } from './routes/order.js'
 import { registerOrderCreateRoutes } from './routes/ordercreate.js'
@@ -122,6 +124,9 @@ export function buildRouter(): Router {
   registerNoticeRoutes(router)
   registerAuthRoutes(router)
   registerMemberRoutes(router)
+  registerMemberFinanceRoutes(router)
+  registerMemberProfileRoutes(router)
+  registerMemberSecurityRoutes(router)
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
   registerSeckillRoutes(router)

@@ -3,25 +3,36 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { requireMember } from "~/auth/guards.server";
 import { Grid, Group, Panel, Stack } from "~/components/ui";
+import { growthProgress } from "~/domain/finance/growth";
+import { centsToYuan, toCents } from "~/domain/pricing/money";
+import { listLevels } from "~/upstream/finance.server";
+import { assetUrl } from "~/upstream/context.server";
 import { getMember, getOrderNum, getUsableCouponCount } from "~/upstream/member.server";
 import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
+// Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
+import "~/styles/member.css";
 
 export const handle: RouteHandle = { i18n: ["member"], title: "member:index.title" };
 
-/** The member centre: who is signed in, balances, and the order and coupon counters. */
+/** The member centre: who is signed in (avatar, level, growth), balances, and the order and coupon counters. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
-  const [member, orderNum, couponCount] = await Promise.all([getMember(ctx), getOrderNum(ctx), getUsableCouponCount(ctx)]);
+  const [member, orderNum, couponCount, levels] = await Promise.all([getMember(ctx), getOrderNum(ctx), getUsableCouponCount(ctx), listLevels(ctx)]);
+  const progress = growthProgress(member.growth, levels);
   return {
     member: {
       nickname: member.nickname || member.username,
       username: member.username,
+      avatar: assetUrl(member.headimg),
       level: member.member_level_name,
-      balance: member.balance,
+      // What the member can spend: stored value plus cash (contract §6.2).
+      balance: formatMoney(centsToYuan(Number(toCents(member.balance) + toCents(member.balance_money)))),
       point: member.point,
       growth: member.growth,
     },
+    next: progress.next,
+    percent: progress.percent,
     orderNum,
     couponCount,
   };
@@ -31,22 +42,37 @@ const ORDER_STATES = ["waitpay", "waitsend", "waitconfirm", "waitrate", "refundi
 
 export default function MemberIndexPage() {
   const { t } = useTranslation("member");
-  const { member, orderNum, couponCount } = useLoaderData<typeof loader>();
+  const { member, next, percent, orderNum, couponCount } = useLoaderData<typeof loader>();
   return (
     <Stack gap="lg" className="member-home">
       <h1 className="ui-title member-home__title">{t("index.title")}</h1>
       <Panel>
         <Group justify="between">
-          <div>
-            <p className="member-home__nickname">{member.nickname}</p>
-            <p className="ui-text-sm ui-dimmed member-home__text">
-              {t("index.username", { username: member.username })} · {member.level}
-            </p>
-          </div>
+          <Group gap="md">
+            {member.avatar ? (
+              <img src={member.avatar} alt={t("index.avatarAlt")} width={64} height={64} className="member-avatar" />
+            ) : (
+              <span className="member-avatar member-avatar--empty" aria-hidden="true">
+                {member.nickname.slice(0, 1)}
+              </span>
+            )}
+            <div>
+              <p className="member-home__nickname">{member.nickname}</p>
+              <p className="ui-text-sm ui-dimmed member-home__text">
+                {t("index.username", { username: member.username })} · {member.level}
+              </p>
+              <p className="ui-text-sm member-growth">
+                {next
+                  ? t("index.growthToNext", { growth: member.growth, next: next.growth, level: next.name })
+                  : t("index.growthTop", { growth: member.growth })}
+              </p>
+              <progress className="member-growth__bar" max={100} value={percent} aria-label={t("index.growthLabel")} />
+            </div>
+          </Group>
           <Group gap="xl">
-            <Stat label={t("index.balance")} value={formatMoney(member.balance)} />
+            <Stat label={t("index.balance")} value={member.balance} to="/member/account" />
             <Stat label={t("index.point")} value={String(member.point)} />
-            <Stat label={t("index.coupons")} value={String(couponCount)} to="/member/my_coupon" />
+            <Stat label={t("index.coupons")} value={String(couponCount)} />
           </Group>
         </Group>
       </Panel>
@@ -54,7 +80,12 @@ export default function MemberIndexPage() {
         <h2 className="ui-title member-home__section-title">{t("index.myOrders")}</h2>
         <Grid cols={5}>
           {ORDER_STATES.map((state) => (
-            <Stat key={state} label={t(`index.orderState.${state}`)} value={String(orderNum[state])} to={`/member/order_list?status=${state}`} />
+            <Stat
+              key={state}
+              label={t(`index.orderState.${state}`)}
+              value={String(orderNum[state])}
+              to={state === "refunding" ? "/member/activist" : `/member/order_list?status=${state}`}
+            />
           ))}
         </Grid>
       </Panel>

@@ -40,6 +40,8 @@ export const CAPABILITIES = {
   complaints: { path: "/api/ordercomplain/detail" },
   /** The customer-service chat (servicer addon): the /chat page, the island and its socket. */
   chat: { path: "/servicer/api/chat/keyword" },
+  /** Member recharge (packages, recharge orders paid at the cashier): /member/recharge_*. */
+  recharge: { path: "/memberrecharge/api/memberrecharge/config" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

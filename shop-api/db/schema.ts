@@ -1236,6 +1236,100 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 12,
+    name: 'member finance: bank accounts, withdrawals (frozen money), recharge packages and orders',
+    sql: /* sql */ `
+      -- Money on its way out: applied (frozen, not yet paid) and paid-out withdrawals, yuan.
+      ALTER TABLE member ADD COLUMN balance_withdraw_apply REAL NOT NULL DEFAULT 0;
+      ALTER TABLE member ADD COLUMN balance_withdraw REAL NOT NULL DEFAULT 0;
+
+      -- Where a member's withdrawals go (Niushop's member_bank_account). withdraw_type: bank | alipay | wechatpay;
+      -- bank_account holds the card number or the Alipay account. One default per member.
+      CREATE TABLE member_bank_account (
+        id                INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id           INTEGER NOT NULL DEFAULT 1,
+        member_id         INTEGER NOT NULL REFERENCES member(member_id),
+        realname          TEXT    NOT NULL DEFAULT '',
+        mobile            TEXT    NOT NULL DEFAULT '',
+        withdraw_type     TEXT    NOT NULL DEFAULT 'bank',
+        branch_bank_name  TEXT    NOT NULL DEFAULT '',
+        bank_account      TEXT    NOT NULL DEFAULT '',
+        is_default        INTEGER NOT NULL DEFAULT 0,
+        create_time       INTEGER NOT NULL DEFAULT 0,
+        modify_time       INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX member_bank_account_member ON member_bank_account(member_id);
+
+      -- Withdrawal requests (Niushop's member_withdraw). status: 0 待审核, 1 待转账, 2 已转账,
+      -- -1 已拒绝, -2 转账失败. The money leaves balance_money at the application (into
+      -- balance_withdraw_apply) and comes back on refusal or failed transfer.
+      CREATE TABLE member_withdraw (
+        id                  INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id             INTEGER NOT NULL DEFAULT 1,
+        withdraw_no         TEXT    NOT NULL UNIQUE,
+        member_id           INTEGER NOT NULL REFERENCES member(member_id),
+        transfer_type       TEXT    NOT NULL,
+        transfer_type_name  TEXT    NOT NULL DEFAULT '',
+        apply_money         REAL    NOT NULL,
+        rate                REAL    NOT NULL DEFAULT 0,
+        service_money       REAL    NOT NULL DEFAULT 0,
+        money               REAL    NOT NULL DEFAULT 0,
+        realname            TEXT    NOT NULL DEFAULT '',
+        mobile              TEXT    NOT NULL DEFAULT '',
+        bank_name           TEXT    NOT NULL DEFAULT '',
+        account_number      TEXT    NOT NULL DEFAULT '',
+        status              INTEGER NOT NULL DEFAULT 0,
+        status_name         TEXT    NOT NULL DEFAULT '待审核',
+        apply_time          INTEGER NOT NULL DEFAULT 0,
+        audit_time          INTEGER NOT NULL DEFAULT 0,
+        payment_time        INTEGER NOT NULL DEFAULT 0,
+        refuse_reason       TEXT    NOT NULL DEFAULT '',
+        fail_reason         TEXT    NOT NULL DEFAULT '',
+        certificate         TEXT    NOT NULL DEFAULT '',
+        certificate_remark  TEXT    NOT NULL DEFAULT ''
+      );
+      CREATE INDEX member_withdraw_member ON member_withdraw(member_id);
+
+      -- Recharge packages (memberrecharge addon): pay buy_price, get face_value of stored value.
+      CREATE TABLE member_recharge (
+        recharge_id    INTEGER PRIMARY KEY,
+        recharge_name  TEXT    NOT NULL,
+        cover_img      TEXT    NOT NULL DEFAULT '',
+        face_value     REAL    NOT NULL,
+        buy_price      REAL    NOT NULL,
+        point          INTEGER NOT NULL DEFAULT 0,
+        growth         INTEGER NOT NULL DEFAULT 0,
+        coupon_id      TEXT    NOT NULL DEFAULT '',
+        sale_num       INTEGER NOT NULL DEFAULT 0,
+        status         INTEGER NOT NULL DEFAULT 1,   -- 1 on sale, 2 off
+        create_time    INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- Recharge orders, paid through the cashier (pay.event = MemberRechargeOrderPayNotify,
+      -- pay.relate_id = order_id). status: 0 unpaid, 1 paid, -1 closed. recharge_id 0 = custom amount.
+      CREATE TABLE member_recharge_order (
+        order_id       INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id        INTEGER NOT NULL DEFAULT 1,
+        order_no       TEXT    NOT NULL UNIQUE,
+        out_trade_no   TEXT    NOT NULL,
+        member_id      INTEGER NOT NULL REFERENCES member(member_id),
+        recharge_id    INTEGER NOT NULL DEFAULT 0,
+        recharge_name  TEXT    NOT NULL DEFAULT '',
+        cover_img      TEXT    NOT NULL DEFAULT '',
+        face_value     REAL    NOT NULL,
+        buy_price      REAL    NOT NULL,
+        point          INTEGER NOT NULL DEFAULT 0,
+        growth         INTEGER NOT NULL DEFAULT 0,
+        coupon_id      TEXT    NOT NULL DEFAULT '',
+        status         INTEGER NOT NULL DEFAULT 0,
+        pay_type       TEXT    NOT NULL DEFAULT '',
+        create_time    INTEGER NOT NULL DEFAULT 0,
+        pay_time       INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX member_recharge_order_member ON member_recharge_order(member_id);
+    `,
+  },
+  {
     version: 14,
     name: 'promotion checkouts: the kind of an order, the activity of a line, more seckill slots',
     sql: /* sql */ `

@@ -391,6 +391,21 @@ function seedAddresses(db: Database) {
   for (const row of rows) insertRow(db, 'member_address', { member_id: demo.member_id, ...row })
 }
 
+/** Withdrawal and recharge settings, and the recharge packages (member finance, docs/member-centre.md). */
+export const WITHDRAW_CONFIG = { is_use: 1, is_auto_audit: 0, rate: 1, transfer_type: 'bank,alipay', is_auto_transfer: 0, min: 10, max: 50000 }
+export const RECHARGE_CONFIG = { is_use: 1 }
+
+function seedFinance(db: Database) {
+  insertRow(db, 'config', { config_key: 'WITHDRAW_CONFIG', value: JSON.stringify(WITHDRAW_CONFIG), config_desc: '会员提现设置' })
+  insertRow(db, 'config', { config_key: 'RECHARGE_CONFIG', value: JSON.stringify(RECHARGE_CONFIG), config_desc: '会员充值设置' })
+  const packages = [
+    { recharge_id: 1, recharge_name: '充 500 送 20', face_value: 520, buy_price: 500, point: 50, growth: 50 },
+    { recharge_id: 2, recharge_name: '充 1000 送 60', face_value: 1060, buy_price: 1000, point: 100, growth: 100 },
+    { recharge_id: 3, recharge_name: '充 5000 送 400', face_value: 5400, buy_price: 5000, point: 500, growth: 500 },
+  ]
+  for (const row of packages) insertRow(db, 'member_recharge', row)
+}
+
 export const seedSteps: SeedStep[] = [
   {
     version: 1,
@@ -448,6 +463,12 @@ export const seedSteps: SeedStep[] = [
     version: 11,
     run(db) {
       seedNoticesAndChat(db)
+    },
+  },
+  {
+    version: 12,
+    run(db) {
+      seedFinance(db)
     },
   },
   {

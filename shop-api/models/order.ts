@@ -329,11 +329,21 @@ export function markPaid(db: Database, outTradeNo: string, payType: string): boo
   return db.transaction(() => markPaidNow(db, outTradeNo, payType))()
 }
 
+/** Payments that are not for goods orders (pay.event other than OrderPayNotify): what paying them does. */
+export const PAY_NOTIFY_HANDLERS: Record<string, (db: Database, pay: PayRow, payType: string) => void> = {}
+
+/** The cashier's event of goods orders; any other event names a handler of PAY_NOTIFY_HANDLERS. */
+export const ORDER_PAY_EVENT = 'OrderPayNotify'
+
 function markPaidNow(db: Database, outTradeNo: string, payType: string): boolean {
   const now = nowSeconds()
   const result = db.prepare('UPDATE pay SET pay_status = 2, pay_time = ?, pay_type = ? WHERE out_trade_no = ? AND pay_status IN (0, 1)').run(now, payType, outTradeNo)
   if (result.changes !== 1) return false
   const pay = findPay(db, outTradeNo)!
+  if (pay.event !== ORDER_PAY_EVENT) {
+    PAY_NOTIFY_HANDLERS[pay.event]?.(db, pay, payType)
+    return true
+  }
   for (const orderId of orderIdsOf(pay)) {
     const order = db.prepare('SELECT order_type FROM orders WHERE order_id = ?').get(orderId) as { order_type: number } | undefined
     if (!order) continue
@@ -355,6 +365,8 @@ function markPaidNow(db: Database, outTradeNo: string, payType: string): boolean
 
 /** Pay a pending payment from the member's balance (the cashier's balance type), in the caller's transaction. */
 export function payWithBalance(db: Database, pay: PayRow): void {
+  // Stored value cannot buy stored value (a recharge).
+  if (pay.event !== ORDER_PAY_EVENT) refuse('该支付单不支持余额支付')
   const cents = Math.round(pay.pay_money * 100)
   const member = db.prepare('SELECT balance, balance_money FROM member WHERE member_id = ?').get(pay.member_id) as { balance: number; balance_money: number }
   const balance = Math.min(cents, Math.round(member.balance * 100))
@@ -458,7 +470,8 @@ export function payRecordView(pay: PayRow): Record<string, unknown> {
 
 /** /api/pay/info: the record plus the first order's id, type and deadline. */
 export function payInfoView(db: Database, pay: PayRow): Record<string, unknown> {
-  const orderId = orderIdsOf(pay)[0] ?? 0
+  // relate_id of a recharge payment is a recharge order, not a goods order.
+  const orderId = pay.event === ORDER_PAY_EVENT ? (orderIdsOf(pay)[0] ?? 0) : 0
   const order = db.prepare('SELECT order_id, order_type, auto_close_time FROM orders WHERE order_id = ?').get(orderId) as
     { order_id: number; order_type: number; auto_close_time: number } | undefined
   return { ...payRecordView(pay), order_id: order?.order_id ?? 0, order_type: order?.order_type ?? 1, auto_close_time: order?.auto_close_time ?? 0 }
@@ -478,7 +491,9 @@ export function resetPay(db: Database, pay: PayRow): string {
       create_time: nowSeconds(),
       member_id: pay.member_id,
       relate_id: pay.relate_id,
+      event: pay.event,
     })
+    if (pay.event !== ORDER_PAY_EVENT) return outTradeNo // a recharge is found by its relate_id, not its serial
     for (const id of orderIdsOf(pay)) db.prepare('UPDATE orders SET out_trade_no = ? WHERE order_id = ?').run(outTradeNo, id)
     return outTradeNo
   })()

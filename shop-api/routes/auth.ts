@@ -37,7 +37,7 @@ function checkCaptcha(ctx: Context, consume: boolean): Envelope | null {
 }
 
 /** Password rules of the register config (pwd_len, pwd_complexity) → error message or null. */
-function passwordProblem(ctx: Context, password: string): string | null {
+export function passwordProblem(ctx: Context, password: string): string | null {
   const config = registerConfig(ctx)
   const minLength = Number(config.pwd_len) || 0
   if ([...password].length < Math.max(minLength, 1)) return `密码长度不能小于${Math.max(minLength, 1)}位`
@@ -61,7 +61,7 @@ function passwordProblem(ctx: Context, password: string): string | null {
  * `mobile`, else the refusal: 手机动态码不正确, or SMS_BURNED_MESSAGE once the key took too many
  * wrong codes (see SmsGateway.verify).
  */
-function checkSmsCode(ctx: Context, key: string, mobile: string): Envelope | null {
+export function checkSmsCode(ctx: Context, key: string, mobile: string): Envelope | null {
   const result = ctx.services.sms.verify(key, mobile, str(ctx, 'code'))
   if (result.ok) return null
   return error(-1, result.burned ? SMS_BURNED_MESSAGE : '手机动态码不正确')

@@ -14,6 +14,8 @@ import { POINT_CASH_CONFIG } from '../db/seed-checkout.js'
 import { REFUND_ADDRESS } from '../db/seed-aftersales.js'
 import { findLine, sellerAgree, sellerReceive, sellerRefuse, sellerTransfer } from '../models/refund.js'
 import { replyAsServicer } from './servicer-console.js'
+import { WITHDRAW_CONFIG } from '../db/seed.js'
+import { reviewWithdrawal, type WithdrawReview } from '../models/finance.js'
 
 /**
  * The test API (/__test/*), mounted only with `testApi: true`. Plain JSON with real HTTP
@@ -626,11 +628,57 @@ export const testRoutes: Record<string, TestHandler> = {
   'GET /__test/chat/console-key': ({ services }) => ok({ key: services.chat.consoleKey }),
 
   // ---- end of customer-service chat ----------------------------------------------------------
+  // ---- member finance (issue 11, docs/member-centre.md) ------------------------------------
+  // The merchant's review of a withdrawal: {id, action: approve | refuse | pay | fail, reason?}.
+  'POST /__test/withdraw/review': ({ params, db }) => {
+    const id = integer(params, 'id')
+    const action = text(params, 'action')
+    if (id === undefined || !['approve', 'refuse', 'pay', 'fail'].includes(action ?? '')) return bad(400, 'body must be {id, action: approve | refuse | pay | fail, reason?}')
+    const reason = text(params, 'reason') ?? ''
+    const review: WithdrawReview = action === 'refuse' || action === 'fail' ? { action, reason } : { action: action as 'approve' | 'pay' }
+    if (!reviewWithdrawal(db, id, review)) return bad(409, `withdrawal ${id} cannot be ${action}d from its state`)
+    return ok(db.prepare('SELECT * FROM member_withdraw WHERE id = ?').get(id))
+  },
+
+  // The member's withdrawals (newest first) and frozen money.
+  'GET /__test/withdraw': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    return ok({
+      member: db.prepare('SELECT balance, balance_money, balance_withdraw_apply, balance_withdraw FROM member WHERE member_id = ?').get(memberId),
+      rows: db.prepare('SELECT * FROM member_withdraw WHERE member_id = ? ORDER BY id DESC').all(memberId),
+    })
+  },
+
+  // WITHDRAW_CONFIG, merged: {is_use?, is_auto_audit?, rate?, transfer_type?, min?, max?}; {reset: true} puts the seeded one back.
+  'POST /__test/config/withdraw': ({ params, services }) => {
+    if (bool(params, 'reset')) services.config.update('WITHDRAW_CONFIG', WITHDRAW_CONFIG)
+    const patch: Record<string, number | string> = {}
+    for (const name of ['is_use', 'is_auto_audit', 'rate', 'min', 'max']) {
+      const n = integer(params, name) ?? (typeof params[name] === 'number' ? (params[name] as number) : undefined)
+      if (n === undefined) continue
+      if (!Number.isFinite(n) || n < 0) return bad(400, `${name} must be a number ≥ 0`)
+      patch[name] = n
+    }
+    const types = text(params, 'transfer_type')
+    if (types !== undefined) patch.transfer_type = types
+    if (Object.keys(patch).length) services.config.update('WITHDRAW_CONFIG', patch)
+    return ok(services.config.get('WITHDRAW_CONFIG'))
+  },
+
+  // The member's recharge orders (any status), newest first.
+  'GET /__test/recharge-orders': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    return ok(db.prepare('SELECT * FROM member_recharge_order WHERE member_id = ? ORDER BY order_id DESC').all(memberId))
+  },
+  // ---- end member finance ----------------------------------------------------------------
 
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
     services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
+    services.config.update('WITHDRAW_CONFIG', WITHDRAW_CONFIG)
     endpoints.reset()
     adjustClock(null)
     return ok({ reset: true })

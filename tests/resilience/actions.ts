@@ -87,6 +87,31 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "recalculate", bl_id: "1", num: "1" },
     readsBody: true,
   },
+  // Member finance (issue 11).
+  { file: "_main.member.account_list.tsx", path: "/member/account_list", as: "member", valid: { intent: "set-default", id: "999999" }, readsBody: true },
+  {
+    file: "_main.member.account_edit/route.tsx",
+    path: "/member/account_edit",
+    as: "member",
+    valid: { withdraw_type: "bank", realname: "韧性测试", mobile: "13800000000", branch_bank_name: "测试银行", bank_account: "6225880123456789" },
+    readsBody: true,
+  },
+  {
+    file: "_main.member.apply_withdrawal.tsx",
+    path: "/member/apply_withdrawal",
+    as: "member",
+    valid: { account_id: "999999", apply_money: "10" },
+    readsBody: true,
+  },
+  { file: "_main.member.info/route.tsx", path: "/member/info", as: "member", valid: { intent: "profile", nickname: "韧性测试", sex: "0" }, readsBody: true },
+  {
+    file: "_main.member.security/route.tsx",
+    path: "/member/security",
+    as: "member",
+    valid: { intent: "password", old_password: "wrong-old-1", new_password: "abc123456", confirm_password: "abc123456" },
+    readsBody: true,
+  },
+  { file: "_main.member.recharge_order/route.tsx", path: "/member/recharge_order", as: "member", valid: { recharge_id: "999999" }, readsBody: true },
   {
     file: "_main.pay/route.tsx",
     path: "/pay?out_trade_no=999999",

@@ -7,11 +7,17 @@ export const MemberSchema = z.object({
   nickname: Text,
   mobile: Text.catch(""),
   headimg: Text.catch(""),
+  member_level: IntLike.catch(0),
   member_level_name: Text.catch(""),
   point: IntLike.catch(0),
   balance: Money.catch("0.00"),
   balance_money: Money.catch("0.00"),
   growth: IntLike.catch(0),
+  realname: Text.catch(""),
+  /** 0 secret, 1 male, 2 female. */
+  sex: IntLike.catch(0),
+  /** Unix seconds, 0 = not set. */
+  birthday: IntLike.catch(0),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

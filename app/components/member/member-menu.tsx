@@ -1,0 +1,91 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/translation";
+
+/**
+ * The member area's left menu (a Chinese B2B shop's grouping): trade, assets, account, follows.
+ * An item is current when the page is its path or one of its sub-pages (`also`); `query` narrows
+ * an item to one filter of a shared page (evaluations are the orders waiting for one).
+ */
+export type MemberMenuItem = { key: string; to: string; also?: string[]; query?: Record<string, string> };
+export type MemberMenuGroup = { key: string; items: MemberMenuItem[] };
+
+export const MEMBER_MENU: MemberMenuGroup[] = [
+  {
+    key: "trade",
+    items: [
+      {
+        key: "orders",
+        to: "/member/order_list",
+        also: [
+          "/member/order_detail",
+          "/member/order_detail_local_delivery",
+          "/member/order_detail_pickup",
+          "/member/order_detail_virtual",
+          "/member/logistics",
+        ],
+      },
+      { key: "afterSales", to: "/member/activist", also: ["/member/refund", "/member/refund_detail", "/member/complain"] },
+      { key: "evaluations", to: "/member/order_list?status=waitrate", query: { status: "waitrate" } },
+    ],
+  },
+  {
+    key: "assets",
+    items: [
+      { key: "account", to: "/member/account" },
+      { key: "withdrawal", to: "/member/withdrawal", also: ["/member/apply_withdrawal", "/member/withdrawal_detail"] },
+      { key: "recharge", to: "/member/recharge_list", also: ["/member/recharge_order", "/member/recharge_detail"] },
+    ],
+  },
+  {
+    key: "account",
+    items: [
+      { key: "index", to: "/member/index" },
+      { key: "info", to: "/member/info" },
+      { key: "security", to: "/member/security" },
+      { key: "address", to: "/member/delivery_address", also: ["/member/address_edit"] },
+      { key: "bankAccounts", to: "/member/account_list", also: ["/member/account_edit"] },
+    ],
+  },
+];
+
+/** The key of the current item: the longest match wins, a query-narrowed item only when its filter is set. */
+export function currentMenuItem(pathname: string, search: URLSearchParams): string | null {
+  let best: { key: string; score: number } | null = null;
+  for (const group of MEMBER_MENU) {
+    for (const item of group.items) {
+      const path = item.to.split("?")[0];
+      if (pathname !== path && !item.also?.includes(pathname)) continue;
+      const narrowed = item.query ? Object.entries(item.query).every(([name, value]) => search.get(name) === value) : true;
+      if (!narrowed) continue;
+      const score = item.query ? 2 : 1;
+      if (!best || score > best.score) best = { key: item.key, score };
+    }
+  }
+  return best?.key ?? null;
+}
+
+export function MemberMenu() {
+  const { t } = useTranslation("member");
+  const location = useLocation();
+  const current = currentMenuItem(location.pathname, new URLSearchParams(location.search));
+  return (
+    <nav className="member-menu" aria-label={t("menu.label")}>
+      {MEMBER_MENU.map((group) => (
+        <section key={group.key} className="member-menu__group" aria-labelledby={`member-menu-${group.key}`}>
+          <h2 id={`member-menu-${group.key}`} className="member-menu__title">
+            {t(`menu.groups.${group.key}`)}
+          </h2>
+          <ul className="member-menu__list">
+            {group.items.map((item) => (
+              <li key={item.key}>
+                <Link to={item.to} className="member-menu__link" aria-current={current === item.key ? "page" : undefined}>
+                  {t(`menu.items.${item.key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}

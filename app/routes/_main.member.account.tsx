@@ -1,0 +1,145 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { requireMember } from "~/auth/guards.server";
+import { Pager } from "~/components/member/pager";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { centsToYuan, toCents } from "~/domain/pricing/money";
+import { useTranslation } from "~/i18n/translation";
+import { getAccountInfo, listLedger, listLedgerSources } from "~/upstream/finance.server";
+import { formatDateTime, formatMoney } from "~/utils/format";
+import type { RouteHandle } from "~/utils/handle";
+import { PageParam, queryOf } from "~/utils/member-query";
+// Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
+import "~/styles/member.css";
+
+export const handle: RouteHandle = { i18n: ["finance"], title: "finance:account.title" };
+
+const PAGE_SIZE = 10;
+const QuerySchema = z.object({ page: PageParam, type: z.string().max(40).optional().catch(undefined) });
+
+/** Balance (stored value + cash), frozen withdrawals, and the ledger by source with pagination. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request);
+  const query = QuerySchema.parse(queryOf(request));
+  const sources = await listLedgerSources(ctx);
+  const balanceSources = Object.entries(sources.balance ?? {}).map(([key, value]) => ({ key, name: value.type_name }));
+  // An unknown source is no filter (the tabs only offer known ones).
+  const type = balanceSources.some((source) => source.key === query.type) ? query.type : undefined;
+  const [account, ledger] = await Promise.all([
+    getAccountInfo(ctx),
+    listLedger(ctx, { accountType: "balance,balance_money", page: query.page, pageSize: PAGE_SIZE, fromType: type }),
+  ]);
+  return {
+    total: centsToYuan(Number(toCents(account.balance) + toCents(account.balance_money))),
+    account,
+    sources: balanceSources,
+    type: type ?? "",
+    page: query.page,
+    pageCount: ledger.page_count,
+    rows: ledger.list.map((row) => ({
+      id: row.id,
+      source: row.type_name,
+      kind: row.account_type,
+      amount: row.account_data,
+      remark: row.remark,
+      time: formatDateTime(row.create_time),
+    })),
+  };
+}
+
+export default function AccountPage() {
+  const { t } = useTranslation("finance");
+  const { total, account, sources, type, page, pageCount, rows } = useLoaderData<typeof loader>();
+  const href = (nextType: string, nextPage = 1) => {
+    const params = new URLSearchParams();
+    if (nextType) params.set("type", nextType);
+    if (nextPage > 1) params.set("page", String(nextPage));
+    const query = params.toString();
+    return query ? `/member/account?${query}` : "/member/account";
+  };
+  return (
+    <Stack className="member-page">
+      <h1 className="ui-title member-page__title">{t("account.title")}</h1>
+      <Panel>
+        <Group justify="between">
+          <dl className="member-dl" data-testid="account-summary">
+            <dt>{t("account.total")}</dt>
+            <dd>
+              <strong>{formatMoney(total)}</strong>
+            </dd>
+            <dt>{t("account.balance")}</dt>
+            <dd>{formatMoney(account.balance)}</dd>
+            <dt>{t("account.balanceMoney")}</dt>
+            <dd>{formatMoney(account.balance_money)}</dd>
+            <dt>{t("account.frozen")}</dt>
+            <dd>{formatMoney(account.balance_withdraw_apply)}</dd>
+          </dl>
+          <Group gap="sm">
+            <ButtonLink to="/member/recharge_list">{t("account.recharge")}</ButtonLink>
+            <ButtonLink to="/member/apply_withdrawal" variant="outline">
+              {t("account.withdraw")}
+            </ButtonLink>
+          </Group>
+        </Group>
+        <p className="ui-text-sm ui-dimmed">{t("account.note")}</p>
+      </Panel>
+      <Panel>
+        <Stack gap="sm">
+          <h2 className="ui-title member-home__section-title">{t("account.ledger")}</h2>
+          <ul className="member-tabs" aria-label={t("account.sources")}>
+            <li>
+              <Link to={href("")} aria-current={type === "" ? "page" : undefined}>
+                {t("account.allSources")}
+              </Link>
+            </li>
+            {sources.map((source) => (
+              <li key={source.key}>
+                <Link to={href(source.key)} aria-current={type === source.key ? "page" : undefined}>
+                  {source.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {rows.length === 0 ? (
+            <p>{t("account.empty")}</p>
+          ) : (
+            <table className="member-table">
+              <caption className="visually-hidden">{t("account.ledger")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("account.source")}</th>
+                  <th scope="col">{t("account.kind")}</th>
+                  <th scope="col" className="member-table__num">
+                    {t("account.amount")}
+                  </th>
+                  <th scope="col">{t("account.remark")}</th>
+                  <th scope="col">{t("account.time")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.source}</td>
+                    <td>{t(row.kind === "balance" ? "account.balanceShort" : "account.balanceMoneyShort")}</td>
+                    <td className={`member-table__num ${row.amount.startsWith("-") ? "member-amount--out" : "member-amount--in"}`}>
+                      {row.amount.startsWith("-") ? row.amount : `+${row.amount}`}
+                    </td>
+                    <td>{row.remark}</td>
+                    <td>{row.time}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Pager page={page} pageCount={pageCount} href={(next) => href(type, next)} />
+        </Stack>
+      </Panel>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}

@@ -1,0 +1,125 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { requireMember } from "~/auth/guards.server";
+import { errorsText, FormErrors, TextField } from "~/components/form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button, Group, NativeSelect, Panel, Stack } from "~/components/ui";
+import { useTranslation } from "~/i18n/translation";
+import { formErrorFor } from "~/upstream/error-messages";
+import { addBankAccount, editBankAccount, findBankAccount, listTransferTypes } from "~/upstream/finance.server";
+import { UpstreamError } from "~/upstream/http.server";
+import { readFormData } from "~/utils/form-data.server";
+import type { RouteHandle } from "~/utils/handle";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AccountEditQuerySchema, BankAccountFormSchema } from "./schema";
+// Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
+import "~/styles/member.css";
+
+export const handle: RouteHandle = {
+  i18n: ["finance"],
+  title: (data, t) => t((data as { account: unknown } | undefined)?.account ? "finance:accountEdit.editTitle" : "finance:accountEdit.addTitle"),
+};
+
+/** Where to go after saving: a same-site path (apply_withdrawal sends its own), else the list. */
+function returnTarget(raw: string | undefined): string {
+  return raw ? safeRedirect(raw, "/member/account_list") : "/member/account_list";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request);
+  const query = AccountEditQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw notFoundResponse();
+  const [account, types] = await Promise.all([query.data.id ? findBankAccount(ctx, query.data.id) : null, listTransferTypes(ctx)]);
+  // Another member's or a deleted account is a page that does not exist for this member.
+  if (query.data.id && !account) throw notFoundResponse();
+  return {
+    account: account
+      ? {
+          id: account.id,
+          withdraw_type: account.withdraw_type,
+          realname: account.realname,
+          mobile: account.mobile,
+          branch_bank_name: account.branch_bank_name,
+          bank_account: account.bank_account,
+        }
+      : null,
+    types: Object.entries(types).map(([value, label]) => ({ value, label })),
+    target: query.data.redirect ? returnTarget(query.data.redirect) : "",
+    constraint: getZodConstraint(BankAccountFormSchema),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireMember(request);
+  const submission = parseWithZod(await readFormData(request), { schema: BankAccountFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  // The shop decides which transfer types exist (transfertype); anything else is refused here.
+  const types = await listTransferTypes(ctx);
+  if (!types[value.withdraw_type])
+    return data({ result: submission.reply({ fieldErrors: { withdraw_type: ["finance:errors.transferType"] } }) }, { status: 400 });
+  if (value.id && !(await findBankAccount(ctx, value.id))) throw notFoundResponse();
+  const input = {
+    realname: value.realname,
+    mobile: value.mobile,
+    withdraw_type: value.withdraw_type,
+    branch_bank_name: value.withdraw_type === "bank" ? value.branch_bank_name : "",
+    bank_account: value.bank_account,
+  };
+  try {
+    if (value.id) await editBankAccount(ctx, value.id, input);
+    else await addBankAccount(ctx, input);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return data({ result: submission.reply({ formErrors: [formErrorFor(error)] }) }, { status: 400 });
+  }
+  return redirectWithToast(returnTarget(value.redirect), { kind: "success", key: "finance:accountEdit.saved" });
+}
+
+export default function AccountEditPage() {
+  const { t } = useTranslation("finance");
+  const { account, types, target, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "bank-account",
+    lastResult: actionData?.result,
+    constraint,
+    defaultValue: account ?? { withdraw_type: types[0]?.value },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { key: typeKey, ...typeProps } = getSelectProps(fields.withdraw_type);
+  return (
+    <Stack className="member-page">
+      <h1 className="ui-title member-page__title">{t(account ? "accountEdit.editTitle" : "accountEdit.addTitle")}</h1>
+      <Panel>
+        <Form method="post" {...getFormProps(form)}>
+          <Stack gap="sm">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            {account ? <input type="hidden" name="id" value={account.id} /> : null}
+            {target ? <input type="hidden" name="redirect" value={target} /> : null}
+            <NativeSelect key={typeKey} {...typeProps} label={t("accountEdit.type")} data={types} error={errorsText(t, fields.withdraw_type.errors)} />
+            <TextField meta={fields.realname} label={t("accountEdit.realname")} autoComplete="name" />
+            <TextField meta={fields.mobile} type="tel" label={t("accountEdit.mobile")} autoComplete="tel" />
+            <TextField meta={fields.branch_bank_name} label={t("accountEdit.branch")} description={t("accountEdit.branchHint")} />
+            <TextField meta={fields.bank_account} label={t("accountEdit.account")} description={t("accountEdit.accountHint")} autoComplete="off" />
+            <Group gap="sm">
+              <Button type="submit">{t("accountEdit.save")}</Button>
+              <Link to={target || "/member/account_list"} className="ui-anchor">
+                {t("accountEdit.back")}
+              </Link>
+            </Group>
+          </Stack>
+        </Form>
+      </Panel>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}

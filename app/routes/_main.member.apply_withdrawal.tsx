@@ -1,0 +1,203 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { requireMember } from "~/auth/guards.server";
+import { errorText } from "~/components/form/error-text";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { withdrawFee, withdrawProblem, type WithdrawProblem, type WithdrawRules } from "~/domain/finance/withdrawal";
+import { centsToYuan } from "~/domain/pricing/money";
+import { useTranslation } from "~/i18n/translation";
+import { formErrorFor } from "~/upstream/error-messages";
+import { applyWithdrawal, findBankAccount, getWithdrawInfo, listBankAccounts, listTransferTypes } from "~/upstream/finance.server";
+import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { readFormData } from "~/utils/form-data.server";
+import { formatMoney } from "~/utils/format";
+import type { RouteHandle } from "~/utils/handle";
+import { IdParam, queryOf } from "~/utils/member-query";
+import { redirectWithToast } from "~/utils/toast.server";
+// Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
+import "~/styles/member.css";
+
+export const handle: RouteHandle = { i18n: ["finance"], title: "finance:apply.title" };
+
+const ApplySchema = z.object({
+  account_id: z.coerce.number().int().positive().max(2_147_483_647),
+  apply_money: z.string().max(20),
+});
+
+/** The rules of the shop's config and the member's cash balance (contract §6.10). */
+async function rulesOf(ctx: UpstreamContext): Promise<WithdrawRules> {
+  const [info, types] = await Promise.all([getWithdrawInfo(ctx), listTransferTypes(ctx)]);
+  return {
+    enabled: info.config.is_use === 1,
+    min: info.config.min,
+    max: info.config.max,
+    available: info.member_info.balance_money,
+    rate: info.config.rate,
+    transferTypes: Object.keys(types),
+  };
+}
+
+/** The translated message of a refused amount. */
+function problemMessage(problem: WithdrawProblem): string {
+  switch (problem.reason) {
+    case "belowMin":
+      return `finance:errors.withdraw.belowMin|min=${problem.min}`;
+    case "aboveMax":
+      return `finance:errors.withdraw.aboveMax|max=${problem.max}`;
+    default:
+      return `finance:errors.withdraw.${problem.reason}`;
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request);
+  const query = queryOf(request);
+  const [rules, accounts] = await Promise.all([rulesOf(ctx), listBankAccounts(ctx)]);
+  // Only accounts of a transfer type the shop still allows can receive money.
+  const usable = accounts.filter((account) => rules.transferTypes.includes(account.withdraw_type));
+  const chosen = IdParam.parse(query.account);
+  const selected = usable.find((account) => account.id === chosen) ?? usable.find((account) => account.is_default) ?? usable[0];
+  return {
+    rules,
+    // The fee on ¥100.00, as an example next to the rate.
+    exampleFee: centsToYuan(Number(withdrawFee("100", rules.rate).fee)),
+    accounts: usable.map((account) => ({
+      id: account.id,
+      label: [
+        account.withdraw_type_name,
+        account.branch_bank_name,
+        account.bank_account.length > 8 ? `**** ${account.bank_account.slice(-4)}` : account.bank_account,
+        account.realname,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    })),
+    selectedId: selected?.id ?? null,
+    // "Withdraw all" without JS: a link that comes back with the whole cash balance filled in.
+    amount: query.all === "1" ? rules.available : "",
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireMember(request);
+  const parsed = ApplySchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
+  if (!parsed.success) return data({ error: "finance:errors.withdraw.badAmount", amount: "" }, { status: 400 });
+  const { account_id: accountId, apply_money: amount } = parsed.data;
+  // The account must be the member's own (a foreign id is refused before anything else).
+  const account = await findBankAccount(ctx, accountId);
+  if (!account) return data({ error: "finance:errors.unknownAccount", amount }, { status: 400 });
+  const problem = withdrawProblem(amount, account.withdraw_type, await rulesOf(ctx));
+  if (problem) return data({ error: problemMessage(problem), amount }, { status: problem.reason === "disabled" ? 403 : 400 });
+  let id: number;
+  try {
+    id = await applyWithdrawal(ctx, {
+      applyMoney: amount.trim(),
+      transferType: account.withdraw_type,
+      realname: account.realname,
+      mobile: account.mobile,
+      bankName: account.branch_bank_name,
+      accountNumber: account.bank_account,
+    });
+  } catch (error) {
+    // The upstream's answer is shown as it is (a race with another application, a rule we did not know).
+    if (!(error instanceof UpstreamError)) throw error;
+    return data({ error: formErrorFor(error), amount }, { status: 409 });
+  }
+  return redirectWithToast(`/member/withdrawal_detail?id=${id}`, { kind: "success", key: "finance:apply.applied" });
+}
+
+export default function ApplyWithdrawalPage() {
+  const { t } = useTranslation("finance");
+  const { rules, exampleFee, accounts, selectedId, amount } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const max = Number(rules.max) === 0 ? t("apply.noWithdrawal") : formatMoney(rules.max);
+
+  if (!rules.enabled) {
+    return (
+      <Stack className="member-page">
+        <h1 className="ui-title member-page__title">{t("apply.title")}</h1>
+        <Alert color="orange">{t("apply.disabled")}</Alert>
+      </Stack>
+    );
+  }
+  return (
+    <Stack className="member-page">
+      <h1 className="ui-title member-page__title">{t("apply.title")}</h1>
+      <Panel>
+        <dl className="member-dl">
+          <dt>{t("apply.available")}</dt>
+          <dd>
+            <strong>{formatMoney(rules.available)}</strong>
+          </dd>
+          <dt>{t("apply.limits")}</dt>
+          <dd>{t("apply.limitsText", { min: formatMoney(rules.min), max })}</dd>
+          <dt>{t("apply.rate")}</dt>
+          <dd>{t("apply.rateText", { rate: rules.rate, fee: formatMoney(exampleFee) })}</dd>
+        </dl>
+      </Panel>
+      {accounts.length === 0 ? (
+        <Alert color="orange" title={t("apply.noAccount")}>
+          <Link to={`/member/account_edit?${new URLSearchParams({ redirect: "/member/apply_withdrawal" })}`} className="ui-anchor">
+            {t("apply.addAccount")}
+          </Link>
+        </Alert>
+      ) : (
+        <Panel>
+          <Form method="post" aria-label={t("apply.title")}>
+            <Stack gap="sm">
+              {actionData?.error ? <Alert color="red">{errorText(t, actionData.error)}</Alert> : null}
+              <fieldset className="member-fieldset">
+                <legend>{t("apply.account")}</legend>
+                <Stack gap="xs">
+                  {accounts.map((account) => (
+                    <label key={account.id} className="member-radio">
+                      <input type="radio" name="account_id" value={account.id} defaultChecked={account.id === selectedId} required />
+                      <span>{account.label}</span>
+                    </label>
+                  ))}
+                </Stack>
+              </fieldset>
+              <Link to="/member/account_list" className="ui-anchor ui-text-sm">
+                {t("apply.manageAccounts")}
+              </Link>
+              <Group gap="sm">
+                <TextInput
+                  name="apply_money"
+                  label={t("apply.amount")}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  required
+                  pattern="\d{1,9}(\.\d{1,2})?"
+                  defaultValue={actionData?.amount ?? amount}
+                  key={actionData?.amount ?? amount}
+                />
+                <Link
+                  to={selectedId ? `/member/apply_withdrawal?all=1&account=${selectedId}` : "/member/apply_withdrawal?all=1"}
+                  className="ui-anchor ui-text-sm"
+                >
+                  {t("apply.all")}
+                </Link>
+              </Group>
+              <Group gap="sm">
+                <Button type="submit" disabled={busy}>
+                  {t("apply.submit")}
+                </Button>
+                <ButtonLink to="/member/withdrawal" variant="subtle">
+                  {t("apply.records")}
+                </ButtonLink>
+              </Group>
+            </Stack>
+          </Form>
+        </Panel>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}

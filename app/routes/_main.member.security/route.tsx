@@ -1,0 +1,163 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { requireMember } from "~/auth/guards.server";
+import { FormErrors, PasswordField, TextField } from "~/components/form";
+import { errorText, upstreamError } from "~/components/form/error-text";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
+import { useTranslation } from "~/i18n/translation";
+import { getRegisterConfig } from "~/upstream/auth.server";
+import { UpstreamError } from "~/upstream/http.server";
+import { changePassword, hasPayPassword, sendPayPasswordCode, setPayPassword } from "~/upstream/profile.server";
+import { readFormData } from "~/utils/form-data.server";
+import type { RouteHandle } from "~/utils/handle";
+import { redirectWithToast } from "~/utils/toast.server";
+import { changePasswordSchema, PayPasswordSchema } from "./schema";
+// Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
+import "~/styles/member.css";
+
+export const handle: RouteHandle = { i18n: ["member", "validation"], title: "member:security.title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request);
+  const [config, payPasswordSet] = await Promise.all([getRegisterConfig(ctx), hasPayPassword(ctx)]);
+  return { minLength: config.pwd_len, payPasswordSet };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireMember(request);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "pay-code") {
+    // Step 1 of the pay password: a code to the bound mobile; the page then shows step 2 with the key.
+    try {
+      return { payKey: await sendPayPasswordCode(ctx) };
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      return data({ payError: upstreamError(error.upstreamMessage || "操作失败") }, { status: 409 });
+    }
+  }
+  if (intent === "pay-password") {
+    const submission = parseWithZod(form, { schema: PayPasswordSchema });
+    const hidden = { hideFields: ["pay_password", "confirm_pay_password"] };
+    const payKey = typeof form.get("key") === "string" ? String(form.get("key")).slice(0, 200) : "";
+    if (submission.status !== "success") return data({ payResult: submission.reply(hidden), payKey }, { status: 400 });
+    try {
+      await setPayPassword(ctx, { key: submission.value.key, code: submission.value.code, password: submission.value.pay_password });
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      const wrongCode = /验证码/.test(error.upstreamMessage);
+      const reply = wrongCode
+        ? submission.reply({ ...hidden, fieldErrors: { code: ["member:security.errors.codeWrong"] } })
+        : submission.reply({ ...hidden, formErrors: [upstreamError(error.upstreamMessage || "操作失败")] });
+      return data({ payResult: reply, payKey }, { status: 400 });
+    }
+    return redirectWithToast("/member/security", { kind: "success", key: "member:security.payPasswordSet" });
+  }
+  const config = await getRegisterConfig(ctx);
+  const submission = parseWithZod(form, { schema: changePasswordSchema(config.pwd_len, config.pwd_complexity) });
+  const hidden = { hideFields: ["old_password", "new_password", "confirm_password"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
+  try {
+    await changePassword(ctx, submission.value.old_password, submission.value.new_password);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    // The old password is the usual refusal: shown beside its field; anything else as the upstream wrote it.
+    const wrongOld = /原密码|PASSWORD_ERROR/.test(error.upstreamMessage);
+    const reply = wrongOld
+      ? submission.reply({ ...hidden, fieldErrors: { old_password: ["member:security.errors.oldWrong"] } })
+      : submission.reply({ ...hidden, formErrors: [upstreamError(error.upstreamMessage || "操作失败")] });
+    return data({ result: reply }, { status: 400 });
+  }
+  return redirectWithToast("/member/security", { kind: "success", key: "member:security.passwordChanged" });
+}
+
+export default function SecurityPage() {
+  const { t } = useTranslation("member");
+  const { minLength, payPasswordSet } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const passwordResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const [form, fields] = useForm({ id: "password", lastResult: passwordResult, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const payKey = actionData && "payKey" in actionData ? actionData.payKey : "";
+  const payError = actionData && "payError" in actionData ? actionData.payError : null;
+  const [payForm, payFields] = useForm({
+    id: "pay-password",
+    lastResult: actionData && "payResult" in actionData ? actionData.payResult : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <Stack className="member-page">
+      <h1 className="ui-title member-page__title">{t("security.title")}</h1>
+      <Panel>
+        <Form method="post" {...getFormProps(form)}>
+          <Stack gap="sm">
+            <h2 className="ui-title member-home__section-title">{t("security.password")}</h2>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <PasswordField meta={fields.old_password} label={t("security.oldPassword")} autoComplete="current-password" />
+            <PasswordField
+              meta={fields.new_password}
+              label={t("security.newPassword")}
+              description={t("security.passwordHint", { min: minLength })}
+              autoComplete="new-password"
+            />
+            <PasswordField meta={fields.confirm_password} label={t("security.confirmPassword")} autoComplete="new-password" />
+            <input type="hidden" name="intent" value="password" />
+            <Group>
+              <Button type="submit" disabled={busy}>
+                {t("security.changePassword")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Panel>
+      <Panel>
+        <Stack gap="sm">
+          <h2 className="ui-title member-home__section-title">{t("security.payPassword")}</h2>
+          <p className="ui-text-sm">{t(payPasswordSet ? "security.payPasswordIsSet" : "security.payPasswordNotSet")}</p>
+          {payError ? <Alert color="red">{errorText(t, payError)}</Alert> : null}
+          {payKey ? (
+            <Form method="post" {...getFormProps(payForm)}>
+              <Stack gap="sm">
+                <p className="ui-text-sm" role="status">
+                  {t("security.codeSent")}
+                </p>
+                <FormErrors id={payForm.errorId} errors={payForm.errors} />
+                <input type="hidden" name="key" value={payKey} />
+                <TextField meta={payFields.code} label={t("security.code")} inputMode="numeric" autoComplete="one-time-code" />
+                <PasswordField
+                  meta={payFields.pay_password}
+                  label={t("security.newPayPassword")}
+                  description={t("security.payPasswordHint")}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <PasswordField meta={payFields.confirm_pay_password} label={t("security.confirmPayPassword")} inputMode="numeric" autoComplete="off" />
+                <input type="hidden" name="intent" value="pay-password" />
+                <Group>
+                  <Button type="submit" disabled={busy}>
+                    {t("security.savePayPassword")}
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="pay-code" />
+              <Button type="submit" variant="outline" disabled={busy}>
+                {t(payPasswordSet ? "security.changePayPassword" : "security.setPayPassword")}
+              </Button>
+            </Form>
+          )}
+        </Stack>
+      </Panel>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}

@@ -1,0 +1,92 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { requireMember } from "~/auth/guards.server";
+import { Pager } from "~/components/member/pager";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { useTranslation } from "~/i18n/translation";
+import { listWithdrawals } from "~/upstream/finance.server";
+import { formatDateTime, formatMoney } from "~/utils/format";
+import type { RouteHandle } from "~/utils/handle";
+import { PageParam, queryOf } from "~/utils/member-query";
+// Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
+import "~/styles/member.css";
+
+export const handle: RouteHandle = { i18n: ["finance"], title: "finance:withdrawal.title" };
+
+const PAGE_SIZE = 10;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request);
+  const page = PageParam.parse(queryOf(request).page);
+  const result = await listWithdrawals(ctx, { page, pageSize: PAGE_SIZE });
+  return {
+    page,
+    pageCount: result.page_count,
+    rows: result.list.map((row) => ({
+      id: row.id,
+      no: row.withdraw_no,
+      amount: row.apply_money,
+      type: row.transfer_type_name,
+      status: row.status_name,
+      time: formatDateTime(row.apply_time),
+    })),
+  };
+}
+
+export default function WithdrawalPage() {
+  const { t } = useTranslation("finance");
+  const { page, pageCount, rows } = useLoaderData<typeof loader>();
+  return (
+    <Stack className="member-page">
+      <Group justify="between">
+        <h1 className="ui-title member-page__title">{t("withdrawal.title")}</h1>
+        <ButtonLink to="/member/apply_withdrawal">{t("withdrawal.apply")}</ButtonLink>
+      </Group>
+      <Panel>
+        {rows.length === 0 ? (
+          <p>{t("withdrawal.empty")}</p>
+        ) : (
+          <table className="member-table">
+            <caption className="visually-hidden">{t("withdrawal.title")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("withdrawal.no")}</th>
+                <th scope="col" className="member-table__num">
+                  {t("withdrawal.amount")}
+                </th>
+                <th scope="col">{t("withdrawal.type")}</th>
+                <th scope="col">{t("withdrawal.status")}</th>
+                <th scope="col">{t("withdrawal.time")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("withdrawal.detail")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.no}</td>
+                  <td className="member-table__num">{formatMoney(row.amount)}</td>
+                  <td>{row.type}</td>
+                  <td>{row.status}</td>
+                  <td>{row.time}</td>
+                  <td>
+                    <Link to={`/member/withdrawal_detail?id=${row.id}`} className="ui-anchor" aria-label={t("withdrawal.detailLabel", { no: row.no })}>
+                      {t("withdrawal.detail")}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <Pager page={page} pageCount={pageCount} href={(next) => `/member/withdrawal?page=${next}`} />
+      </Panel>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** `?page=` of a member list: 1–9999, anything else is page 1 (a bad page is not worth a 400). */
+export const PageParam = z
+  .string()
+  .regex(/^[1-9]\d{0,3}$/)
+  .transform(Number)
+  .optional()
+  .catch(undefined)
+  .transform((value) => value ?? 1);
+
+/** `?id=` of a member detail page: a positive id, or null (the page answers 404). */
+export const IdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((value) => value <= 2_147_483_647)
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+
+/** The query string of a request as a plain object (first value of each name). */
+export function queryOf(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
