@@ -224,7 +224,7 @@ test("a complaint after the seller refuses; withdrawn after a confirmation step"
   await page.goto(`/member/refund_detail?order_goods_id=${line.order_goods_id}`);
   await expect(page.getByTestId("refund-status")).toHaveText("卖家拒绝");
   await expect(page.getByText("拒绝理由: 商品已拆封")).toBeVisible();
-  await page.getByRole("link", { name: "投诉" }).click();
+  await page.getByRole("link", { name: "投诉", exact: true }).click();
   await expect(page.getByRole("heading", { name: "投诉" })).toBeVisible();
   // A reason the upstream does not offer is refused by the server (the select itself requires one).
   const url = `/member/complain?order_goods_id=${line.order_goods_id}`;
