@@ -39,7 +39,9 @@ test("every tab lists its orders; empty tabs say so; after-sales is its own page
   await shipOrder(shipped);
 
   await page.goto("/member/order_list");
-  await expect(page.getByRole("link", { name: "全部订单" })).toHaveAttribute("aria-current", "page");
+  // The member menu links some tabs too (待评价): the tabs are their own navigation.
+  const tabBar = page.getByRole("navigation", { name: "订单状态" });
+  await expect(tabBar.getByRole("link", { name: "全部订单" })).toHaveAttribute("aria-current", "page");
   for (const id of [unpaid, paid, shipped]) await expect(card(page, id)).toBeVisible();
   await expect(card(page, unpaid).getByTestId("order-status")).toHaveText("待支付");
   await expect(card(page, unpaid).getByRole("link", { name: /^支付订单/ })).toHaveAttribute("href", `/pay?order_id=${unpaid}`);
@@ -52,8 +54,8 @@ test("every tab lists its orders; empty tabs say so; after-sales is its own page
     ["待评价", null],
   ];
   for (const [tab, only] of tabs) {
-    await page.getByRole("link", { name: tab, exact: true }).click();
-    await expect(page.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
+    await tabBar.getByRole("link", { name: tab, exact: true }).click();
+    await expect(tabBar.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
     if (only === null) {
       await expect(page.getByTestId("orders-empty")).toHaveText("没有待评价的订单");
     } else {
@@ -61,7 +63,7 @@ test("every tab lists its orders; empty tabs say so; after-sales is its own page
       await expect(cards(page)).toHaveCount(1);
     }
   }
-  await expect(page.getByRole("link", { name: "退款/售后" })).toHaveAttribute("href", "/member/activist");
+  await expect(tabBar.getByRole("link", { name: "退款/售后" })).toHaveAttribute("href", "/member/activist");
   // The member index links the after-sales counter as ?status=refunding.
   const refunding = await page.request.get("/member/order_list?status=refunding", { maxRedirects: 0 });
   expect(refunding.status()).toBe(302);
