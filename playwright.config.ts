@@ -5,7 +5,7 @@ import { BFF_URL, SHOP_API_PORT, SHOP_API_URL, BFF_PORT } from "./tests/e2e/port
 /**
  * E2E against what we ship: the production build of the BFF and a fresh reference shop API in
  * test mode. Every journey runs twice, with JavaScript on ("js") and off ("no-js"). Specs that
- * flip global upstream switches (closed shop, login captcha) run afterwards, alone ("switches").
+ * flip global upstream switches (closed shop, login captcha, the clock) run afterwards, one at a time ("switches").
  */
 
 export default defineConfig({
@@ -21,7 +21,9 @@ export default defineConfig({
   projects: [
     { name: "js", testIgnore: /\.switch\.spec\.ts$/, use: { javaScriptEnabled: true } },
     { name: "no-js", testIgnore: /\.switch\.spec\.ts$/, use: { javaScriptEnabled: false } },
-    { name: "switches", testMatch: /\.switch\.spec\.ts$/, dependencies: ["js", "no-js"], fullyParallel: false },
+    // One worker: each switch spec flips state the whole shop API shares (closed shop, captcha, the
+    // clock), so two of them side by side would see each other's switches.
+    { name: "switches", testMatch: /\.switch\.spec\.ts$/, dependencies: ["js", "no-js"], fullyParallel: false, workers: 1 },
   ],
   webServer: [
     {
