@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { insertRow } from '../../shop-api/db/seed'
 import { startTestShopApi, type TestShopApi } from '../../shop-api/testing'
 import { expectSameShape, loadSample } from '../support/shape'
 
@@ -160,6 +161,44 @@ describe('close, auto-close and delete', () => {
     expect((await shop.call('/api/order/delete', { token: m.token, order_id: orderId })).code).toBe(0)
     expect((await shop.call('/api/order/detail', { token: m.token, order_id: orderId })).message).toBe('当前订单不是本账号的订单！')
     expect((await shop.call('/api/order/lists', { token: m.token })).data).toMatchObject({ count: 0 })
+  })
+
+  test('a buyer closing a checkout order gets balance and coupon back, and stock', async () => {
+    const m = await newMember()
+    insertRow(shop.api.db, 'member_address', {
+      member_id: m.member_id,
+      name: '王五',
+      mobile: '13700137000',
+      province_id: 110000,
+      city_id: 110100,
+      district_id: 110101,
+      address: '王府井大街 1 号',
+      full_address: '北京市-北京市-东城区',
+      is_default: 1,
+    })
+    await shop.testApi('/__test/member/balance', { member_id: m.member_id, balance: 100, pay_password: '246810' })
+    expect((await shop.call('/coupon/api/coupon/receive', { token: m.token, coupon_type_id: 1 })).code).toBe(0)
+    const { coupon_id: couponId } = shop.api.db.prepare('SELECT coupon_id FROM member_coupon WHERE member_id = ?').get(m.member_id) as { coupon_id: number }
+    const before = await stock(2)
+    const payment = (await shop.call('/api/ordercreate/payment', { token: m.token, sku_id: 2, num: 20 })).data as Data
+    const params = {
+      token: m.token,
+      order_key: payment.order_key,
+      delivery: JSON.stringify({ delivery_type: 'express', delivery_type_name: '快递发货' }),
+      coupon: JSON.stringify({ coupon_id: couponId }),
+      is_balance: 1,
+      pay_password: '246810',
+    }
+    expect((await shop.call('/api/ordercreate/calculate', params)).code).toBe(0)
+    expect((await shop.call('/api/ordercreate/create', params)).code).toBe(0)
+    const [{ order_id: orderId }] = ((await shop.call('/api/order/lists', { token: m.token })).data as Data).list as Data[]
+    expect(await stock(2)).toBe(before - 20)
+
+    expect((await shop.call('/api/order/close', { token: m.token, order_id: orderId, close_cause: '不想买了' })).code).toBe(0)
+    expect(await stock(2)).toBe(before)
+    const account = (await shop.testApi<{ member: { balance: number } }>(`/__test/member-account?member_id=${m.member_id}`)).body
+    expect(account.member.balance).toBe(100)
+    expect(shop.api.db.prepare('SELECT state FROM member_coupon WHERE coupon_id = ?').get(couponId)).toEqual({ state: 1 })
   })
 
   test('an unpaid order closes itself after auto_close minutes', async () => {
