@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/components/form/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { Alert, ConfirmStep, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
 import { deleteBankAccount, findBankAccount, listBankAccounts, setDefaultBankAccount } from "~/upstream/finance.server";
@@ -100,20 +100,16 @@ export default function AccountListPage() {
                   {account.bank ? <p className="ui-text-sm">{account.bank}</p> : null}
                   <p className="ui-text-sm">{account.number}</p>
                   {confirm === account.id ? (
-                    <Form method="post">
-                      <Alert color="orange" role="alert" title={t("accountList.confirmTitle")}>
-                        {t("accountList.confirmText", { number: account.number })}
-                      </Alert>
+                    <ConfirmStep
+                      title={t("accountList.confirmTitle")}
+                      text={t("accountList.confirmText", { number: account.number })}
+                      intent="delete"
+                      submitLabel={t("accountList.confirmDelete")}
+                      cancelLabel={t("accountList.cancel")}
+                      cancelHref="/member/account_list"
+                    >
                       <input type="hidden" name="id" value={account.id} />
-                      <Group gap="sm">
-                        <Button type="submit" name="intent" value="delete" color="red">
-                          {t("accountList.confirmDelete")}
-                        </Button>
-                        <ButtonLink to="/member/account_list" variant="outline" color="gray">
-                          {t("accountList.cancel")}
-                        </ButtonLink>
-                      </Group>
-                    </Form>
+                    </ConfirmStep>
                   ) : (
                     <Form method="post">
                       <input type="hidden" name="id" value={account.id} />

@@ -1,5 +1,4 @@
-import { Form, Link } from "@remix-run/react";
-import { Alert, Button, ButtonLink, Group, NativeSelect } from "~/components/ui";
+import { ButtonLink, ConfirmStep, Group, NativeSelect } from "~/components/ui";
 import { CLOSE_REASONS, type OrderButton, type OrderIntent } from "~/domain/orders";
 import { useTranslation } from "~/i18n/translation";
 
@@ -55,19 +54,26 @@ export function OrderButtons({
           ),
         )}
       </Group>
-      {pending ? <ConfirmStep orderId={orderId} orderNo={orderNo} intent={pending} here={here} /> : null}
+      {pending ? <OrderConfirmStep orderId={orderId} orderNo={orderNo} intent={pending} here={here} /> : null}
     </div>
   );
 }
 
-function ConfirmStep({ orderId, orderNo, intent, here }: { orderId: number; orderNo: string; intent: OrderIntent; here: string }) {
+function OrderConfirmStep({ orderId, orderNo, intent, here }: { orderId: number; orderNo: string; intent: OrderIntent; here: string }) {
   const { t } = useTranslation("orders");
   return (
-    <Form method="post" action={here} className="order-confirm" data-testid="order-confirm">
-      <Alert color="orange" title={t(`confirm.${intent}.title`)}>
-        {t(`confirm.${intent}.text`, { no: orderNo })}
-      </Alert>
-      <input type="hidden" name="intent" value={intent} />
+    <ConfirmStep
+      action={here}
+      className="order-confirm"
+      data-testid="order-confirm"
+      title={t(`confirm.${intent}.title`)}
+      text={t(`confirm.${intent}.text`, { no: orderNo })}
+      intent={intent}
+      submitLabel={t(`confirm.${intent}.submit`)}
+      cancelLabel={t("confirm.cancel")}
+      cancelHref={here}
+      danger={intent === "close" || intent === "delete"}
+    >
       <input type="hidden" name="order_id" value={orderId} />
       <input type="hidden" name="back" value={here} />
       {intent === "close" ? (
@@ -78,14 +84,6 @@ function ConfirmStep({ orderId, orderNo, intent, here }: { orderId: number; orde
           data={CLOSE_REASONS.map((reason) => ({ value: reason, label: t(`closeReasons.${reason}`) }))}
         />
       ) : null}
-      <Group gap="sm">
-        <Button type="submit" color={intent === "close" || intent === "delete" ? "red" : undefined}>
-          {t(`confirm.${intent}.submit`)}
-        </Button>
-        <Link className="ui-anchor" to={here} preventScrollReset>
-          {t("confirm.cancel")}
-        </Link>
-      </Group>
-    </Form>
+    </ConfirmStep>
   );
 }

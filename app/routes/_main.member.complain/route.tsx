@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Button, Group, NativeSelect, Panel, Stack } from "~/components/ui";
+import { Alert, ConfirmStep, Button, NativeSelect, Panel, Stack } from "~/components/ui";
 import { COMPLAIN_REMARK_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
 import { fileComplaint, findComplaint, withdrawComplaint } from "~/upstream/aftersales.server";
@@ -139,17 +139,14 @@ export default function ComplainPage() {
             </Link>
           ) : null}
           {view.confirmCancel ? (
-            <Form method="post" replace>
-              <p className="ui-strong">{t("complain.cancelConfirm")}</p>
-              <Group gap="sm">
-                <Button type="submit" name="intent" value="cancel" color="red" disabled={busy}>
-                  {t("detail.cancelYes")}
-                </Button>
-                <Link className="ui-anchor" to={self}>
-                  {t("detail.cancelNo")}
-                </Link>
-              </Group>
-            </Form>
+            <ConfirmStep
+              title={t("complain.cancelConfirm")}
+              intent="cancel"
+              submitLabel={t("detail.cancelYes")}
+              cancelLabel={t("detail.cancelNo")}
+              cancelHref={self}
+              busy={busy}
+            />
           ) : null}
         </Panel>
       ) : null}

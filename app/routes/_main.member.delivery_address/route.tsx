@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/components/form/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { Alert, ConfirmStep, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { deleteAddress, listAddresses, setDefaultAddress } from "~/upstream/address.server";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -140,21 +140,19 @@ export default function DeliveryAddressPage() {
                     {address.region} {address.detail}
                   </p>
                   {confirm === address.id ? (
-                    <Form method="post" action={here} className="address-card__confirm">
-                      <Alert color="orange" role="alert" title={t("list.confirmTitle")}>
-                        {t("list.confirmText", { name: address.name })}
-                      </Alert>
+                    <ConfirmStep
+                      action={here}
+                      className="address-card__confirm"
+                      title={t("list.confirmTitle")}
+                      text={t("list.confirmText", { name: address.name })}
+                      intent="delete"
+                      submitLabel={t("list.confirmDelete")}
+                      cancelLabel={t("list.cancel")}
+                      cancelHref={here}
+                    >
                       <input type="hidden" name="id" value={address.id} />
                       {target ? <input type="hidden" name="redirect" value={target} /> : null}
-                      <Group gap="sm">
-                        <Button type="submit" name="intent" value="delete" color="red">
-                          {t("list.confirmDelete")}
-                        </Button>
-                        <ButtonLink to={here} variant="outline" color="gray">
-                          {t("list.cancel")}
-                        </ButtonLink>
-                      </Group>
-                    </Form>
+                    </ConfirmStep>
                   ) : (
                     <Form method="post" action={here}>
                       <input type="hidden" name="id" value={address.id} />

@@ -6,7 +6,7 @@ import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
 import { errorText } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { Alert, ConfirmStep, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { imagePaths, mayComplain, REFUND_STATUS, refundButtons, refundSteps, WAYBILL_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
 import { cancelRefund, complaintsAvailable, getRefundDetail, sendReturnWaybill } from "~/upstream/aftersales.server";
@@ -182,20 +182,16 @@ export default function RefundDetailPage() {
       </Panel>
 
       {view.confirmCancel ? (
-        <Panel role="alertdialog" aria-labelledby="cancel-title" data-testid="confirm-cancel">
-          <p id="cancel-title" className="ui-strong">
-            {t("detail.cancelConfirm")}
-          </p>
-          <Form method="post" replace>
-            <Group gap="sm">
-              <Button type="submit" name="intent" value="cancel" color="red" disabled={busy}>
-                {t("detail.cancelYes")}
-              </Button>
-              <Link className="ui-anchor" to={self}>
-                {t("detail.cancelNo")}
-              </Link>
-            </Group>
-          </Form>
+        <Panel>
+          <ConfirmStep
+            data-testid="confirm-cancel"
+            title={t("detail.cancelConfirm")}
+            intent="cancel"
+            submitLabel={t("detail.cancelYes")}
+            cancelLabel={t("detail.cancelNo")}
+            cancelHref={self}
+            busy={busy}
+          />
         </Panel>
       ) : null}
 
