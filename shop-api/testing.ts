@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { insertRow } from './db/seed.js'
 import { createShopApi, type ShopApi, type ShopApiOptions } from './server.js'
 
 /**
@@ -18,7 +19,25 @@ export interface TestShopApi {
   login(username: string, password: string): Promise<string>
   /** A fresh captcha and its answer. */
   captcha(): Promise<{ id: string; code: string }>
+  /** A new member made by the test API, signed in; with a default address and money when asked. */
+  newBuyer(options?: BuyerOptions): Promise<TestBuyer>
   close(): Promise<void>
+}
+
+export interface BuyerOptions {
+  /** Give the member a default address in Beijing (王五, 王府井大街 1 号). */
+  address?: boolean
+  /** Set by `/__test/member/balance`: stored value, cash, points, pay password. */
+  money?: { balance?: number; balance_money?: number; point?: number; pay_password?: string }
+}
+
+export interface TestBuyer {
+  token: string
+  member_id: number
+  username: string
+  password: string
+  /** The default address's id when `address` was asked for. */
+  addressId?: number
 }
 
 export interface ApiBody {
@@ -65,6 +84,26 @@ export async function startTestShopApi(options: Partial<ShopApiOptions> = {}): P
     return (res.data as { token: string }).token
   }
 
+  const newBuyer: TestShopApi['newBuyer'] = async ({ address = false, money } = {}) => {
+    const made = await testApi<{ member_id: number; username: string; password: string }>('/__test/member', {})
+    const { member_id, username, password } = made.body
+    const addressId = address
+      ? insertRow(api.db, 'member_address', {
+          member_id,
+          name: '王五',
+          mobile: '13700137000',
+          province_id: 110000,
+          city_id: 110100,
+          district_id: 110101,
+          address: '王府井大街 1 号',
+          full_address: '北京市-北京市-东城区',
+          is_default: 1,
+        })
+      : undefined
+    if (money) await testApi('/__test/member/balance', { member_id, ...money })
+    return { token: await login(username, password), member_id, username, password, addressId }
+  }
+
   return {
     api,
     url: api.url,
@@ -72,6 +111,7 @@ export async function startTestShopApi(options: Partial<ShopApiOptions> = {}): P
     testApi,
     login,
     captcha,
+    newBuyer,
     close: async () => {
       await api.close()
       rmSync(dir, { recursive: true, force: true })

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { insertRow } from '../../shop-api/db/seed'
 import { startTestShopApi, type ApiBody, type TestShopApi } from '../../shop-api/testing'
 
 /**
@@ -50,23 +49,10 @@ interface Member {
   addressId: number
 }
 
-/** A new member with a default address in Beijing, balance 1000.00 and pay password 246810. */
+/** A new member with a default address in Beijing, balance 1000.00 and pay password 246810 unless told. */
 async function newMember(options: { balance?: number; payPassword?: string } = {}): Promise<Member> {
-  const made = await shop.testApi<{ member_id: number; username: string; password: string }>('/__test/member', {})
-  const { member_id, username, password } = made.body
-  const addressId = insertRow(shop.api.db, 'member_address', {
-    member_id,
-    name: '王五',
-    mobile: '13700137000',
-    province_id: 110000,
-    city_id: 110100,
-    district_id: 110101,
-    address: '王府井大街 1 号',
-    full_address: '北京市-北京市-东城区',
-    is_default: 1,
-  })
-  await shop.testApi('/__test/member/balance', { member_id, balance: options.balance ?? 1000, pay_password: options.payPassword ?? '246810' })
-  return { token: await shop.login(username, password), member_id, username, addressId }
+  const buyer = await shop.newBuyer({ address: true, money: { balance: options.balance ?? 1000, pay_password: options.payPassword ?? '246810' } })
+  return { ...buyer, addressId: buyer.addressId! }
 }
 
 async function call(member: Member, path: string, body: Record<string, unknown> = {}): Promise<ApiBody> {

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { insertRow } from '../../shop-api/db/seed'
 import { startTestShopApi, type TestShopApi } from '../../shop-api/testing'
 import { expectSameShape, loadSample } from '../support/shape'
 
@@ -164,19 +163,7 @@ describe('close, auto-close and delete', () => {
   })
 
   test('a buyer closing a checkout order gets balance and coupon back, and stock', async () => {
-    const m = await newMember()
-    insertRow(shop.api.db, 'member_address', {
-      member_id: m.member_id,
-      name: '王五',
-      mobile: '13700137000',
-      province_id: 110000,
-      city_id: 110100,
-      district_id: 110101,
-      address: '王府井大街 1 号',
-      full_address: '北京市-北京市-东城区',
-      is_default: 1,
-    })
-    await shop.testApi('/__test/member/balance', { member_id: m.member_id, balance: 100, pay_password: '246810' })
+    const m = await shop.newBuyer({ address: true, money: { balance: 100, pay_password: '246810' } })
     expect((await shop.call('/coupon/api/coupon/receive', { token: m.token, coupon_type_id: 1 })).code).toBe(0)
     const { coupon_id: couponId } = shop.api.db.prepare('SELECT coupon_id FROM member_coupon WHERE member_id = ?').get(m.member_id) as { coupon_id: number }
     const before = await stock(2)
