@@ -1,6 +1,6 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { errorText } from "~/components/form";
-import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PromotionBuyForm } from "~/components/promotion/promotion-detail";
+import { Button, Panel, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formatMoney, unitOrDefault } from "~/utils/format";
 import type { comboAction, comboLoader } from "./combo.server";
@@ -74,47 +74,36 @@ export function ComboDetailView() {
           </dl>
           <p className="ui-text-xs ui-dimmed">{view.freeShipping ? t("combo.freeShipping") : t("combo.buyerShipping")}</p>
         </Panel>
-        <Form method="post" className="buy-form" preventScrollReset>
-          {error ? (
-            <Alert color="red" role="alert">
-              {errorText(t, error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            name="num"
-            type="number"
-            inputMode="numeric"
-            label={t("combo.sets")}
-            defaultValue="1"
-            min={1}
-            max={view.maxSets >= 1 ? view.maxSets : undefined}
-            required
-            disabled={Boolean(blocked)}
-            description={view.maxSets >= 1 ? t("combo.setsHint", { max: view.maxSets }) : undefined}
-            className="buy-form__num"
-          />
-          <Group gap="sm" className="buy-form__actions">
-            {blocked ? (
-              <Button type="button" size="md" color="red" disabled>
-                {blocked}
+        <PromotionBuyForm
+          error={error}
+          blocked={blocked}
+          loginHref={view.isMember ? null : view.loginHref}
+          fields={
+            <TextInput
+              name="num"
+              type="number"
+              inputMode="numeric"
+              label={t("combo.sets")}
+              defaultValue="1"
+              min={1}
+              max={view.maxSets >= 1 ? view.maxSets : undefined}
+              required
+              disabled={Boolean(blocked)}
+              description={view.maxSets >= 1 ? t("combo.setsHint", { max: view.maxSets }) : undefined}
+              className="buy-form__num"
+            />
+          }
+          submit={
+            <>
+              <Button type="submit" name="intent" value="buy-now" size="md" color="red" loading={busy === "buy-now"}>
+                {t("combo.buyNow")}
               </Button>
-            ) : (
-              <>
-                <Button type="submit" name="intent" value="buy-now" size="md" color="red" loading={busy === "buy-now"}>
-                  {t("combo.buyNow")}
-                </Button>
-                <Button type="submit" name="intent" value="add-to-cart" size="md" variant="outline" color="red" loading={busy === "add-to-cart"}>
-                  {t("combo.addToCart")}
-                </Button>
-              </>
-            )}
-            {!view.isMember ? (
-              <ButtonLink to={view.loginHref} variant="outline">
-                {t("seckill.login")}
-              </ButtonLink>
-            ) : null}
-          </Group>
-        </Form>
+              <Button type="submit" name="intent" value="add-to-cart" size="md" variant="outline" color="red" loading={busy === "add-to-cart"}>
+                {t("combo.addToCart")}
+              </Button>
+            </>
+          }
+        />
       </Stack>
     </article>
   );

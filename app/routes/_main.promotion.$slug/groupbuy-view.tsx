@@ -1,8 +1,6 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { errorText } from "~/components/form";
-import { PriceTag } from "~/components/goods/price-tag";
-import { Countdown } from "~/components/promotion/countdown";
-import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PromotionBuyForm, PromotionPricePanel } from "~/components/promotion/promotion-detail";
+import { Button, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { unitOrDefault } from "~/utils/format";
 import type { groupbuyAction, groupbuyLoader } from "./groupbuy.server";
@@ -39,23 +37,15 @@ export function GroupbuyDetailView() {
             {view.name}
           </h1>
           {view.introduction ? <p className="goods-detail__intro">{view.introduction}</p> : null}
-          <Panel>
-            <dl className="goods-detail__prices">
-              <div>
-                <dt>{t("groupbuy.price")}</dt>
-                <dd data-testid="groupbuy-price">
-                  <PriceTag price={view.price} marketPrice={view.marketPrice} visible={view.price !== null} hiddenReason={view.hiddenReason} size="xl" />
-                </dd>
-              </div>
-            </dl>
-            {phase.state === "ended" ? (
-              <p className="seckill-countdown" data-testid="seckill-countdown">
-                {t("groupbuy.state.ended")}
-              </p>
-            ) : (
-              <Countdown seconds={phase.seconds} label={t(phase.state === "running" ? "groupbuy.endsIn" : "seckill.startsIn")} />
-            )}
-          </Panel>
+          <PromotionPricePanel
+            label={t("groupbuy.price")}
+            testId="groupbuy-price"
+            view={view}
+            phase={phase}
+            endedText={t("groupbuy.state.ended")}
+            endsInLabel={t("groupbuy.endsIn")}
+            startsInLabel={t("seckill.startsIn")}
+          />
           <dl className="goods-detail__stock">
             <div>
               <dt>{t("groupbuy.minimumLabel")}</dt>
@@ -71,44 +61,35 @@ export function GroupbuyDetailView() {
             </div>
           </dl>
           {view.rule ? <p className="ui-text-xs">{view.rule}</p> : null}
-          <Form method="post" className="buy-form" preventScrollReset>
-            {error ? (
-              <Alert color="red" role="alert">
-                {errorText(t, error)}
-              </Alert>
-            ) : null}
-            <TextInput
-              name="num"
-              type="number"
-              inputMode="numeric"
-              label={t("goods:detail.quantity")}
-              defaultValue={String(view.buyNum)}
-              min={view.buyNum}
-              max={view.stock >= view.buyNum ? view.stock : undefined}
-              required
-              disabled={Boolean(blocked)}
-              className="buy-form__num"
-            />
-            <Group gap="sm" className="buy-form__actions">
-              {blocked ? (
-                <Button type="button" size="md" color="red" disabled>
-                  {blocked}
-                </Button>
-              ) : (
-                <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
-                  {t("groupbuy.buyNow")}
-                </Button>
-              )}
-              {rights.buy === "login" ? (
-                <ButtonLink to={view.loginHref} variant="outline">
-                  {t("seckill.login")}
-                </ButtonLink>
-              ) : null}
+          <PromotionBuyForm
+            error={error}
+            blocked={blocked}
+            loginHref={rights.buy === "login" ? view.loginHref : null}
+            fields={
+              <TextInput
+                name="num"
+                type="number"
+                inputMode="numeric"
+                label={t("goods:detail.quantity")}
+                defaultValue={String(view.buyNum)}
+                min={view.buyNum}
+                max={view.stock >= view.buyNum ? view.stock : undefined}
+                required
+                disabled={Boolean(blocked)}
+                className="buy-form__num"
+              />
+            }
+            submit={
+              <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
+                {t("groupbuy.buyNow")}
+              </Button>
+            }
+            links={
               <Link className="ui-anchor" to={`/sku-${view.skuId}`}>
                 {t("seckill.goodsPage")}
               </Link>
-            </Group>
-          </Form>
+            }
+          />
         </Stack>
       </div>
     </article>

@@ -1,8 +1,6 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { errorText } from "~/components/form";
-import { PriceTag } from "~/components/goods/price-tag";
-import { Countdown } from "~/components/promotion/countdown";
-import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PromotionBuyForm, PromotionPricePanel } from "~/components/promotion/promotion-detail";
+import { Button, Group, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formatMoney, unitOrDefault } from "~/utils/format";
 import type { seckillAction, seckillLoader } from "./seckill.server";
@@ -42,23 +40,16 @@ export function SeckillDetailView() {
             {view.name}
           </h1>
           {view.introduction ? <p className="goods-detail__intro">{view.introduction}</p> : null}
-          <Panel className="seckill-detail__price">
-            <dl className="goods-detail__prices">
-              <div>
-                <dt>{t("seckill.price")}</dt>
-                <dd data-testid="seckill-price">
-                  <PriceTag price={view.price} marketPrice={view.marketPrice} visible={view.price !== null} hiddenReason={view.hiddenReason} size="xl" />
-                </dd>
-              </div>
-            </dl>
-            {phase.state === "ended" ? (
-              <p className="seckill-countdown" data-testid="seckill-countdown">
-                {t("seckill.phaseEnded")}
-              </p>
-            ) : (
-              <Countdown seconds={phase.seconds} label={t(phase.state === "running" ? "seckill.endsIn" : "seckill.startsIn")} />
-            )}
-          </Panel>
+          <PromotionPricePanel
+            className="seckill-detail__price"
+            label={t("seckill.price")}
+            testId="seckill-price"
+            view={view}
+            phase={phase}
+            endedText={t("seckill.phaseEnded")}
+            endsInLabel={t("seckill.endsIn")}
+            startsInLabel={t("seckill.startsIn")}
+          />
           <dl className="goods-detail__stock">
             <div>
               <dt>{t("seckill.slotsLabel")}</dt>
@@ -109,49 +100,40 @@ export function SeckillDetailView() {
               </Group>
             </div>
           ))}
-          <Form method="post" className="buy-form" preventScrollReset>
-            <input type="hidden" name="sku_id" value={view.skuId} />
-            {error ? (
-              <Alert color="red" role="alert">
-                {errorText(t, error)}
-              </Alert>
-            ) : null}
-            <Group gap="sm">
-              <TextInput
-                name="num"
-                type="number"
-                inputMode="numeric"
-                label={t("goods:detail.quantity")}
-                defaultValue={String(view.min)}
-                min={view.min}
-                step={view.step}
-                max={view.canBuy >= view.min ? view.canBuy : undefined}
-                required
-                disabled={Boolean(blocked)}
-                className="buy-form__num"
-              />
-            </Group>
-            <Group gap="sm" className="buy-form__actions">
-              {blocked ? (
-                <Button type="button" size="md" color="red" disabled>
-                  {blocked}
-                </Button>
-              ) : (
-                <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
-                  {t("seckill.buyNow")}
-                </Button>
-              )}
-              {rights.buy === "login" ? (
-                <ButtonLink to={view.loginHref} variant="outline">
-                  {t("seckill.login")}
-                </ButtonLink>
-              ) : null}
+          <PromotionBuyForm
+            error={error}
+            blocked={blocked}
+            loginHref={rights.buy === "login" ? view.loginHref : null}
+            fields={
+              <Group gap="sm">
+                <input type="hidden" name="sku_id" value={view.skuId} />
+                <TextInput
+                  name="num"
+                  type="number"
+                  inputMode="numeric"
+                  label={t("goods:detail.quantity")}
+                  defaultValue={String(view.min)}
+                  min={view.min}
+                  step={view.step}
+                  max={view.canBuy >= view.min ? view.canBuy : undefined}
+                  required
+                  disabled={Boolean(blocked)}
+                  className="buy-form__num"
+                />
+              </Group>
+            }
+            submit={
+              <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
+                {t("seckill.buyNow")}
+              </Button>
+            }
+            links={
               <Link className="ui-anchor" to={`/sku-${view.skuId}`}>
                 {t("seckill.goodsPage")}
               </Link>
-            </Group>
-            {view.price !== null ? <p className="ui-text-xs ui-dimmed">{t("seckill.unitPrice", { price: formatMoney(view.price), unit })}</p> : null}
-          </Form>
+            }
+            footer={view.price !== null ? <p className="ui-text-xs ui-dimmed">{t("seckill.unitPrice", { price: formatMoney(view.price), unit })}</p> : null}
+          />
         </Stack>
       </div>
     </article>
