@@ -4,7 +4,7 @@ import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
 import { createVerifyCodesForPaidOrder } from './verify.js'
-import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type Calculation, type Choices, type OrderKeyInput } from './checkout.js'
+import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type AddressRow, type Calculation, type Choices, type OrderKeyInput, type StoreRow } from './checkout.js'
 import { returnPromotionStock } from './promotion-stock.js'
 
 /**
@@ -159,6 +159,42 @@ export interface CreatedOrder {
   paid: boolean
 }
 
+/** The order columns of who receives it and where: receiver and address, the pickup store and its pickup code (order type 2). */
+export function receiverColumns(
+  orderType: number,
+  contact: { name: string; mobile: string } | null,
+  address: (Pick<AddressRow, 'name' | 'mobile' | 'province_id' | 'city_id' | 'district_id' | 'address' | 'full_address'> & Partial<AddressRow>) | null,
+  store: Pick<StoreRow, 'store_id' | 'store_name' | 'open_date' | 'full_address' | 'address' | 'longitude' | 'latitude' | 'telphone'> | null,
+) {
+  return {
+    name: contact?.name ?? address?.name ?? '',
+    mobile: contact?.mobile ?? address?.mobile ?? '',
+    telephone: address?.telephone ?? '',
+    province_id: address?.province_id ?? 0,
+    city_id: address?.city_id ?? 0,
+    district_id: address?.district_id ?? 0,
+    community_id: address?.community_id ?? 0,
+    address: address?.address ?? '',
+    full_address: address?.full_address ?? '',
+    longitude: address?.longitude ?? '',
+    latitude: address?.latitude ?? '',
+    store_id: store?.store_id ?? 0,
+    delivery_store_id: store?.store_id ?? 0,
+    delivery_store_name: store?.store_name ?? '',
+    delivery_store_info: store
+      ? JSON.stringify({
+          open_date: store.open_date,
+          full_address: store.full_address,
+          address: store.address,
+          longitude: store.longitude,
+          latitude: store.latitude,
+          telphone: store.telphone,
+        })
+      : '',
+    delivery_code: orderType === 2 ? String(randomInt(10_000_000, 100_000_000)) : '',
+  }
+}
+
 /**
  * Create the order of a calculation (no refusal left), in the caller's transaction: order and
  * lines, stock, coupon, balance, cart lines, payment record; paid at once when nothing is left.
@@ -203,31 +239,7 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
     delivery_type: calc.delivery.type,
     delivery_type_name: DELIVERY_NAMES[calc.delivery.type],
     delivery_status_name: '待发货',
-    name: contact?.name ?? address?.name ?? '',
-    mobile: contact?.mobile ?? address?.mobile ?? '',
-    telephone: address?.telephone ?? '',
-    province_id: address?.province_id ?? 0,
-    city_id: address?.city_id ?? 0,
-    district_id: address?.district_id ?? 0,
-    community_id: address?.community_id ?? 0,
-    address: address?.address ?? '',
-    full_address: address?.full_address ?? '',
-    longitude: address?.longitude ?? '',
-    latitude: address?.latitude ?? '',
-    store_id: store?.store_id ?? 0,
-    delivery_store_id: store?.store_id ?? 0,
-    delivery_store_name: store?.store_name ?? '',
-    delivery_store_info: store
-      ? JSON.stringify({
-          open_date: store.open_date,
-          full_address: store.full_address,
-          address: store.address,
-          longitude: store.longitude,
-          latitude: store.latitude,
-          telphone: store.telphone,
-        })
-      : '',
-    delivery_code: orderType === 2 ? String(randomInt(10_000_000, 100_000_000)) : '',
+    ...receiverColumns(orderType, contact, address, store),
     buyer_ask_delivery_time: choices.delivery.askTime ? JSON.stringify(choices.delivery.askTime) : '',
     buyer_message: choices.buyerMessage,
     is_invoice: invoice ? 1 : 0,
