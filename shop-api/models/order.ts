@@ -403,7 +403,8 @@ export function closeOrder(db: Database, orderId: number, reason = '订单关闭
       .run(now, reason, orderId)
     if (closed.changes !== 1) return false
     const order = db.prepare('SELECT order_id, out_trade_no, member_id, coupon_id FROM orders WHERE order_id = ?').get(orderId) as OrderRow
-    db.prepare("UPDATE pay SET pay_status = -2 WHERE pay_status IN (0, 1) AND (',' || relate_id || ',') LIKE ?").run(`%,${orderId},%`)
+    // Goods orders' payments only: a recharge's payment has its own order id in relate_id.
+    db.prepare("UPDATE pay SET pay_status = -2 WHERE pay_status IN (0, 1) AND event = ? AND (',' || relate_id || ',') LIKE ?").run(ORDER_PAY_EVENT, `%,${orderId},%`)
 
     const lines = db.prepare('SELECT sku_id, goods_id, num FROM order_goods WHERE order_id = ?').all(orderId) as { sku_id: number; goods_id: number; num: number }[]
     for (const line of lines) {
@@ -449,7 +450,11 @@ export function closeOrder(db: Database, orderId: number, reason = '订单关闭
 export function closeExpiredOrders(db: Database): void {
   const rows = db.prepare('SELECT order_id FROM orders WHERE order_status = 0 AND auto_close_time > 0 AND auto_close_time <= ?').all(nowSeconds()) as { order_id: number }[]
   for (const row of rows) closeOrder(db, row.order_id, '订单超时未支付，自动关闭')
+  for (const job of EXPIRY_JOBS) job(db)
 }
+
+/** Other unpaid things that close when their time is up (recharge orders, models/finance.ts), run with the goods orders' closing. */
+export const EXPIRY_JOBS: Array<(db: Database) => void> = []
 
 /** /api/pay/status record (the sample's keys): money as strings. */
 export function payRecordView(pay: PayRow): Record<string, unknown> {
