@@ -39,7 +39,7 @@ export function seedAccount(db: Database): void {
       stockout_time: stockoutTime,
       restock_time: restocked ? stockoutTime + 3 * DAY : 0,
       status: restocked ? 1 : 0,
-      remark: restocked ? '已到货' : '厂家断货，到货时间待定',
+      remark: restocked ? '已恢复供应' : '厂家断货，到货时间待定',
     })
   })
 }
