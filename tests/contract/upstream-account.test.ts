@@ -11,6 +11,7 @@ import {
   sendOldMobileCode,
   TEAM_PAGE,
 } from "~/upstream/account.server";
+import { CapabilityAbsentError, resetCapabilities } from "~/upstream/capabilities.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { getMember } from "~/upstream/member.server";
 import { useLiveShopApi } from "../support/bff-environment";
@@ -146,6 +147,20 @@ describe("staff", () => {
     expect((await getMyTeam(plain.ctx))?.list.map((row) => row.member_id)).toEqual([buyer.member_id]);
     await shop.testApi("/__test/salesman", { member_id: plain.member_id, status: 0 });
     expect(await getMyTeam(plain.ctx)).toBeNull();
+  });
+
+  test("without the staff addon the team is null and the stock-out log is absent (ADR 009)", async () => {
+    const ctx: UpstreamContext = { baseUrl: shop.url, timeoutMs: 10_000, token: await shop.login("demo", "demo123456"), member: "required" };
+    resetCapabilities();
+    await shop.testApi("/__test/endpoints", { disabled: ["/staff"] });
+    try {
+      expect(await getMyTeam(ctx)).toBeNull();
+      await expect(listStockouts({ page: 1, pageSize: 10 })).rejects.toBeInstanceOf(CapabilityAbsentError);
+    } finally {
+      await shop.testApi("/__test/endpoints", { disabled: [] });
+      resetCapabilities();
+    }
+    expect((await getMyTeam(ctx))?.count).toBe(2);
   });
 
   test("the stock-out log needs no token, newest first, paged", async () => {
