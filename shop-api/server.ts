@@ -23,6 +23,7 @@ import { registerMemberRoutes } from './routes/member.js'
 import { registerNoticeRoutes } from './routes/notice.js'
 import { registerMemberFinanceRoutes } from './routes/member-finance.js'
 import { registerMemberProfileRoutes, registerMemberSecurityRoutes } from './routes/member-profile.js'
+import { registerMemberAccountRoutes, registerStaffRoutes } from './routes/member-account.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
 import { registerOrderRoutes } from './routes/order.js'
 import { registerOrderCreateRoutes } from './routes/ordercreate.js'
@@ -127,6 +128,8 @@ export function buildRouter(): Router {
   registerMemberFinanceRoutes(router)
   registerMemberProfileRoutes(router)
   registerMemberSecurityRoutes(router)
+  registerMemberAccountRoutes(router)
+  registerStaffRoutes(router)
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
   registerSeckillRoutes(router)

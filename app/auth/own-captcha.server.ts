@@ -41,6 +41,7 @@ export function checkOwnCaptcha(id: string | undefined, code: string | undefined
     return false;
   }
   if (typeof claim.nonce !== "string" || used.has(claim.nonce)) return false;
-  used.add(claim.nonce);
+  // Marked here at once; the other workers learn it a moment later (the answer is not awaited).
+  void used.add(claim.nonce);
   return typeof claim.expires === "number" && claim.expires > Date.now() && claim.answer === code.trim().toLowerCase();
 }

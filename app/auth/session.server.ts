@@ -68,7 +68,8 @@ export async function commitToken(request: Request, token: string, options: { au
   const session = await getSession(request);
   const previous = session.get("sid");
   if (options.newSignIn || !previous) {
-    if (previous) loggedOut.add(previous);
+    // Resolves once every worker of this machine refuses the old sign-in (ADR 008).
+    if (previous) await loggedOut.add(previous);
     session.set("sid", randomBytes(16).toString("base64url"));
   }
   session.set("token", sealToken(token, env().SESSION_SECRET));
@@ -85,7 +86,8 @@ export async function commitToken(request: Request, token: string, options: { au
 export async function clearToken(request: Request): Promise<string> {
   const session = await getSession(request);
   const sid = session.get("sid");
-  if (sid) loggedOut.add(sid);
+  // Logout answers only after every worker of this machine refuses the sign-in, so a replay at once fails anywhere (ADR 008).
+  if (sid) await loggedOut.add(sid);
   return sessionStorage().destroySession(session);
 }
 

@@ -20,6 +20,7 @@ export const namespaces = [
   "help",
   "finance",
   "promotion",
+  "account",
 ] as const;
 
 export const i18nConfig = {

@@ -2,23 +2,31 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { requireMember } from "~/auth/guards.server";
+import { TeamSection } from "~/components/member/team-section";
 import { Grid, Group, Panel, Stack } from "~/components/ui";
 import { growthProgress } from "~/domain/finance/growth";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
+import { getMyTeam } from "~/upstream/account.server";
 import { listLevels } from "~/upstream/finance.server";
 import { assetUrl } from "~/upstream/context.server";
 import { getMember, getOrderNum, getUsableCouponCount } from "~/upstream/member.server";
-import { formatMoney } from "~/utils/format";
+import { formatDate, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 // Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
 import "~/styles/member.css";
 
-export const handle: RouteHandle = { i18n: ["member"], title: "member:index.title" };
+export const handle: RouteHandle = { i18n: ["member", "account"], title: "member:index.title" };
 
 /** The member centre: who is signed in (avatar, level, growth), balances, and the order and coupon counters. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
-  const [member, orderNum, couponCount, levels] = await Promise.all([getMember(ctx), getOrderNum(ctx), getUsableCouponCount(ctx), listLevels(ctx)]);
+  const [member, orderNum, couponCount, levels, team] = await Promise.all([
+    getMember(ctx),
+    getOrderNum(ctx),
+    getUsableCouponCount(ctx),
+    listLevels(ctx),
+    getMyTeam(ctx),
+  ]);
   const progress = growthProgress(member.growth, levels);
   return {
     member: {
@@ -35,6 +43,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     percent: progress.percent,
     orderNum,
     couponCount,
+    // Only a salesman has a team (staff addon); anyone else gets null and no section.
+    team: team
+      ? {
+          count: team.count,
+          rows: team.list.map((row) => ({
+            id: row.member_id,
+            name: row.nickname || row.username,
+            label: row.member_label_name,
+            mobile: row.mobile,
+            regTime: row.reg_time ? formatDate(row.reg_time) : "",
+            orders: row.order_num,
+            money: formatMoney(row.order_money),
+          })),
+        }
+      : null,
   };
 }
 
@@ -42,7 +65,7 @@ const ORDER_STATES = ["waitpay", "waitsend", "waitconfirm", "waitrate", "refundi
 
 export default function MemberIndexPage() {
   const { t } = useTranslation("member");
-  const { member, next, percent, orderNum, couponCount } = useLoaderData<typeof loader>();
+  const { member, next, percent, orderNum, couponCount, team } = useLoaderData<typeof loader>();
   return (
     <Stack gap="lg" className="member-home">
       <h1 className="ui-title member-home__title">{t("index.title")}</h1>
@@ -89,6 +112,7 @@ export default function MemberIndexPage() {
           ))}
         </Grid>
       </Panel>
+      {team ? <TeamSection team={team} /> : null}
     </Stack>
   );
 }

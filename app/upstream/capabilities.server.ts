@@ -42,6 +42,8 @@ export const CAPABILITIES = {
   chat: { path: "/servicer/api/chat/keyword" },
   /** Member recharge (packages, recharge orders paid at the cashier): /member/recharge_*. */
   recharge: { path: "/memberrecharge/api/memberrecharge/config" },
+  /** Staff addon: the stock-out log (/member/out_of_stock) and the salesman's team (/member/index). */
+  staff: { path: "/staff/api/salesman/stockoutLog" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

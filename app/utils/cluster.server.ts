@@ -1,4 +1,4 @@
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import { LRUCache } from "lru-cache";
 
 /**
@@ -6,43 +6,114 @@ import { LRUCache } from "lru-cache";
  * node:cluster): marks such as "this sign-in logged out" or "this captcha was used" are kept in
  * each worker and relayed through the primary to the others, so a replayed cookie or captcha fails
  * whichever worker it reaches. Across machines this needs a shared store (docs/security.md).
+ *
+ * `add` resolves once every other worker holds the mark: the worker sends it to the primary with
+ * an id, the primary passes it on and collects each worker's acknowledgement, then tells the
+ * sender it is done. Logout awaits this before answering, so a cookie replayed at once on another
+ * worker is already refused (ADR 008). A worker that does not answer within ACK_TIMEOUT_MS (it is
+ * dying) does not hold the logout up for longer.
  */
 const CHANNEL = "bff_shared_marks";
-type MarkMessage = { channel: typeof CHANNEL; set: string; key: string };
+export const ACK_TIMEOUT_MS = 2_000;
+
+/** worker → primary → other workers: a new mark; `id` names it for the acknowledgements. */
+type MarkMessage = { channel: typeof CHANNEL; set: string; key: string; id: string };
+/** other worker → primary: holds mark `ack`; primary → sender: every worker holds mark `done`. */
+type AckMessage = { channel: typeof CHANNEL; ack: string };
+type DoneMessage = { channel: typeof CHANNEL; done: string };
 
 function isMarkMessage(message: unknown): message is MarkMessage {
   const candidate = message as Partial<MarkMessage> | null;
-  return candidate?.channel === CHANNEL && typeof candidate.set === "string" && typeof candidate.key === "string";
+  return candidate?.channel === CHANNEL && typeof candidate.set === "string" && typeof candidate.key === "string" && typeof candidate.id === "string";
+}
+function isAckMessage(message: unknown): message is AckMessage {
+  const candidate = message as Partial<AckMessage> | null;
+  return candidate?.channel === CHANNEL && typeof candidate.ack === "string";
+}
+function isDoneMessage(message: unknown): message is DoneMessage {
+  const candidate = message as Partial<DoneMessage> | null;
+  return candidate?.channel === CHANNEL && typeof candidate.done === "string";
 }
 
-export type SharedMarks = { has(key: string): boolean; add(key: string): void };
+export type SharedMarks = { has(key: string): boolean; add(key: string): Promise<void> };
+
+type WorkerState = { stores: Map<string, LRUCache<string, true>>; pending: Map<string, () => void>; listening: boolean; next: number };
+
+/** One state per process: server.ts's bundle (the chat socket relay reads sessions) and the Remix build each load this module. */
+function processState(): WorkerState {
+  const holder = globalThis as { __bffSharedMarks?: WorkerState };
+  holder.__bffSharedMarks ??= { stores: new Map(), pending: new Map(), listening: false, next: 0 };
+  return holder.__bffSharedMarks;
+}
+
+/** In a worker: one listener for marks from the others (stored, then acknowledged) and for "done" answers. */
+function listen(state: WorkerState) {
+  if (state.listening || !cluster.isWorker) return;
+  state.listening = true;
+  process.on("message", (message: unknown) => {
+    if (isMarkMessage(message)) {
+      state.stores.get(message.set)?.set(message.key, true);
+      process.send?.({ channel: CHANNEL, ack: message.id } satisfies AckMessage);
+    } else if (isDoneMessage(message)) {
+      const resolve = state.pending.get(message.done);
+      state.pending.delete(message.done);
+      resolve?.();
+    }
+  });
+}
 
 /** A bounded set of marks with a lifetime, shared by the workers of this machine. */
 export function sharedMarks(set: string, options: { max: number; ttl: number }): SharedMarks {
-  // One store per set and process: server.ts's bundle (the chat socket relay reads sessions) and
-  // the Remix build each load this module, and both must see the same marks.
-  const stores = ((globalThis as { __bffSharedMarks?: Map<string, LRUCache<string, true>> }).__bffSharedMarks ??= new Map());
-  const known = stores.get(set);
-  const local = known ?? new LRUCache<string, true>(options);
-  stores.set(set, local);
-  if (known) return { has: (key) => local.has(key), add: (key) => addMark(local, set, key) };
-  if (cluster.isWorker) {
-    process.on("message", (message: unknown) => {
-      if (isMarkMessage(message) && message.set === set) local.set(message.key, true);
-    });
-  }
-  return { has: (key) => local.has(key), add: (key) => addMark(local, set, key) };
+  const state = processState();
+  const local = state.stores.get(set) ?? new LRUCache<string, true>(options);
+  state.stores.set(set, local);
+  listen(state);
+  return { has: (key) => local.has(key), add: (key) => addMark(state, local, set, key) };
 }
 
-function addMark(local: LRUCache<string, true>, set: string, key: string) {
+function addMark(state: WorkerState, local: LRUCache<string, true>, set: string, key: string): Promise<void> {
   local.set(key, true);
-  if (cluster.isWorker) process.send?.({ channel: CHANNEL, set, key } satisfies MarkMessage);
+  if (!cluster.isWorker || !process.send) return Promise.resolve();
+  const id = `${process.pid}-${++state.next}`;
+  return new Promise<void>((resolve) => {
+    // The primary answers "done" after every worker acknowledged, or after its own timeout; this
+    // one only guards against a primary that is gone.
+    const timer = setTimeout(() => finish(), ACK_TIMEOUT_MS * 2);
+    const finish = () => {
+      clearTimeout(timer);
+      state.pending.delete(id);
+      resolve();
+    };
+    state.pending.set(id, finish);
+    process.send?.({ channel: CHANNEL, set, key, id } satisfies MarkMessage);
+  });
 }
 
-/** In the primary: passes each worker's marks on to every other worker. */
+/** In the primary: passes each worker's marks on to every other worker and tells the sender once all of them hold it. */
 export function relaySharedMarks(): void {
+  const waiting = new Map<string, { from: Worker; missing: Set<number>; timer: NodeJS.Timeout }>();
+  const finish = (id: string) => {
+    const entry = waiting.get(id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    waiting.delete(id);
+    if (entry.from.isConnected()) entry.from.send({ channel: CHANNEL, done: id } satisfies DoneMessage);
+  };
   cluster.on("message", (from, message: unknown) => {
+    if (isAckMessage(message)) {
+      const entry = waiting.get(message.ack);
+      entry?.missing.delete(from.id);
+      if (entry && entry.missing.size === 0) finish(message.ack);
+      return;
+    }
     if (!isMarkMessage(message)) return;
-    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from && worker.isConnected()) worker.send(message);
+    const others = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && worker !== from && worker.isConnected());
+    waiting.set(message.id, { from, missing: new Set(others.map((worker) => worker.id)), timer: setTimeout(() => finish(message.id), ACK_TIMEOUT_MS) });
+    for (const worker of others) worker.send(message);
+    if (others.length === 0) finish(message.id);
+  });
+  // A worker that exits acknowledges nothing more: stop waiting for it.
+  cluster.on("exit", (worker) => {
+    for (const [id, entry] of waiting) if (entry.missing.delete(worker.id) && entry.missing.size === 0) finish(id);
   });
 }

@@ -1343,4 +1343,51 @@ export const migrations: Migration[] = [
       CREATE INDEX order_goods_promotion ON order_goods(promotion_type, promotion_id, sku_id);
     `,
   },
+  {
+    version: 19,
+    name: 'member mobile and email binding, salesman teams, the stock-out log',
+    sql: /* sql */ `
+      -- Codes sent to an email address (bingemailcode → modifyemail): 6 digits, 10 minutes, one
+      -- use, burned after 5 wrong tries, as sms_code. Read by tests through GET /__test/email.
+      CREATE TABLE email_code (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        code_key     TEXT    NOT NULL UNIQUE,   -- the {key} handed to the client
+        member_id    INTEGER NOT NULL,
+        email        TEXT    NOT NULL,
+        code         TEXT    NOT NULL,
+        create_time  INTEGER NOT NULL,
+        expire_time  INTEGER NOT NULL,
+        used         INTEGER NOT NULL DEFAULT 0,
+        wrong_tries  INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX email_code_email ON email_code(email);
+
+      -- Salesmen (业务员, staff addon): a member who looks after a team of buyers.
+      CREATE TABLE salesman (
+        member_id     INTEGER PRIMARY KEY REFERENCES member(member_id),
+        salesman_name TEXT    NOT NULL,
+        status        INTEGER NOT NULL DEFAULT 1,   -- 1 active, 0 disabled (answers as not a salesman)
+        create_time   INTEGER NOT NULL DEFAULT 0
+      );
+      -- The salesman (member_id of salesman) who looks after this member; 0 = none.
+      ALTER TABLE member ADD COLUMN salesman_id INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX member_salesman ON member(salesman_id);
+
+      -- The shop's stock-out log (断货记录, /staff/api/salesman/stockoutLog): when a SKU ran out and
+      -- when it came back. status 0 out of stock, 1 restocked.
+      CREATE TABLE stockout_log (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        goods_id      INTEGER NOT NULL,
+        sku_id        INTEGER NOT NULL,
+        sku_name      TEXT    NOT NULL,
+        sku_image     TEXT    NOT NULL DEFAULT '',
+        spec_format   TEXT    NOT NULL DEFAULT '',
+        stockout_time INTEGER NOT NULL,
+        restock_time  INTEGER NOT NULL DEFAULT 0,
+        status        INTEGER NOT NULL DEFAULT 0,
+        remark        TEXT    NOT NULL DEFAULT ''
+      );
+      CREATE INDEX stockout_log_time ON stockout_log(stockout_time);
+    `,
+  },
 ]

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
 import { insertRow } from '../db/seed.js'
-import { addLedger, addPointLedger, PAY_NOTIFY_HANDLERS, type PayRow } from './order.js'
+import { addLedger, addPointLedger, EXPIRY_JOBS, PAY_NOTIFY_HANDLERS, type PayRow } from './order.js'
+import { orderTimes } from './order-flow.js'
 
 /**
  * Member finance: withdrawals and recharges (contract §6.10, §6.11). Every change of money runs in
@@ -176,3 +177,21 @@ function creditRecharge(db: Database, pay: PayRow, payType: string): void {
 }
 
 PAY_NOTIFY_HANDLERS[RECHARGE_PAY_EVENT] = creditRecharge
+
+/**
+ * Unpaid recharge orders close as unpaid goods orders do: after the order config's `auto_close`
+ * minutes (test clock), with their payment record (a closed serial cannot be paid).
+ */
+export function closeExpiredRecharges(db: Database): void {
+  const deadline = nowSeconds() - orderTimes(db).auto_close * 60
+  const rows = db.prepare('SELECT order_id FROM member_recharge_order WHERE status = 0 AND create_time <= ?').all(deadline) as { order_id: number }[]
+  for (const row of rows) {
+    db.transaction(() => {
+      const closed = db.prepare('UPDATE member_recharge_order SET status = -1 WHERE order_id = ? AND status = 0').run(row.order_id)
+      if (closed.changes !== 1) return
+      db.prepare('UPDATE pay SET pay_status = -2 WHERE event = ? AND relate_id = ? AND pay_status IN (0, 1)').run(RECHARGE_PAY_EVENT, String(row.order_id))
+    })()
+  }
+}
+
+EXPIRY_JOBS.push(closeExpiredRecharges)

@@ -3,7 +3,8 @@ import type { Database } from 'better-sqlite3'
 import { money, nowSeconds, phpJson } from '../core/format.js'
 import { SITE_NAME } from '../db/data/site.js'
 import { insertRow } from '../db/seed.js'
-import { closeExpiredOrders, newOrderNo, newOutTradeNo, ORDER_TYPE_NAMES } from './order.js'
+import type { AddressRow, StoreRow } from './checkout.js'
+import { closeExpiredOrders, newOrderNo, newOutTradeNo, ORDER_TYPE_NAMES, receiverColumns } from './order.js'
 
 /**
  * The order state machine after creation (contract UPSTREAM-commerce §4.1, §4.2): status names,
@@ -724,10 +725,10 @@ export function createTestOrder(db: Database, memberId: number, orderType: numbe
     if (!skus.length) throw new Error('no lines')
     const goodsMoney = Math.round(skus.reduce((sum, l) => sum + l.money * 100, 0)) / 100
     const member = db.prepare('SELECT nickname, mobile FROM member WHERE member_id = ?').get(memberId) as { nickname: string; mobile: string }
-    const address = db.prepare('SELECT * FROM member_address WHERE member_id = ? ORDER BY is_default DESC, id LIMIT 1').get(memberId) as Record<string, unknown> | undefined
+    const address = db.prepare('SELECT * FROM member_address WHERE member_id = ? ORDER BY is_default DESC, id LIMIT 1').get(memberId) as AddressRow | undefined
     const store =
       orderType === TYPE.PICKUP || orderType === TYPE.LOCAL
-        ? (db.prepare(`SELECT * FROM store WHERE ${orderType === TYPE.PICKUP ? 'is_pickup' : 'is_o2o'} = 1 ORDER BY store_id LIMIT 1`).get() as Record<string, unknown> | undefined)
+        ? (db.prepare(`SELECT * FROM store WHERE ${orderType === TYPE.PICKUP ? 'is_pickup' : 'is_o2o'} = 1 ORDER BY store_id LIMIT 1`).get() as StoreRow | undefined)
         : undefined
     const deliveryType = ({ 1: 'express', 2: 'store', 3: 'local', 4: '' } as Record<number, string>)[orderType]!
     const outTradeNo = newOutTradeNo(memberId)
@@ -751,27 +752,13 @@ export function createTestOrder(db: Database, memberId: number, orderType: numbe
       delivery_type: deliveryType,
       delivery_type_name: ({ express: '快递发货', store: '门店自提', local: '同城配送', '': '' } as Record<string, string>)[deliveryType],
       delivery_status_name: '待发货',
-      name: withAddress ? String(address?.name ?? member.nickname) : member.nickname,
-      mobile: withAddress ? String(address?.mobile ?? member.mobile) : member.mobile,
-      province_id: withAddress ? (address?.province_id ?? 0) : 0,
-      city_id: withAddress ? (address?.city_id ?? 0) : 0,
-      district_id: withAddress ? (address?.district_id ?? 0) : 0,
-      address: withAddress ? String(address?.address ?? '') : '',
-      full_address: withAddress ? String(address?.full_address ?? '') : '',
-      store_id: store?.store_id ?? 0,
-      delivery_store_id: store?.store_id ?? 0,
-      delivery_store_name: store?.store_name ?? '',
-      delivery_store_info: store
-        ? JSON.stringify({
-            open_date: store.open_date,
-            full_address: store.full_address,
-            address: store.address,
-            longitude: store.longitude,
-            latitude: store.latitude,
-            telphone: store.telphone,
-          })
-        : '',
-      delivery_code: orderType === TYPE.PICKUP ? String(randomInt(10_000_000, 100_000_000)) : '',
+      // Express and local orders go to the member's default address (its receiver, else the member's name and mobile); pickup and virtual to the member.
+      ...receiverColumns(
+        orderType,
+        withAddress ? { name: address?.name ?? member.nickname, mobile: address?.mobile ?? member.mobile } : { name: member.nickname, mobile: member.mobile },
+        withAddress ? (address ?? null) : null,
+        store ?? null,
+      ),
       create_time: now,
       auto_close_time: now + orderTimes(db).auto_close * 60,
     })

@@ -4,7 +4,7 @@ import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
 import { createVerifyCodesForPaidOrder } from './verify.js'
-import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type Calculation, type Choices, type OrderKeyInput } from './checkout.js'
+import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type AddressRow, type Calculation, type Choices, type OrderKeyInput, type StoreRow } from './checkout.js'
 import { returnPromotionStock } from './promotion-stock.js'
 
 /**
@@ -159,6 +159,42 @@ export interface CreatedOrder {
   paid: boolean
 }
 
+/** The order columns of who receives it and where: receiver and address, the pickup store and its pickup code (order type 2). */
+export function receiverColumns(
+  orderType: number,
+  contact: { name: string; mobile: string } | null,
+  address: (Pick<AddressRow, 'name' | 'mobile' | 'province_id' | 'city_id' | 'district_id' | 'address' | 'full_address'> & Partial<AddressRow>) | null,
+  store: Pick<StoreRow, 'store_id' | 'store_name' | 'open_date' | 'full_address' | 'address' | 'longitude' | 'latitude' | 'telphone'> | null,
+) {
+  return {
+    name: contact?.name ?? address?.name ?? '',
+    mobile: contact?.mobile ?? address?.mobile ?? '',
+    telephone: address?.telephone ?? '',
+    province_id: address?.province_id ?? 0,
+    city_id: address?.city_id ?? 0,
+    district_id: address?.district_id ?? 0,
+    community_id: address?.community_id ?? 0,
+    address: address?.address ?? '',
+    full_address: address?.full_address ?? '',
+    longitude: address?.longitude ?? '',
+    latitude: address?.latitude ?? '',
+    store_id: store?.store_id ?? 0,
+    delivery_store_id: store?.store_id ?? 0,
+    delivery_store_name: store?.store_name ?? '',
+    delivery_store_info: store
+      ? JSON.stringify({
+          open_date: store.open_date,
+          full_address: store.full_address,
+          address: store.address,
+          longitude: store.longitude,
+          latitude: store.latitude,
+          telphone: store.telphone,
+        })
+      : '',
+    delivery_code: orderType === 2 ? String(randomInt(10_000_000, 100_000_000)) : '',
+  }
+}
+
 /**
  * Create the order of a calculation (no refusal left), in the caller's transaction: order and
  * lines, stock, coupon, balance, cart lines, payment record; paid at once when nothing is left.
@@ -203,31 +239,7 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
     delivery_type: calc.delivery.type,
     delivery_type_name: DELIVERY_NAMES[calc.delivery.type],
     delivery_status_name: '待发货',
-    name: contact?.name ?? address?.name ?? '',
-    mobile: contact?.mobile ?? address?.mobile ?? '',
-    telephone: address?.telephone ?? '',
-    province_id: address?.province_id ?? 0,
-    city_id: address?.city_id ?? 0,
-    district_id: address?.district_id ?? 0,
-    community_id: address?.community_id ?? 0,
-    address: address?.address ?? '',
-    full_address: address?.full_address ?? '',
-    longitude: address?.longitude ?? '',
-    latitude: address?.latitude ?? '',
-    store_id: store?.store_id ?? 0,
-    delivery_store_id: store?.store_id ?? 0,
-    delivery_store_name: store?.store_name ?? '',
-    delivery_store_info: store
-      ? JSON.stringify({
-          open_date: store.open_date,
-          full_address: store.full_address,
-          address: store.address,
-          longitude: store.longitude,
-          latitude: store.latitude,
-          telphone: store.telphone,
-        })
-      : '',
-    delivery_code: orderType === 2 ? String(randomInt(10_000_000, 100_000_000)) : '',
+    ...receiverColumns(orderType, contact, address, store),
     buyer_ask_delivery_time: choices.delivery.askTime ? JSON.stringify(choices.delivery.askTime) : '',
     buyer_message: choices.buyerMessage,
     is_invoice: invoice ? 1 : 0,
@@ -391,7 +403,8 @@ export function closeOrder(db: Database, orderId: number, reason = '订单关闭
       .run(now, reason, orderId)
     if (closed.changes !== 1) return false
     const order = db.prepare('SELECT order_id, out_trade_no, member_id, coupon_id FROM orders WHERE order_id = ?').get(orderId) as OrderRow
-    db.prepare("UPDATE pay SET pay_status = -2 WHERE pay_status IN (0, 1) AND (',' || relate_id || ',') LIKE ?").run(`%,${orderId},%`)
+    // Goods orders' payments only: a recharge's payment has its own order id in relate_id.
+    db.prepare("UPDATE pay SET pay_status = -2 WHERE pay_status IN (0, 1) AND event = ? AND (',' || relate_id || ',') LIKE ?").run(ORDER_PAY_EVENT, `%,${orderId},%`)
 
     const lines = db.prepare('SELECT sku_id, goods_id, num FROM order_goods WHERE order_id = ?').all(orderId) as { sku_id: number; goods_id: number; num: number }[]
     for (const line of lines) {
@@ -437,7 +450,11 @@ export function closeOrder(db: Database, orderId: number, reason = '订单关闭
 export function closeExpiredOrders(db: Database): void {
   const rows = db.prepare('SELECT order_id FROM orders WHERE order_status = 0 AND auto_close_time > 0 AND auto_close_time <= ?').all(nowSeconds()) as { order_id: number }[]
   for (const row of rows) closeOrder(db, row.order_id, '订单超时未支付，自动关闭')
+  for (const job of EXPIRY_JOBS) job(db)
 }
+
+/** Other unpaid things that close when their time is up (recharge orders, models/finance.ts), run with the goods orders' closing. */
+export const EXPIRY_JOBS: Array<(db: Database) => void> = []
 
 /** /api/pay/status record (the sample's keys): money as strings. */
 export function payRecordView(pay: PayRow): Record<string, unknown> {

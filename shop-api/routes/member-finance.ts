@@ -1,7 +1,7 @@
 import { money, nowSeconds } from '../core/format.js'
 import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
-import { applyWithdrawal, newSerial, RECHARGE_PAY_EVENT, TRANSFER_TYPE_NAMES, type WithdrawConfig } from '../models/finance.js'
+import { applyWithdrawal, closeExpiredRecharges, newSerial, RECHARGE_PAY_EVENT, TRANSFER_TYPE_NAMES, type WithdrawConfig } from '../models/finance.js'
 import { newOutTradeNo } from '../models/order.js'
 
 /**
@@ -379,6 +379,7 @@ export function registerMemberFinanceRoutes(router: Router): void {
   // One recharge order of the caller (any status); another member's reads as absent.
   router.post('/memberrecharge/api/order/detail', (ctx) => {
     const memberId = requireMember(ctx)
+    closeExpiredRecharges(ctx.db) // an overdue unpaid order reads as closed (-1)
     const row = ctx.db.prepare(`SELECT ${RECHARGE_ORDER_COLUMNS} FROM member_recharge_order WHERE order_id = ? AND member_id = ?`).get(int(ctx, 'order_id'), memberId) as
       Record<string, unknown> | undefined
     return success(row ? moneyFields(row, ['buy_price', 'face_value']) : null)

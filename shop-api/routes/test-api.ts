@@ -16,6 +16,7 @@ import { findLine, sellerAgree, sellerReceive, sellerRefuse, sellerTransfer } fr
 import { replyAsServicer } from './servicer-console.js'
 import { WITHDRAW_CONFIG } from '../db/seed.js'
 import { reviewWithdrawal, type WithdrawReview } from '../models/finance.js'
+import { EmailCodes } from '../core/email-codes.js'
 
 /**
  * The test API (/__test/*), mounted only with `testApi: true`. Plain JSON with real HTTP
@@ -673,6 +674,30 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok(db.prepare('SELECT * FROM member_recharge_order WHERE member_id = ? ORDER BY order_id DESC').all(memberId))
   },
   // ---- end member finance ----------------------------------------------------------------
+
+  // ---- member account: mobile/email binding, staff (issue 11, docs/member-centre.md) --------
+  // The latest code "mailed" to an address (simulated mail, email binding).
+  'GET /__test/email': ({ params, db }) => {
+    const email = text(params, 'email') ?? ''
+    const sent = new EmailCodes(db).latest(email)
+    return sent ? ok(sent) : bad(404, `no email sent to ${email}`)
+  },
+
+  // Makes a member a salesman (status 1, or 0 to disable) whose team is `team` (member ids).
+  'POST /__test/salesman': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const team = Array.isArray(params.team) ? params.team.map(Number).filter((id) => Number.isInteger(id) && id > 0) : []
+    db.prepare('INSERT OR REPLACE INTO salesman (member_id, salesman_name, status, create_time) VALUES (?, ?, ?, ?)').run(
+      memberId,
+      text(params, 'name') ?? '测试业务员',
+      integer(params, 'status') ?? 1,
+      nowSeconds(),
+    )
+    for (const id of team) db.prepare('UPDATE member SET salesman_id = ? WHERE member_id = ?').run(memberId, id)
+    return ok({ member_id: memberId, team })
+  },
+  // ---- end member account ------------------------------------------------------------------
 
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })

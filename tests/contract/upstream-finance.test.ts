@@ -211,6 +211,23 @@ describe("recharge", () => {
     expect(await findRechargeOrder(other.ctx, order.order_id)).toBeNull();
   });
 
+  test("an unpaid recharge order closes after the order config's auto_close minutes (test clock), with its payment", async () => {
+    const { ctx, username } = await freshMember();
+    const outTradeNo = await createRechargeOrder(ctx, { faceValue: "66.00" });
+    const orderId = (await shop.testApi<Array<{ order_id: number }>>(`/__test/recharge-orders?username=${username}`)).body[0].order_id;
+    expect(await findRechargeOrder(ctx, orderId)).toMatchObject({ status: 0 });
+    try {
+      await shop.testApi("/__test/clock", { advance_seconds: 29 * 60 });
+      expect(await findRechargeOrder(ctx, orderId)).toMatchObject({ status: 0 });
+      await shop.testApi("/__test/clock", { advance_seconds: 2 * 60 });
+      expect(await findRechargeOrder(ctx, orderId)).toMatchObject({ status: -1 });
+      expect(await getPayInfo(ctx, outTradeNo)).toMatchObject({ pay_status: -2 });
+      await expect(startPayment(ctx, { outTradeNo, payType: "alipay", returnUrl: "http://example.test/pay" })).rejects.toBeInstanceOf(UpstreamError);
+    } finally {
+      await shop.testApi("/__test/clock", { reset: true });
+    }
+  });
+
   test("any amount is paid as it is; nonsense amounts and unknown packages are refused", async () => {
     const { ctx } = await freshMember();
     const outTradeNo = await createRechargeOrder(ctx, { faceValue: "88.80" });

@@ -1,11 +1,14 @@
 /**
  * Run by tests/unit/cluster-marks.test.ts as its own process: a primary with two workers, as
- * server.ts runs them. Worker 1 marks a sign-in as logged out; worker 2 is then asked whether it
- * knows. Prints {"seenByOtherWorker": boolean, "seenBeforeMark": boolean} and exits.
+ * server.ts runs them. Worker 2 is asked whether it knows a sign-in; then it is made busy for
+ * STALL_MS (as a worker in the middle of a long render), and worker 1 marks the sign-in as logged
+ * out. As soon as worker 1's `add` resolves, worker 2 is asked again, with no delay. Prints
+ * {"seenBeforeMark", "seenByOtherWorker", "addWaitedForOther"} and exits.
  */
 import cluster from "node:cluster";
 import { relaySharedMarks, sharedMarks } from "../../app/utils/cluster.server";
 
+const STALL_MS = 400;
 const marks = sharedMarks("logged-out", { max: 10, ttl: 60_000 });
 
 if (cluster.isPrimary) {
@@ -14,13 +17,18 @@ if (cluster.isPrimary) {
   const second = cluster.fork();
   const answers: Record<string, boolean> = {};
   let ready = 0;
-  const onMessage = (message: { type?: string; seen?: boolean }) => {
+  const onMessage = (message: { type?: string; seen?: boolean; tookMs?: number }) => {
     if (message.type === "ready" && ++ready === 2) second.send({ type: "check", key: "sid-1", as: "seenBeforeMark" });
     if (message.type === "answer-seenBeforeMark") {
       answers.seenBeforeMark = Boolean(message.seen);
+      second.send({ type: "stall" });
       first.send({ type: "mark", key: "sid-1" });
     }
-    if (message.type === "marked") setTimeout(() => second.send({ type: "check", key: "sid-1", as: "seenByOtherWorker" }), 100);
+    if (message.type === "marked") {
+      // add resolved only after the busy worker took the mark in.
+      answers.addWaitedForOther = (message.tookMs ?? 0) >= STALL_MS - 100;
+      second.send({ type: "check", key: "sid-1", as: "seenByOtherWorker" });
+    }
     if (message.type === "answer-seenByOtherWorker") {
       answers.seenByOtherWorker = Boolean(message.seen);
       console.log(JSON.stringify(answers));
@@ -34,9 +42,13 @@ if (cluster.isPrimary) {
   setTimeout(() => process.exit(1), 15_000).unref();
 } else {
   process.on("message", (message: { type?: string; key?: string; as?: string }) => {
+    if (message.type === "stall") {
+      const until = Date.now() + STALL_MS;
+      while (Date.now() < until); // busy: messages wait in the queue
+    }
     if (message.type === "mark" && message.key) {
-      marks.add(message.key);
-      process.send?.({ type: "marked" });
+      const started = Date.now();
+      void marks.add(message.key).then(() => process.send?.({ type: "marked", tookMs: Date.now() - started }));
     }
     if (message.type === "check" && message.key) process.send?.({ type: `answer-${message.as}`, seen: marks.has(message.key) });
   });

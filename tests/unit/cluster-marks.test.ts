@@ -7,15 +7,22 @@ describe("marks shared by the workers of one machine (logged-out sign-ins, used 
   test("outside a cluster they are a bounded local set with a lifetime", () => {
     const marks = sharedMarks("test-local", { max: 2, ttl: 60_000 });
     expect(marks.has("a")).toBe(false);
-    marks.add("a");
-    marks.add("b");
-    marks.add("c");
+    void marks.add("a");
+    void marks.add("b");
+    void marks.add("c");
     expect(marks.has("c")).toBe(true);
     expect(marks.has("a")).toBe(false); // bounded: the oldest went
   });
 
-  test("a mark set in one worker reaches the other through the primary", async () => {
+  test("outside a cluster add resolves at once", async () => {
+    const marks = sharedMarks("test-local-await", { max: 2, ttl: 60_000 });
+    await marks.add("x");
+    expect(marks.has("x")).toBe(true);
+  });
+
+  test("add resolves only once the other worker holds the mark: asked at once after it, the other worker knows", async () => {
+    // The other worker is kept busy while the mark is sent; add must wait for its acknowledgement.
     const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["tests/support/cluster-marks-probe.ts"], { timeout: 20_000 });
-    expect(JSON.parse(stdout.trim().split("\n").pop() ?? "{}")).toEqual({ seenBeforeMark: false, seenByOtherWorker: true });
+    expect(JSON.parse(stdout.trim().split("\n").pop() ?? "{}")).toEqual({ seenBeforeMark: false, addWaitedForOther: true, seenByOtherWorker: true });
   });
 });

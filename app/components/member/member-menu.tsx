@@ -26,6 +26,7 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
       },
       { key: "afterSales", to: "/member/activist", also: ["/member/refund", "/member/refund_detail", "/member/complain"] },
       { key: "evaluations", to: "/member/order_list?status=waitrate", query: { status: "waitrate" } },
+      { key: "outOfStock", to: "/member/out_of_stock" },
     ],
   },
   {

@@ -2,34 +2,44 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireMember } from "~/auth/guards.server";
 import { FormErrors, PasswordField, TextField } from "~/components/form";
 import { errorText, upstreamError } from "~/components/form/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
-import { getRegisterConfig } from "~/upstream/auth.server";
+import { getRegisterConfig, newCaptcha } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/http.server";
+import { getMember } from "~/upstream/member.server";
 import { changePassword, hasPayPassword, sendPayPasswordCode, setPayPassword } from "~/upstream/profile.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { redirectWithToast } from "~/utils/toast.server";
+import { ContactPanels } from "./contact-panels";
+import { EMAIL_INTENTS, MOBILE_INTENTS } from "./contact-schema";
+import { emailAction, mobileAction } from "./contact.server";
 import { changePasswordSchema, PayPasswordSchema } from "./schema";
 // Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
 import "~/styles/member.css";
 
-export const handle: RouteHandle = { i18n: ["member", "validation"], title: "member:security.title" };
+export const handle: RouteHandle = { i18n: ["member", "account", "auth", "validation"], title: "member:security.title" };
+
+// The mobile and email steps need a fresh captcha after every post, refused ones too.
+export const shouldRevalidate = revalidateCaptchaAfterPost;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
-  const [config, payPasswordSet] = await Promise.all([getRegisterConfig(ctx), hasPayPassword(ctx)]);
-  return { minLength: config.pwd_len, payPasswordSet };
+  const [config, payPasswordSet, member, captcha] = await Promise.all([getRegisterConfig(ctx), hasPayPassword(ctx), getMember(ctx), newCaptcha(ctx)]);
+  return { minLength: config.pwd_len, payPasswordSet, mobile: member.mobile, email: member.email, captcha };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireMember(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  if ((MOBILE_INTENTS as readonly unknown[]).includes(intent)) return mobileAction(ctx, form);
+  if ((EMAIL_INTENTS as readonly unknown[]).includes(intent)) return emailAction(ctx, form);
   if (intent === "pay-code") {
     // Step 1 of the pay password: a code to the bound mobile; the page then shows step 2 with the key.
     try {
@@ -76,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SecurityPage() {
   const { t } = useTranslation("member");
-  const { minLength, payPasswordSet } = useLoaderData<typeof loader>();
+  const { minLength, payPasswordSet, mobile, email, captcha } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const passwordResult = actionData && "result" in actionData ? actionData.result : undefined;
@@ -154,6 +164,7 @@ export default function SecurityPage() {
           )}
         </Stack>
       </Panel>
+      <ContactPanels mobile={mobile} email={email} captcha={captcha} actionData={actionData} />
     </Stack>
   );
 }

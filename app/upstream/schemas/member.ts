@@ -6,6 +6,7 @@ export const MemberSchema = z.object({
   username: Text,
   nickname: Text,
   mobile: Text.catch(""),
+  email: Text.catch(""),
   headimg: Text.catch(""),
   member_level: IntLike.catch(0),
   member_level_name: Text.catch(""),

@@ -1,0 +1,146 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { CaptchaField, FormErrors, TextField } from "~/components/form";
+import { Button, Group, Panel, Stack } from "~/components/ui";
+import { useTranslation } from "~/i18n/translation";
+
+type Keys = { oldKey: string | null; key: string | null };
+type Step = { result?: SubmissionResult<string[]>; keys: Keys };
+
+/** The mobile's or the email's part of the action's answer, if this answer is theirs. */
+function stepOf(actionData: unknown, kind: "mobile" | "email"): Step {
+  const answer = (actionData ?? {}) as Record<string, unknown>;
+  const keys = (answer[`${kind}Keys`] as Keys | undefined) ?? { oldKey: null, key: null };
+  return { result: answer[`${kind}Result`] as SubmissionResult<string[]> | undefined, keys };
+}
+
+/** 138****0000: enough to recognise one's own number. */
+function masked(mobile: string) {
+  return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
+}
+
+/**
+ * Binding or changing the mobile and the email (docs/member-centre.md "Mobile and email"): each
+ * step is a submit button of one form, so it all works without JS; sent keys come back as hidden
+ * fields and the typed values are kept.
+ */
+export function ContactPanels({
+  mobile,
+  email,
+  captcha,
+  actionData,
+}: {
+  mobile: string;
+  email: string;
+  captcha: { id: string; img: string };
+  actionData: unknown;
+}) {
+  return (
+    <>
+      <MobilePanel mobile={mobile} captcha={captcha} step={stepOf(actionData, "mobile")} />
+      <EmailPanel email={email} captcha={captcha} step={stepOf(actionData, "email")} />
+    </>
+  );
+}
+
+function MobilePanel({ mobile, captcha, step }: { mobile: string; captcha: { id: string; img: string }; step: Step }) {
+  const { t } = useTranslation("account");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({ id: "mobile", lastResult: step.result, shouldValidate: "onSubmit" });
+  const changing = mobile !== "";
+  const { oldKey, key } = step.keys;
+  const mayAskNew = !changing || oldKey !== null;
+  return (
+    <Panel>
+      <Form method="post" {...getFormProps(form)}>
+        <Stack gap="sm">
+          <h2 className="ui-title member-home__section-title">{t("mobile.title")}</h2>
+          <p className="ui-text-sm">{changing ? t("mobile.current", { mobile: masked(mobile) }) : t("mobile.none")}</p>
+          {changing ? <p className="ui-text-sm ui-dimmed">{t("mobile.changeHint")}</p> : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
+          {changing ? (
+            <>
+              {oldKey ? <input type="hidden" name="old_key" value={oldKey} /> : null}
+              {oldKey ? (
+                <>
+                  <p className="ui-text-sm" role="status">
+                    {t("mobile.oldCodeSent")}
+                  </p>
+                  <TextField meta={fields.old_code} label={t("mobile.oldCode")} inputMode="numeric" autoComplete="one-time-code" />
+                </>
+              ) : null}
+            </>
+          ) : null}
+          {mayAskNew ? <TextField meta={fields.mobile} type="tel" label={t("mobile.newMobile")} autoComplete="tel" /> : null}
+          {key ? <input type="hidden" name="key" value={key} /> : null}
+          {key ? (
+            <>
+              <p className="ui-text-sm" role="status">
+                {t("mobile.codeSent")}
+              </p>
+              <TextField meta={fields.code} label={t("mobile.code")} inputMode="numeric" autoComplete="one-time-code" />
+            </>
+          ) : null}
+          <CaptchaField meta={fields.captcha_code} captcha={captcha} />
+          <Group>
+            {changing ? (
+              <Button type="submit" name="intent" value="old-code" variant="outline" color="gray" formNoValidate disabled={busy}>
+                {oldKey ? t("mobile.resendOld") : t("mobile.sendOld")}
+              </Button>
+            ) : null}
+            {mayAskNew ? (
+              <Button type="submit" name="intent" value="mobile-code" variant="outline" color="gray" formNoValidate disabled={busy}>
+                {key ? t("mobile.resend") : t("mobile.send")}
+              </Button>
+            ) : null}
+            {key ? (
+              <Button type="submit" name="intent" value="mobile-bind" disabled={busy}>
+                {changing ? t("mobile.change") : t("mobile.bind")}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Form>
+    </Panel>
+  );
+}
+
+function EmailPanel({ email, captcha, step }: { email: string; captcha: { id: string; img: string }; step: Step }) {
+  const { t } = useTranslation("account");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({ id: "email", lastResult: step.result, shouldValidate: "onSubmit" });
+  const { key } = step.keys;
+  return (
+    <Panel>
+      <Form method="post" {...getFormProps(form)}>
+        <Stack gap="sm">
+          <h2 className="ui-title member-home__section-title">{t("email.title")}</h2>
+          <p className="ui-text-sm">{email ? t("email.current", { email }) : t("email.none")}</p>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField meta={fields.email} type="email" label={email ? t("email.newEmail") : t("email.email")} autoComplete="email" />
+          {key ? <input type="hidden" name="key" value={key} /> : null}
+          {key ? (
+            <>
+              <p className="ui-text-sm" role="status">
+                {t("email.codeSent")}
+              </p>
+              <TextField meta={fields.code} label={t("email.code")} inputMode="numeric" autoComplete="one-time-code" />
+            </>
+          ) : null}
+          {/* Only asking for a code needs the captcha; it stays for a resend. */}
+          <CaptchaField meta={fields.captcha_code} captcha={captcha} />
+          <Group>
+            <Button type="submit" name="intent" value="email-code" variant="outline" color="gray" formNoValidate disabled={busy}>
+              {key ? t("email.resend") : t("email.send")}
+            </Button>
+            {key ? (
+              <Button type="submit" name="intent" value="email-bind" disabled={busy}>
+                {email ? t("email.change") : t("email.bind")}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Form>
+    </Panel>
+  );
+}
