@@ -22,6 +22,7 @@ import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
 import { registerNoticeRoutes } from './routes/notice.js'
 import { registerMemberFinanceRoutes } from './routes/member-finance.js'
+import { registerMemberSigninRoutes } from './routes/member-signin.js'
 import { registerMemberProfileRoutes, registerMemberSecurityRoutes } from './routes/member-profile.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
 import { registerOrderRoutes } from './routes/order.js'
@@ -125,6 +126,7 @@ export function buildRouter(): Router {
   registerAuthRoutes(router)
   registerMemberRoutes(router)
   registerMemberFinanceRoutes(router)
+  registerMemberSigninRoutes(router)
   registerMemberProfileRoutes(router)
   registerMemberSecurityRoutes(router)
   registerGoodsRoutes(router)

@@ -20,6 +20,7 @@ export const namespaces = [
   "help",
   "finance",
   "promotion",
+  "assets",
 ] as const;
 
 export const i18nConfig = {

@@ -42,6 +42,8 @@ export const CAPABILITIES = {
   chat: { path: "/servicer/api/chat/keyword" },
   /** Member recharge (packages, recharge orders paid at the cashier): /member/recharge_*. */
   recharge: { path: "/memberrecharge/api/memberrecharge/config" },
+  /** Daily sign-in with points and growth (/member/signin). */
+  signin: { path: "/api/membersignin/getsignstatus" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;
