@@ -16,6 +16,7 @@ import "~/styles/member.css";
 export const handle: RouteHandle = { i18n: ["assets", "finance"], title: "assets:coupon.title" };
 
 const PAGE_SIZE = 10;
+const COUPON_SCOPES: Record<number, "all" | "some" | "except" | "categories"> = { 1: "all", 2: "some", 3: "except", 4: "categories" };
 
 /** 我的优惠券: tabs usable / used / expired (links), each coupon with its value, threshold, scope and validity; paged. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: coupon.coupon_name,
       face: couponFace(coupon),
       atLeast: Number(coupon.at_least) > 0 ? coupon.at_least : null,
-      // 1 all goods, 2 the listed goods, 3 all but the listed goods (contract §6.5 goods_type).
-      scope: coupon.goods_type === 2 ? "some" : coupon.goods_type === 3 ? "except" : "all",
+      // 1 all goods, 2 the listed goods, 3 all but the listed goods, 4 the listed categories (contract §6.5 goods_type).
+      scope: COUPON_SCOPES[coupon.goods_type] ?? "all",
       start: formatDate(coupon.start_time),
       end: formatDate(coupon.end_time),
       used: formatDate(coupon.use_time),

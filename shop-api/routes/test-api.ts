@@ -242,7 +242,7 @@ export const testRoutes: Record<string, TestHandler> = {
     return changed ? ok({ order_key: key, expired: true }) : bad(404, `no order_key ${key}`)
   },
 
-  // {username | member_id, balance?, balance_money?, point?, pay_password?} ("" removes the pay password).
+  // {username | member_id, balance?, balance_money?, point?, growth?, pay_password?} ("" removes the pay password).
   'POST /__test/member/balance': async ({ params, db }) => {
     const memberId = memberOf(db, params)
     if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
@@ -257,6 +257,8 @@ export const testRoutes: Record<string, TestHandler> = {
     if (balanceMoney !== undefined) db.prepare('UPDATE member SET balance_money = ? WHERE member_id = ?').run(balanceMoney, memberId)
     const point = integer(params, 'point')
     if (point !== undefined && point >= 0) db.prepare('UPDATE member SET point = ? WHERE member_id = ?').run(point, memberId)
+    const growth = integer(params, 'growth')
+    if (growth !== undefined && growth >= 0) db.prepare('UPDATE member SET growth = ? WHERE member_id = ?').run(growth, memberId)
     const payPassword = text(params, 'pay_password')
     if (payPassword !== undefined) db.prepare('UPDATE member SET pay_password = ? WHERE member_id = ?').run(payPassword === '' ? '' : await hashPassword(payPassword), memberId)
     const row = db.prepare("SELECT member_id, balance, balance_money, point, pay_password != '' AS is_pay_password FROM member WHERE member_id = ?").get(memberId)
