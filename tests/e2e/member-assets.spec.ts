@@ -29,6 +29,11 @@ async function craftedPost(page: Page, path: string, form: Record<string, string
 
 const DAY = 86_400;
 
+/** The China day (YYYY-MM-DD) of a Unix time: the page groups footprints by it. */
+function chinaDay(unixSeconds: number): string {
+  return new Date((unixSeconds + 8 * 3600) * 1000).toISOString().slice(0, 10);
+}
+
 test("follows: the top bar reaches them; unfollow one; unknown follow and junk page refused", async ({ page }) => {
   const member = await freshMember(page);
   const goods = await catalogGoods(2);
@@ -68,11 +73,12 @@ test("footprint: a goods page visit is recorded; grouped by day; delete one, the
 
   await page.getByRole("complementary", { name: "快捷工具栏" }).getByRole("link", { name: "我的足迹" }).click();
   await expect(page).toHaveURL(/\/member\/footprint$/);
-  const days = page.locator("section");
-  await expect(page.getByRole("heading", { level: 2 })).toHaveCount(2);
-  const olderDay = (await page.getByRole("heading", { level: 2 }).nth(1).textContent())!.trim();
+  const dayLists = page.getByRole("list", { name: / 浏览的商品$/ });
+  await expect(dayLists).toHaveCount(2);
+  const olderDay = chinaDay(olderTime);
+  await expect(page.getByRole("heading", { level: 2, name: olderDay })).toBeVisible();
   await expect(page.getByRole("list", { name: `${olderDay} 浏览的商品` }).getByRole("listitem")).toHaveCount(2);
-  await expect(days.first()).toContainText(viewed.sku_name || viewed.goods_name);
+  await expect(page.getByRole("list", { name: `${chinaDay(Math.floor(Date.now() / 1000))} 浏览的商品` })).toContainText(viewed.sku_name || viewed.goods_name);
 
   await page.getByRole("button", { name: `删除足迹：${older2.sku_name || older2.goods_name}` }).click();
   await expect(page.getByText("足迹已删除")).toBeVisible();
@@ -80,7 +86,7 @@ test("footprint: a goods page visit is recorded; grouped by day; delete one, the
 
   await page.getByRole("button", { name: `删除 ${olderDay} 的全部足迹` }).click();
   await expect(page.getByText("当天的足迹已删除")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2 })).toHaveCount(1);
+  await expect(dayLists).toHaveCount(1);
   await expect(page.getByRole("list", { name: `${olderDay} 浏览的商品` })).toHaveCount(0);
 
   // Another member's footprint, an empty day, junk: refused, nothing changes.
