@@ -2,6 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PriceTag } from "~/components/goods/price-tag";
 import { Stack } from "~/components/ui";
+// A side effect, as member pages have (docs/member-centre.md "Bundle"): keeps this shared tile out of
+// the chunks every page loads.
+import "~/styles/member.css";
 
 /** A goods of the member's follows or footprint: image, name, price (null when sale control hides it), and its own buttons. */
 export type GoodsTileView = { id: number; skuId: number; name: string; image: string; price: string | null; marketPrice: string | null };
