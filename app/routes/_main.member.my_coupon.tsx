@@ -33,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: coupons.page_count,
     coupons: coupons.list.map((coupon) => ({
       id: coupon.coupon_id,
+      // "Use it" lists the goods the coupon applies to (`/list?coupon=`: goodssku/page filtered by the coupon type).
+      useHref: coupon.coupon_type_id > 0 ? `/list?coupon=${coupon.coupon_type_id}` : "/list",
       name: coupon.coupon_name,
       face: couponFace(coupon),
       atLeast: Number(coupon.at_least) > 0 ? coupon.at_least : null,
@@ -97,7 +99,7 @@ export default function MyCouponPage() {
                   <p className="ui-text-xs ui-dimmed">{coupon.end ? t("coupon.validity", { start: coupon.start, end: coupon.end }) : t("coupon.forever")}</p>
                   {tab === "used" && coupon.used ? <p className="ui-text-xs ui-dimmed">{t("coupon.usedAt", { date: coupon.used })}</p> : null}
                   {tab === "usable" ? (
-                    <ButtonLink to="/list" size="xs" variant="outline">
+                    <ButtonLink to={coupon.useHref} size="xs" variant="outline" aria-label={t("coupon.useLabel", { name: coupon.name })}>
                       {t("coupon.use")}
                     </ButtonLink>
                   ) : (

@@ -129,6 +129,7 @@ test("coupons: tabs usable / used / expired as links with value, threshold, scop
   await expect(discount).toContainText("无门槛");
   await expect(discount).toContainText("指定分类商品可用");
   await expect(discount).toContainText("长期有效");
+  await expect(page.getByRole("link", { name: "去使用：满300减30" })).toHaveAttribute("href", "/list?coupon=1");
 
   await tabs.getByRole("link", { name: "已使用" }).click();
   await expect(page).toHaveURL(/\/member\/my_coupon\?tab=used$/);

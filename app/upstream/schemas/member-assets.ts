@@ -46,6 +46,7 @@ export const ChangedSchema = IntLike.catch(0);
 /** A row of `coupon/memberpage` (contract §6.5). */
 export const MemberCouponSchema = z.object({
   coupon_id: IntLike,
+  coupon_type_id: IntLike.catch(0),
   coupon_name: Text,
   type: Text,
   money: Money.catch("0.00"),
