@@ -16,7 +16,7 @@ import { findLine, sellerAgree, sellerReceive, sellerRefuse, sellerTransfer } fr
 import { replyAsServicer } from './servicer-console.js'
 import { WITHDRAW_CONFIG } from '../db/seed.js'
 import { reviewWithdrawal, type WithdrawReview } from '../models/finance.js'
-import { chinaDay } from '../models/signin.js'
+import { chinaDay, SIGNIN_CONFIG } from '../models/signin.js'
 
 /**
  * The test API (/__test/*), mounted only with `testApi: true`. Plain JSON with real HTTP
@@ -741,6 +741,17 @@ export const testRoutes: Record<string, TestHandler> = {
     }
     return ok({ days })
   },
+
+  // The sign-in switch: {is_use: 0 | 1} or {reset: true} (the seeded config) → the config.
+  'POST /__test/config/signin': ({ params, services }) => {
+    if (bool(params, 'reset')) services.config.update('SIGNIN_CONFIG', SIGNIN_CONFIG)
+    const isUse = integer(params, 'is_use')
+    if (isUse !== undefined) {
+      if (isUse !== 0 && isUse !== 1) return bad(400, 'is_use must be 0 or 1')
+      services.config.update('SIGNIN_CONFIG', { is_use: isUse })
+    }
+    return ok(services.config.get('SIGNIN_CONFIG'))
+  },
   // ---- end member assets --------------------------------------------------------------------
 
   'POST /__test/reset': ({ services, endpoints }) => {
@@ -748,6 +759,7 @@ export const testRoutes: Record<string, TestHandler> = {
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
     services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
     services.config.update('WITHDRAW_CONFIG', WITHDRAW_CONFIG)
+    services.config.update('SIGNIN_CONFIG', SIGNIN_CONFIG)
     endpoints.reset()
     adjustClock(null)
     return ok({ reset: true })

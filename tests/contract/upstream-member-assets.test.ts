@@ -194,6 +194,19 @@ describe("sign-in", () => {
     await shop.testApi("/__test/clock", { reset: true });
   });
 
+  test("sign-in switched off: the config says so and a sign-in is refused, nothing given", async () => {
+    const { ctx } = await freshMember();
+    await shop.testApi("/__test/config/signin", { is_use: 0 });
+    try {
+      expect((await getSigninConfig(ctx))?.is_use).toBe(0);
+      expect((await refusal(signIn(ctx))).upstreamMessage).toBe("签到未开启");
+      expect(await hasSignedInToday(ctx)).toBe(false);
+      expect((await getMember(ctx)).point).toBe(0);
+    } finally {
+      await shop.testApi("/__test/config/signin", { reset: true });
+    }
+  });
+
   test("records: this month's sign-ins with their times", async () => {
     const { ctx } = await freshMember();
     await signIn(ctx);
