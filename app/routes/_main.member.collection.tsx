@@ -16,6 +16,7 @@ import { toGoodsTile } from "~/upstream/member-assets-view.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { queryOf } from "~/utils/member-query";
+import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 // Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
 import "~/styles/member.css";
@@ -26,12 +27,18 @@ const PAGE_SIZE = 12;
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const IntentSchema = z.object({ intent: z.literal("unfollow"), goods_id: Id, sku_id: Id.optional(), page: z.coerce.number().int().min(1).max(9999).catch(1) });
 
+function pageHref(page: number) {
+  return page > 1 ? `/member/collection?page=${page}` : "/member/collection";
+}
+
 /** 我的关注: the followed goods as cards (price as sale control allows), paged, each with an unfollow button. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const page = strictPage(queryOf(request).page);
   if (page === null) throw data(null, { status: 400 });
   const follows = await listFollows(ctx, { page, pageSize: PAGE_SIZE });
+  // Past the last page (the last follow of a page was just removed): the last page instead.
+  if (follows.list.length === 0 && follows.page_count > 0 && page > follows.page_count) throw redirect(pageHref(follows.page_count));
   return { page, pageCount: follows.page_count, count: follows.count, goods: follows.list.map((row) => toGoodsTile(row, row.collect_id)) };
 }
 
@@ -43,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Not followed (or another member's follow): nothing changes, the page says so.
   const removed = await unfollowGoods(ctx, { goods_id: goodsId, sku_id: skuId ?? 0 });
   if (removed === 0) return data({ error: "assets:errors.unknownFollow" }, { status: 404 });
-  return redirectWithToast(page > 1 ? `/member/collection?page=${page}` : "/member/collection", { kind: "success", key: "assets:collection.unfollowed" });
+  return redirectWithToast(pageHref(page), { kind: "success", key: "assets:collection.unfollowed" });
 }
 
 export default function CollectionPage() {
@@ -92,7 +99,7 @@ export default function CollectionPage() {
           </ul>
         </>
       )}
-      <Pager page={page} pageCount={pageCount} href={(next) => (next > 1 ? `/member/collection?page=${next}` : "/member/collection")} />
+      <Pager page={page} pageCount={pageCount} href={pageHref} />
     </Stack>
   );
 }

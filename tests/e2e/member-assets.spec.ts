@@ -59,7 +59,9 @@ test("follows: the top bar reaches them; unfollow one; unknown follow and junk p
   const junk = await page.goto("/member/collection?page=x");
   expect(junk?.status()).toBe(400);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await gotoSettled(page, "/member/collection");
+  // Past the last page (a stale link): the last page.
+  await gotoSettled(page, "/member/collection?page=5");
+  await expect(page).toHaveURL(/\/member\/collection$/);
   await expect(cards).toHaveCount(1);
 });
 
