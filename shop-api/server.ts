@@ -22,6 +22,7 @@ import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
 import { registerNoticeRoutes } from './routes/notice.js'
 import { registerMemberFinanceRoutes } from './routes/member-finance.js'
+import { registerMemberSigninRoutes } from './routes/member-signin.js'
 import { registerMemberProfileRoutes, registerMemberSecurityRoutes } from './routes/member-profile.js'
 import { registerMemberAccountRoutes, registerStaffRoutes } from './routes/member-account.js'
 import { registerOfflinePayRoutes } from './routes/offlinepay.js'
@@ -126,6 +127,7 @@ export function buildRouter(): Router {
   registerAuthRoutes(router)
   registerMemberRoutes(router)
   registerMemberFinanceRoutes(router)
+  registerMemberSigninRoutes(router)
   registerMemberProfileRoutes(router)
   registerMemberSecurityRoutes(router)
   registerMemberAccountRoutes(router)

@@ -21,6 +21,7 @@ export const namespaces = [
   "finance",
   "promotion",
   "account",
+  "assets",
 ] as const;
 
 export const i18nConfig = {

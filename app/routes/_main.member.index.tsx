@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { requireMember } from "~/auth/guards.server";
 import { TeamSection } from "~/components/member/team-section";
-import { Grid, Group, Panel, Stack } from "~/components/ui";
+import { ButtonLink, Grid, Group, Panel, Stack } from "~/components/ui";
 import { growthProgress } from "~/domain/finance/growth";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { getMyTeam } from "~/upstream/account.server";
@@ -82,7 +82,10 @@ export default function MemberIndexPage() {
             <div>
               <p className="member-home__nickname">{member.nickname}</p>
               <p className="ui-text-sm ui-dimmed member-home__text">
-                {t("index.username", { username: member.username })} · {member.level}
+                {t("index.username", { username: member.username })} ·{" "}
+                <Link to="/member/level" aria-label={t("index.levelLink", { level: member.level })}>
+                  {member.level}
+                </Link>
               </p>
               <p className="ui-text-sm member-growth">
                 {next
@@ -94,11 +97,22 @@ export default function MemberIndexPage() {
           </Group>
           <Group gap="xl">
             <Stat label={t("index.balance")} value={member.balance} to="/member/account" />
-            <Stat label={t("index.point")} value={String(member.point)} />
-            <Stat label={t("index.coupons")} value={String(couponCount)} />
+            <Stat label={t("index.point")} value={String(member.point)} to="/member/my_point" />
+            <Stat label={t("index.coupons")} value={String(couponCount)} to="/member/my_coupon" />
           </Group>
         </Group>
       </Panel>
+      <Group gap="md">
+        <ButtonLink to="/member/signin" variant="outline">
+          {t("index.signin")}
+        </ButtonLink>
+        <ButtonLink to="/member/collection" variant="subtle">
+          {t("index.follows")}
+        </ButtonLink>
+        <ButtonLink to="/member/footprint" variant="subtle">
+          {t("index.footprint")}
+        </ButtonLink>
+      </Group>
       <Panel>
         <h2 className="ui-title member-home__section-title">{t("index.myOrders")}</h2>
         <Grid cols={5}>

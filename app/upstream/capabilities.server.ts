@@ -44,6 +44,8 @@ export const CAPABILITIES = {
   recharge: { path: "/memberrecharge/api/memberrecharge/config" },
   /** Staff addon: the stock-out log (/member/out_of_stock) and the salesman's team (/member/index). */
   staff: { path: "/staff/api/salesman/stockoutLog" },
+  /** Daily sign-in with points and growth (/member/signin). */
+  signin: { path: "/api/membersignin/getsignstatus" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

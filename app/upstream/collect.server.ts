@@ -1,5 +1,6 @@
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
+import { ChangedSchema } from "./schemas/member-assets";
 
 // Follows (收藏) of goods: per member, never cached.
 
@@ -8,6 +9,7 @@ export function followGoods(ctx: UpstreamContext, goods: { goods_id: number; sku
   return callUpstream(ctx, "/api/goodscollect/add", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id });
 }
 
+/** Unfollows a goods → how many follows went (0: the member did not follow it). */
 export function unfollowGoods(ctx: UpstreamContext, goods: { goods_id: number; sku_id: number }) {
-  return callUpstream(ctx, "/api/goodscollect/delete", Ignored, { goods_id: goods.goods_id, sku_id: goods.sku_id });
+  return callUpstream(ctx, "/api/goodscollect/delete", ChangedSchema, { goods_id: goods.goods_id, sku_id: goods.sku_id });
 }

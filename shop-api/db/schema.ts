@@ -1344,6 +1344,24 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 18,
+    name: 'member sign-in: one record per member and China day, with the reward it earned',
+    sql: /* sql */ `
+      -- sign_date is the day in China (YYYY-MM-DD, test clock applied); days_series the
+      -- consecutive days this sign-in reached (1 after a skipped day, back to 1 after a cycle).
+      CREATE TABLE member_signin (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        member_id    INTEGER NOT NULL REFERENCES member(member_id),
+        sign_date    TEXT    NOT NULL,
+        days_series  INTEGER NOT NULL DEFAULT 1,
+        point        INTEGER NOT NULL DEFAULT 0,
+        growth       INTEGER NOT NULL DEFAULT 0,
+        create_time  INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (member_id, sign_date)
+      );
+      `,
+  },
+  {
     version: 19,
     name: 'member mobile and email binding, salesman teams, the stock-out log',
     sql: /* sql */ `

@@ -13,6 +13,7 @@ import { seedAftersales } from './seed-aftersales.js'
 import { seedCheckout, seedPointCash } from './seed-checkout.js'
 import { seedOrders } from './seed-orders.js'
 import { seedPromotionSlots } from './seed-promotion.js'
+import { seedSignin } from './seed-signin.js'
 import { seedAccount } from './seed-account.js'
 
 /**
@@ -476,6 +477,12 @@ export const seedSteps: SeedStep[] = [
     version: 14,
     run(db) {
       seedPromotionSlots(db)
+    },
+  },
+  {
+    version: 18,
+    run(db) {
+      seedSignin(db)
     },
   },
   {

@@ -102,12 +102,24 @@ export function registerCouponRoutes(router: Router): void {
   })
 
   // The member's coupons: state 1 usable (default), 2 used, 3 expired, 4 closed; `type` reward|discount|no_threshold.
+  // A usable coupon whose end time has passed is expired (as `num` counts it), before any job marks it so.
   router.post('/coupon/api/coupon/memberpage', (ctx) => {
     const memberId = requireMember(ctx)
     const state = int(ctx, 'state', 1) || 1
     const { page, pageSize } = paging(ctx)
-    const where = ['mc.member_id = ?', 'mc.state = ?']
-    const args: unknown[] = [memberId, state]
+    const now = nowSeconds()
+    const where = ['mc.member_id = ?']
+    const args: unknown[] = [memberId]
+    if (state === 1) {
+      where.push('mc.state = 1 AND (mc.end_time = 0 OR mc.end_time > ?)')
+      args.push(now)
+    } else if (state === 3) {
+      where.push('(mc.state = 3 OR (mc.state = 1 AND mc.end_time > 0 AND mc.end_time <= ?))')
+      args.push(now)
+    } else {
+      where.push('mc.state = ?')
+      args.push(state)
+    }
     const type = str(ctx, 'type')
     if (type === 'reward' || type === 'discount') {
       where.push('mc.type = ?')
@@ -137,7 +149,7 @@ export function registerCouponRoutes(router: Router): void {
       at_least: money(r.at_least as number),
       money: money(r.money as number),
       discount: money(r.discount as number),
-      state: r.state,
+      state: state === 3 ? 3 : r.state,
       get_type: r.get_type,
       fetch_time: r.fetch_time,
       use_time: r.use_time,
@@ -158,15 +170,17 @@ export function registerCouponRoutes(router: Router): void {
     return success(pageResult(list, count, pageSize))
   })
 
-  // state: 1 usable (default; unexpired only), 2 used, 3 expired, 4 closed → an int.
+  // state: 1 usable (default; unexpired only), 2 used, 3 expired (or past its end), 4 closed → an int.
   router.post('/coupon/api/coupon/num', (ctx) => {
     const memberId = requireMember(ctx)
     const state = int(ctx, 'state', 1) || 1
     const sql =
       state === 1
         ? 'SELECT COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND state = 1 AND (end_time = 0 OR end_time > ?)'
-        : 'SELECT COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND state = ?'
-    const row = ctx.db.prepare(sql).get(memberId, state === 1 ? nowSeconds() : state) as { n: number }
+        : state === 3
+          ? 'SELECT COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND (state = 3 OR (state = 1 AND end_time > 0 AND end_time <= ?))'
+          : 'SELECT COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND state = ?'
+    const row = ctx.db.prepare(sql).get(memberId, state === 1 || state === 3 ? nowSeconds() : state) as { n: number }
     return success(row.n)
   })
 }

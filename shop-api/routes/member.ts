@@ -1,6 +1,7 @@
 import { money } from '../core/format.js'
 import { error, int, requireMember, success, type Router } from '../core/router.js'
 import { findMemberById } from '../models/member.js'
+import { currentSeries } from '../models/signin.js'
 
 /** Logged-in member endpoints: info, order counters, multi-account. All need `token` (cart: cart.ts, coupons: coupon.ts). */
 
@@ -74,7 +75,7 @@ export function registerMemberRoutes(router: Router): void {
       .get(row.member_level) as Record<string, unknown> | undefined
     if (level) for (const key of LEVEL_MONEY) level[key] = money(level[key] as number)
     info.member_level_info = level ?? []
-    info.sign_days_series = 0 // no sign-in table yet
+    info.sign_days_series = currentSeries(ctx.db, memberId)
     return success(info)
   })
 

@@ -17,6 +17,7 @@ import { replyAsServicer } from './servicer-console.js'
 import { WITHDRAW_CONFIG } from '../db/seed.js'
 import { reviewWithdrawal, type WithdrawReview } from '../models/finance.js'
 import { EmailCodes } from '../core/email-codes.js'
+import { chinaDay, SIGNIN_CONFIG } from '../models/signin.js'
 
 /**
  * The test API (/__test/*), mounted only with `testApi: true`. Plain JSON with real HTTP
@@ -242,7 +243,7 @@ export const testRoutes: Record<string, TestHandler> = {
     return changed ? ok({ order_key: key, expired: true }) : bad(404, `no order_key ${key}`)
   },
 
-  // {username | member_id, balance?, balance_money?, point?, pay_password?} ("" removes the pay password).
+  // {username | member_id, balance?, balance_money?, point?, growth?, pay_password?} ("" removes the pay password).
   'POST /__test/member/balance': async ({ params, db }) => {
     const memberId = memberOf(db, params)
     if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
@@ -257,6 +258,8 @@ export const testRoutes: Record<string, TestHandler> = {
     if (balanceMoney !== undefined) db.prepare('UPDATE member SET balance_money = ? WHERE member_id = ?').run(balanceMoney, memberId)
     const point = integer(params, 'point')
     if (point !== undefined && point >= 0) db.prepare('UPDATE member SET point = ? WHERE member_id = ?').run(point, memberId)
+    const growth = integer(params, 'growth')
+    if (growth !== undefined && growth >= 0) db.prepare('UPDATE member SET growth = ? WHERE member_id = ?').run(growth, memberId)
     const payPassword = text(params, 'pay_password')
     if (payPassword !== undefined) db.prepare('UPDATE member SET pay_password = ? WHERE member_id = ?').run(payPassword === '' ? '' : await hashPassword(payPassword), memberId)
     const row = db.prepare("SELECT member_id, balance, balance_money, point, pay_password != '' AS is_pay_password FROM member WHERE member_id = ?").get(memberId)
@@ -698,12 +701,89 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok({ member_id: memberId, team })
   },
   // ---- end member account ------------------------------------------------------------------
+  // ---- member assets (docs/member-centre.md: follows, footprint, coupons, sign-in) ----------
+  // A coupon of a seeded type straight into the member's hands: {username | member_id,
+  // coupon_type_id, state?: 1 | 2 | 3 | 4, end_time? (unix seconds, 0 = no end)} → {coupon_id}.
+  'POST /__test/member-coupon': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const type = db.prepare('SELECT * FROM coupon_type WHERE coupon_type_id = ?').get(integer(params, 'coupon_type_id') ?? 0) as Record<string, unknown> | undefined
+    if (!type) return bad(404, 'unknown coupon_type_id')
+    const state = integer(params, 'state') ?? 1
+    if (![1, 2, 3, 4].includes(state)) return bad(400, 'state must be 1, 2, 3 or 4')
+    const now = nowSeconds()
+    const couponId = insertRow(db, 'member_coupon', {
+      coupon_type_id: type.coupon_type_id,
+      coupon_code: `T${randomBytes(6).toString('hex').toUpperCase()}`,
+      member_id: memberId,
+      coupon_name: type.coupon_name,
+      type: type.type,
+      money: type.money,
+      discount: type.discount,
+      discount_limit: type.discount_limit,
+      at_least: type.at_least,
+      state,
+      get_type: 2,
+      fetch_time: now,
+      use_time: state === 2 ? now : 0,
+      start_time: now,
+      end_time: integer(params, 'end_time') ?? (type.end_time as number),
+      goods_type: type.goods_type,
+      use_channel: type.use_channel,
+      use_store: type.use_store,
+    })
+    return ok({ coupon_id: couponId })
+  },
+
+  // A footprint at a given time: {username | member_id, goods_id, browse_time (unix seconds)} → {id}.
+  'POST /__test/footprint': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const goodsId = integer(params, 'goods_id')
+    const browseTime = integer(params, 'browse_time')
+    if (goodsId === undefined || browseTime === undefined) return bad(400, 'body must be {goods_id, browse_time}')
+    const sku = db.prepare('SELECT sku_id FROM goods_sku WHERE goods_id = ? ORDER BY sku_id LIMIT 1').get(goodsId) as { sku_id: number } | undefined
+    if (!sku) return bad(404, 'unknown goods_id')
+    db.prepare(
+      `INSERT INTO goods_browse (member_id, goods_id, sku_id, browse_time) VALUES (?, ?, ?, ?)
+       ON CONFLICT (member_id, goods_id) DO UPDATE SET browse_time = excluded.browse_time`,
+    ).run(memberId, goodsId, sku.sku_id, browseTime)
+    return ok(db.prepare('SELECT id FROM goods_browse WHERE member_id = ? AND goods_id = ?').get(memberId, goodsId))
+  },
+
+  // Sign-ins on the `days` days before today (series 1..days), as if the member had signed in then
+  // (no reward given): {username | member_id, days} → {days}.
+  'POST /__test/signin-history': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const days = integer(params, 'days')
+    if (days === undefined || days < 1 || days > 60) return bad(400, 'days must be 1–60')
+    const now = nowSeconds()
+    for (let back = days; back >= 1; back -= 1) {
+      const at = now - back * 86_400
+      db.prepare('INSERT OR IGNORE INTO member_signin (member_id, sign_date, days_series, create_time) VALUES (?, ?, ?, ?)').run(memberId, chinaDay(at), days - back + 1, at)
+    }
+    return ok({ days })
+  },
+
+  // The sign-in switch: {is_use: 0 | 1} or {reset: true} (the seeded config) → the config.
+  'POST /__test/config/signin': ({ params, services }) => {
+    if (bool(params, 'reset')) services.config.update('SIGNIN_CONFIG', SIGNIN_CONFIG)
+    const isUse = integer(params, 'is_use')
+    if (isUse !== undefined) {
+      if (isUse !== 0 && isUse !== 1) return bad(400, 'is_use must be 0 or 1')
+      services.config.update('SIGNIN_CONFIG', { is_use: isUse })
+    }
+    return ok(services.config.get('SIGNIN_CONFIG'))
+  },
+  // ---- end member assets --------------------------------------------------------------------
 
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
     services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
     services.config.update('WITHDRAW_CONFIG', WITHDRAW_CONFIG)
+    services.config.update('SIGNIN_CONFIG', SIGNIN_CONFIG)
     endpoints.reset()
     adjustClock(null)
     return ok({ reset: true })

@@ -112,6 +112,9 @@ export const ACTION_ROUTES: ActionRoute[] = [
     readsBody: true,
   },
   { file: "_main.member.recharge_order/route.tsx", path: "/member/recharge_order", as: "member", valid: { recharge_id: "999999" }, readsBody: true },
+  { file: "_main.member.collection.tsx", path: "/member/collection", as: "member", valid: { intent: "unfollow", goods_id: "999999" }, readsBody: true },
+  { file: "_main.member.footprint.tsx", path: "/member/footprint", as: "member", valid: { intent: "delete", id: "999999" }, readsBody: true },
+  { file: "_main.member.signin.tsx", path: "/member/signin", as: "member", valid: { intent: "signin" }, readsBody: true },
   {
     file: "_main.pay/route.tsx",
     path: "/pay?out_trade_no=999999",

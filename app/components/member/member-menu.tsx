@@ -35,6 +35,8 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
       { key: "account", to: "/member/account" },
       { key: "withdrawal", to: "/member/withdrawal", also: ["/member/apply_withdrawal", "/member/withdrawal_detail"] },
       { key: "recharge", to: "/member/recharge_list", also: ["/member/recharge_order", "/member/recharge_detail"] },
+      { key: "point", to: "/member/my_point" },
+      { key: "coupon", to: "/member/my_coupon" },
     ],
   },
   {
@@ -45,6 +47,15 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
       { key: "security", to: "/member/security" },
       { key: "address", to: "/member/delivery_address", also: ["/member/address_edit"] },
       { key: "bankAccounts", to: "/member/account_list", also: ["/member/account_edit"] },
+      { key: "level", to: "/member/level" },
+      { key: "signin", to: "/member/signin" },
+    ],
+  },
+  {
+    key: "follows",
+    items: [
+      { key: "collection", to: "/member/collection" },
+      { key: "footprint", to: "/member/footprint" },
     ],
   },
 ];

@@ -19,6 +19,8 @@ export const MemberSchema = z.object({
   sex: IntLike.catch(0),
   /** Unix seconds, 0 = not set. */
   birthday: IntLike.catch(0),
+  /** Consecutive sign-in days reached (contract §6.4). */
+  sign_days_series: IntLike.catch(0),
 });
 export type Member = z.infer<typeof MemberSchema>;
 
