@@ -153,6 +153,7 @@ test("too few points, over the limit, sold out, bad input: refused with a messag
 });
 
 test("a visitor sees the points needed and a login link, never the cash part", async ({ page }) => {
+  test.slow(); // each page scanned by axe with JS on
   await page.goto("/point");
   await expect(page.getByText("登录后查看您的积分，兑换商品和优惠券")).toBeVisible();
   const item = page.getByTestId("exchange-item").filter({ hasText: "腕式电子血压计" });
