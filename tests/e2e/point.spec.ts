@@ -102,6 +102,9 @@ test("goods for points + cash → address → /pay → paid: an order of kind po
   await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
   const [order] = await orders(member);
   expect(order).toMatchObject({ promotion_type: "pointexchange", promotion_type_name: "积分兑换", goods_money: 59, pay_status: 1 });
+  // The order page says its kind.
+  await page.goto(`/member/order_detail?order_id=${order.order_id}`);
+  await expect(page.getByText("普通订单（积分兑换）")).toBeVisible();
   // The limit (1 per member) now disables the item.
   await page.goto("/point/2");
   await expect(page.getByTestId("exchange-limit")).toHaveText("每人限兑 1 件，您已兑换 1 件");
