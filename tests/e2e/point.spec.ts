@@ -12,6 +12,7 @@ import { logIn, testApi, upstreamCall, withJs } from "./support";
 
 type Account = { member: { point: number }; rows: Array<{ account_type: string; account_data: number; type_name: string }> };
 type Order = {
+  order_id: number;
   promotion_type: string;
   promotion_type_name: string;
   goods_money: number;
