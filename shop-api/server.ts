@@ -35,6 +35,7 @@ import { registerRefundRoutes } from './routes/refund.js'
 import { registerSeckillRoutes } from './routes/seckill.js'
 import { registerBundlingRoutes } from './routes/bundling.js'
 import { registerGroupbuyRoutes } from './routes/groupbuy.js'
+import { registerPointExchangeRoutes } from './routes/pointexchange.js'
 import { registerServicerRoutes } from './routes/servicer.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { consoleRoutes } from './routes/servicer-console.js'
@@ -137,6 +138,7 @@ export function buildRouter(): Router {
   registerSeckillRoutes(router)
   registerBundlingRoutes(router)
   registerGroupbuyRoutes(router)
+  registerPointExchangeRoutes(router)
   registerCouponRoutes(router)
   registerCartRoutes(router)
   registerAddressRoutes(router)

@@ -22,6 +22,7 @@ export const namespaces = [
   "promotion",
   "account",
   "assets",
+  "point",
 ] as const;
 
 export const i18nConfig = {

@@ -34,6 +34,8 @@ export const CAPABILITIES = {
   seckill: { path: "/seckill/api/seckill/lists" },
   /** Group buy (团购) list, detail and checkout (/promotion/groupbuy*). */
   groupbuy: { path: "/groupbuy/api/goods/page" },
+  /** Points mall (积分商城): /point, /point/{id}, /point/payment. */
+  pointexchange: { path: "/pointexchange/api/goods/page" },
   /** Offline transfer with a voucher image at the cashier. */
   offlinepay: { path: "/offlinepay/api/pay/config" },
   /** Complaints about a refund (/member/complain): our addition to the API, absent from Niushop (docs/after-sales-api.md). */

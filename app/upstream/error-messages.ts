@@ -22,12 +22,18 @@ const KNOWN: Record<string, string> = {
   该商品库存不足: "promotion:errors.outOfStock",
   组合套餐不存在: "promotion:errors.comboMissing",
   "当前商品团购活动未开启或已过期！": "promotion:errors.groupbuyClosed",
+  // Points mall (contract §6.12).
+  账户积分不足: "point:errors.pointShortUpstream",
+  "当前兑换库存不足！": "point:errors.stockUpstream",
+  "当前兑换活动未开启！": "point:errors.closed",
+  兑换数量不能小于1: "point:errors.badQuantity",
 };
 
 /** Refusals that carry numbers: the pattern's groups become the key's options (errorText's "key|name=value"). */
 const PATTERNS: Array<{ pattern: RegExp; key: (match: RegExpExecArray) => string }> = [
   { pattern: /^该商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `promotion:errors.seckillLimit|limit=${m[1]}|bought=${m[2]}` },
   { pattern: /^该商品限制购买不能少于(\d+)件！$/, key: (m) => `promotion:errors.groupbuyMinimum|count=${m[1]}` },
+  { pattern: /^最多可以兑换(\d+)件，您已兑换(\d+)件$/, key: (m) => `point:errors.limit|limit=${m[1]}|exchanged=${m[2]}` },
 ];
 
 export function formErrorFor(error: { code: number; upstreamMessage: string }): string {

@@ -150,7 +150,8 @@ export async function orderDetailView(order: OrderDetail): Promise<OrderDetailVi
   return {
     ...card,
     type: order.order_type,
-    typeName: order.order_type_name,
+    // A promotion order says its kind beside the type ("普通订单（积分兑换）").
+    typeName: order.promotion_type_name ? `${order.order_type_name}（${order.promotion_type_name}）` : order.order_type_name,
     outTradeNo: order.out_trade_no,
     next: deadlineOf(nextStep(order, order.auto_close)),
     closeCause: order.order_status === ORDER_STATUS.closed ? order.close_cause : "",

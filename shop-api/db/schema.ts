@@ -1344,6 +1344,58 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 16,
+    name: 'points mall: exchange items and exchange orders',
+    sql: /* sql */ `
+      -- Points mall (pointexchange addon, contract §6.12). type 1 goods (type_id = sku_id), 2 coupon
+      -- (type_id = coupon_type_id). point and price (the cash part, yuan) are per unit; coupons are
+      -- points only here. stock is the exchange's own; limit_num per member (0 = none). state 1 on, 0 off.
+      CREATE TABLE point_exchange (
+        id            INTEGER PRIMARY KEY,
+        type          INTEGER NOT NULL CHECK (type IN (1, 2)),
+        type_id       INTEGER NOT NULL,
+        name          TEXT    NOT NULL,
+        image         TEXT    NOT NULL DEFAULT '',
+        point         INTEGER NOT NULL CHECK (point > 0),
+        price         REAL    NOT NULL DEFAULT 0,
+        market_price  REAL    NOT NULL DEFAULT 0,
+        stock         INTEGER NOT NULL DEFAULT 0,
+        limit_num     INTEGER NOT NULL DEFAULT 0,
+        pay_type      INTEGER NOT NULL DEFAULT 0,   -- 0 points only, 1 points + cash
+        state         INTEGER NOT NULL DEFAULT 1,
+        sort          INTEGER NOT NULL DEFAULT 0,
+        content       TEXT    NOT NULL DEFAULT '',
+        create_time   INTEGER NOT NULL DEFAULT 0,
+        CHECK (type = 1 OR price = 0)
+      );
+
+      -- Exchange orders. A goods exchange has a goods order (relate_order_id, kind pointexchange) that
+      -- carries delivery and the cash; its state follows that order (unpaid 0, paid 1, closed -1).
+      -- A coupon exchange is done at once (order_status 1). point = the points taken in all.
+      CREATE TABLE point_exchange_order (
+        order_id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        site_id          INTEGER NOT NULL DEFAULT 1,
+        order_no         TEXT    NOT NULL UNIQUE,
+        out_trade_no     TEXT    NOT NULL DEFAULT '',
+        member_id        INTEGER NOT NULL REFERENCES member(member_id),
+        exchange_id      INTEGER NOT NULL REFERENCES point_exchange(id),
+        exchange_name    TEXT    NOT NULL,
+        exchange_image   TEXT    NOT NULL DEFAULT '',
+        type             INTEGER NOT NULL,
+        type_id          INTEGER NOT NULL,
+        point            INTEGER NOT NULL,
+        exchange_price   REAL    NOT NULL DEFAULT 0,
+        price            REAL    NOT NULL DEFAULT 0,
+        num              INTEGER NOT NULL,
+        relate_order_id  INTEGER NOT NULL DEFAULT 0,
+        order_status     INTEGER NOT NULL DEFAULT 0,
+        create_time      INTEGER NOT NULL DEFAULT 0,
+        pay_time         INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX point_exchange_order_member ON point_exchange_order(member_id, exchange_id);
+      `,
+  },
+  {
     version: 18,
     name: 'member sign-in: one record per member and China day, with the reward it earned',
     sql: /* sql */ `

@@ -15,6 +15,7 @@ import { seedOrders } from './seed-orders.js'
 import { seedPromotionSlots } from './seed-promotion.js'
 import { seedSignin } from './seed-signin.js'
 import { seedAccount } from './seed-account.js'
+import { seedPointExchange } from './seed-pointexchange.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -477,6 +478,12 @@ export const seedSteps: SeedStep[] = [
     version: 14,
     run(db) {
       seedPromotionSlots(db)
+    },
+  },
+  {
+    version: 16,
+    run(db) {
+      seedPointExchange(db)
     },
   },
   {

@@ -25,4 +25,10 @@ export function returnPromotionStock(db: Database, orderId: number): void {
     db.prepare('UPDATE seckill_goods SET stock = stock + ? WHERE seckill_id = ? AND sku_id = ?').run(line.num, line.promotion_id, line.sku_id)
     db.prepare('UPDATE seckill SET sale_num = MAX(0, sale_num - ?) WHERE seckill_id = ?').run(line.num, line.promotion_id)
   }
+  // A points exchange (issue 12): its exchange stock back (the points come back through the ledger).
+  const exchanged = db.prepare("SELECT promotion_id, num FROM order_goods WHERE order_id = ? AND promotion_type = 'pointexchange' AND promotion_id > 0").all(orderId) as {
+    promotion_id: number
+    num: number
+  }[]
+  for (const line of exchanged) db.prepare('UPDATE point_exchange SET stock = stock + ? WHERE id = ?').run(line.num, line.promotion_id)
 }

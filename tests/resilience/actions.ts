@@ -87,6 +87,9 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "recalculate", bl_id: "1", num: "1" },
     readsBody: true,
   },
+  // Points mall (issue 12): an item's "exchange" and the exchange checkout (goods: the /payment form; coupons: "exchange").
+  { file: "_main.point.$id.tsx", path: "/point/1", as: "member", valid: { intent: "exchange", num: "1" }, readsBody: true },
+  { file: "_main.point.payment.tsx", path: "/point/payment?id=2&num=1", as: "member", valid: { intent: "recalculate", id: "2", num: "1" }, readsBody: true },
   // Member finance (issue 11).
   { file: "_main.member.account_list.tsx", path: "/member/account_list", as: "member", valid: { intent: "set-default", id: "999999" }, readsBody: true },
   {

@@ -16,7 +16,7 @@ import type { Refusal, Section } from "~/routes/_main.payment/checkout.server";
  */
 
 /** What is bought travels in these fields (the normal checkout's and the promotions'). */
-const SOURCE_FIELDS = ["cart_ids", "seckill_id", "bl_id", "groupbuy_id", "sku_id", "num"] as const;
+const SOURCE_FIELDS = ["cart_ids", "seckill_id", "bl_id", "groupbuy_id", "id", "sku_id", "num"] as const;
 
 type LoaderData = typeof paymentLoader;
 type ActionData = typeof paymentAction;
@@ -62,7 +62,7 @@ function CreateError({ message }: { message: string }) {
 }
 
 function PaymentForm({ view }: { view: View }) {
-  const { t } = useTranslation(["checkout", "promotion"]);
+  const { t } = useTranslation(["checkout", "promotion", "point"]);
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -102,6 +102,7 @@ function PaymentForm({ view }: { view: View }) {
             {"terms" in view.promotion && view.promotion.terms
               ? t("promotion:groupbuy.terms", { count: view.promotion.terms.count, price: formatMoney(view.promotion.terms.price) })
               : null}
+            {"points" in view.promotion ? <span data-testid="exchange-points"> {t("point:payment.points", { count: view.promotion.points })}</span> : null}
           </p>
         ) : null}
         <input type="hidden" name="order_key" value={view.orderKey} />

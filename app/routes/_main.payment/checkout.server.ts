@@ -91,13 +91,18 @@ export type Refusal = { section: Section; message: string };
  * share the page and these steps; each has its URL, its upstream calls and where "back" goes.
  */
 export type CheckoutFlow = {
-  kind: "normal" | "seckill" | "bundling" | "groupbuy";
+  kind: "normal" | "seckill" | "bundling" | "groupbuy" | "pointexchange";
   /** The page's own path: recalculation (GET) and a retried order come back here. */
   path: string;
   /** Where the buyer goes back to when nothing can be bought. */
   back: {
     href: string;
-    label: "payment.backToCart" | "promotion:payment.backToSeckill" | "promotion:payment.backToCombo" | "promotion:payment.backToGroupbuy";
+    label:
+      | "payment.backToCart"
+      | "promotion:payment.backToSeckill"
+      | "promotion:payment.backToCombo"
+      | "promotion:payment.backToGroupbuy"
+      | "point:payment.backToPoint";
   };
   start(ctx: UpstreamContext): Promise<Payment>;
   calculate(ctx: UpstreamContext, orderKey: string, options: OrderOptions): Promise<Calculation>;
@@ -145,6 +150,18 @@ export function groupbuyFlow(source: { groupbuy_id: number; sku_id: number; num:
     start: (ctx) => startPromotionOrder(ctx, { kind: "groupbuy", ...source }),
     calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "groupbuy", orderKey, options),
     create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "groupbuy", orderKey, options, extra),
+  };
+}
+
+/** A points-mall goods exchange (contract §6.12): points plus the cash part, address and delivery as any order. */
+export function pointExchangeFlow(source: { id: number; num: number }): CheckoutFlow {
+  return {
+    kind: "pointexchange",
+    path: "/point/payment",
+    back: { href: `/point/${source.id}`, label: "point:payment.backToPoint" },
+    start: (ctx) => startPromotionOrder(ctx, { kind: "pointexchange", ...source }),
+    calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "pointexchange", orderKey, options),
+    create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "pointexchange", orderKey, options, extra),
   };
 }
 

@@ -84,7 +84,9 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
                 name: "",
                 terms: payment.groupbuy_info ? { count: payment.groupbuy_info.buy_num, price: payment.groupbuy_info.groupbuy_price } : undefined,
               }
-            : null,
+            : flow.kind === "pointexchange"
+              ? { kind: flow.kind, name: payment.exchange_info?.name ?? "", points: payment.exchange_info?.total_point ?? 0 }
+              : null,
     orderKey: payment.order_key,
     goods: (calculation ?? payment).goods_list.map((line) => ({
       skuId: line.sku_id,

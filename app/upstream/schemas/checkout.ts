@@ -132,6 +132,8 @@ export const PaymentSchema = OrderCreateBase.extend({
   bunding_info: z.object({ bl_name: Text }).optional().catch(undefined),
   /** Group-buy checkouts: the minimum and the group price, for the banner. */
   groupbuy_info: z.object({ buy_num: IntLike, groupbuy_price: Money }).optional().catch(undefined),
+  /** Points-mall goods exchanges (contract §6.12): the item and the points it takes, for the banner. */
+  exchange_info: z.object({ name: Text, point: IntLike, total_point: IntLike, num: IntLike }).optional().catch(undefined),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

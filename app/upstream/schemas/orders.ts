@@ -78,6 +78,8 @@ export const OrderSchema = z.object({
   site_name: Text.optional().default(""),
   order_type: IntLike,
   order_type_name: Text.optional().default(""),
+  /** The promotion the order was bought in (秒杀, 团购, 积分兑换…; "" for a normal order). */
+  promotion_type_name: Text.optional().catch("").default(""),
   order_status: IntLike,
   order_status_name: Text,
   pay_status: IntLike.optional().default(0),

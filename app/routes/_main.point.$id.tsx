@@ -1,0 +1,197 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { errorText } from "~/components/form";
+import { PointCost, PointImage } from "~/components/point/point-item";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { exchangeRefusal, exchangeState, maxExchangeable } from "~/domain/point-exchange";
+import { useTranslation, type TFunction } from "~/i18n/translation";
+import { assetUrl, memberContext } from "~/upstream/context.server";
+import { findExchange } from "~/upstream/point-exchange.server";
+import type { ExchangeDetail } from "~/upstream/schemas/point-exchange";
+import { readFormData } from "~/utils/form-data.server";
+import type { RouteHandle } from "~/utils/handle";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { redirect } from "~/utils/redirect.server";
+import { loginUrlFor } from "~/utils/safe-redirect";
+import "~/styles/point.css";
+
+/**
+ * `/point/{id}`: one exchange item (`goods/detail`, contract §6.12): the points (and cash) per
+ * unit, stock, the per-member limit with what the member exchanged, the member's points, the
+ * description, and a quantity form "立即兑换" → /point/payment. The button is disabled with the
+ * reason (已兑完 / 已达兑换上限 / 积分不足); the action checks the same (4xx, translated).
+ */
+export const handle: RouteHandle = {
+  i18n: ["point", "goods"],
+  title: (data: unknown, t: TFunction) => (data as { name?: string } | undefined)?.name ?? t("point:title"),
+};
+
+const IdSchema = z.string().regex(/^\d{1,9}$/);
+
+const ExchangeSchema = z.object({
+  intent: z.literal("exchange", { errorMap: () => ({ message: "point:errors.badRequest" }) }),
+  num: z.coerce
+    .number({ invalid_type_error: "point:errors.badQuantity" })
+    .int("point:errors.badQuantity")
+    .min(1, "point:errors.badQuantity")
+    .max(999_999, "point:errors.badQuantity"),
+});
+
+function factsOf(detail: ExchangeDetail, memberPoint: number | null) {
+  return { point: detail.point, stock: detail.stock, limit: detail.limit_num, exchanged: detail.exchanged_num ?? 0, memberPoint };
+}
+
+async function load(request: Request, id: string | undefined) {
+  if (!IdSchema.safeParse(id).success) throw notFoundResponse();
+  const ctx = await memberContext(request);
+  const detail = await findExchange(ctx, Number(id));
+  if (!detail) throw notFoundResponse();
+  return { ctx, detail, memberPoint: ctx.token ? (detail.member_point ?? 0) : null };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { detail, memberPoint } = await load(request, params.id);
+  const facts = factsOf(detail, memberPoint);
+  return {
+    id: detail.id,
+    kind: detail.type === 2 ? ("coupon" as const) : ("goods" as const),
+    name: detail.name,
+    image: detail.type === 2 ? "" : assetUrl(detail.image),
+    point: detail.point,
+    cash: memberPoint === null ? null : detail.price,
+    hasCash: Number(detail.price) > 0,
+    money: detail.money ?? null,
+    atLeast: detail.at_least ?? null,
+    fixedTerm: detail.fixed_term ?? 0,
+    content: detail.content,
+    skuId: detail.type === 1 ? (detail.sku_id ?? null) : null,
+    stock: detail.stock,
+    limit: detail.limit_num,
+    exchanged: detail.exchanged_num ?? 0,
+    memberPoint,
+    state: exchangeState(facts),
+    max: maxExchangeable(facts),
+    loginHref: loginUrlFor(request),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await memberContext(request);
+  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
+  const parsed = ExchangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "point:errors.badRequest" }, { status: 400 });
+  const { detail, memberPoint } = await load(request, params.id);
+  // The upstream checks all of this again at payment and create; here the member hears it at once.
+  const refusal = exchangeRefusal(factsOf(detail, memberPoint), parsed.data.num);
+  if (refusal) return data({ error: refusal }, { status: 409 });
+  return redirect(`/point/payment?${new URLSearchParams({ id: String(detail.id), num: String(parsed.data.num) })}`, 303);
+}
+
+export default function PointDetailPage() {
+  const { t } = useTranslation(["point", "goods", "common"]);
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const blocked = view.state === "available" || view.state === "login" ? null : t(`cta.${view.state}`);
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <article className="seckill-detail point-detail" aria-labelledby="point-name">
+      <div className="seckill-detail__top">
+        <PointImage kind={view.kind} image={view.image} money={view.money} atLeast={view.atLeast} size={360} />
+        <Stack gap="sm" className="seckill-detail__info">
+          <p>
+            <span className="promotion-badge" data-kind="pointexchange">
+              {t(view.kind === "coupon" ? "kind.coupon" : "kind.goods")}
+            </span>
+          </p>
+          <h1 id="point-name" className="goods-detail__name">
+            {view.name}
+          </h1>
+          <Panel>
+            <dl className="goods-detail__prices">
+              <div>
+                <dt>{t("cost")}</dt>
+                <dd>
+                  <PointCost point={view.point} cash={view.cash} hasCash={view.hasCash} />
+                </dd>
+              </div>
+            </dl>
+          </Panel>
+          <dl className="goods-detail__stock">
+            <div>
+              <dt>{t("stock")}</dt>
+              <dd data-testid="exchange-stock">{view.stock}</dd>
+            </div>
+            {view.limit > 0 ? (
+              <div>
+                <dt>{t("limitLabel")}</dt>
+                <dd data-testid="exchange-limit">
+                  {view.memberPoint === null ? t("limit", { count: view.limit }) : t("limitExchanged", { count: view.limit, exchanged: view.exchanged })}
+                </dd>
+              </div>
+            ) : null}
+            {view.kind === "coupon" && view.fixedTerm > 0 ? (
+              <div>
+                <dt>{t("coupon.validity")}</dt>
+                <dd>{t("coupon.days", { count: view.fixedTerm })}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t("myPoints")}</dt>
+              <dd data-testid="member-point">{view.memberPoint === null ? t("loginToSee") : view.memberPoint}</dd>
+            </div>
+          </dl>
+          {view.content ? <p className="goods-detail__intro">{view.content}</p> : null}
+          <Form method="post" className="buy-form" preventScrollReset>
+            {error ? (
+              <Alert color="red" role="alert">
+                {errorText(t, error)}
+              </Alert>
+            ) : null}
+            <TextInput
+              name="num"
+              type="number"
+              inputMode="numeric"
+              label={t("quantity")}
+              defaultValue="1"
+              min={1}
+              max={view.max >= 1 ? view.max : undefined}
+              required
+              disabled={Boolean(blocked) || view.state === "login"}
+              className="buy-form__num"
+            />
+            <Group gap="sm" className="buy-form__actions">
+              {blocked ? (
+                <Button type="button" size="md" color="red" disabled>
+                  {blocked}
+                </Button>
+              ) : view.state === "login" ? (
+                <ButtonLink to={view.loginHref} size="md" color="red">
+                  {t("cta.login")}
+                </ButtonLink>
+              ) : (
+                <Button type="submit" name="intent" value="exchange" size="md" color="red" loading={navigation.state === "submitting"}>
+                  {t("cta.available")}
+                </Button>
+              )}
+              {view.skuId ? (
+                <Link className="ui-anchor" to={`/sku-${view.skuId}`}>
+                  {t("goodsPage")}
+                </Link>
+              ) : null}
+              <Link className="ui-anchor" to="/point">
+                {t("back")}
+              </Link>
+            </Group>
+          </Form>
+        </Stack>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}

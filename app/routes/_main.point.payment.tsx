@@ -1,0 +1,162 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { requireMember } from "~/auth/guards.server";
+import { PaymentPage } from "~/components/checkout/payment-page";
+import { errorText } from "~/components/form";
+import { PointCost, PointImage } from "~/components/point/point-item";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { useTranslation } from "~/i18n/translation";
+import { formErrorFor } from "~/upstream/error-messages";
+import { UpstreamError } from "~/upstream/http.server";
+import { ORDER_EXPIRED } from "~/upstream/order-create.server";
+import { createCouponExchange, findExchange, startCouponExchange } from "~/upstream/point-exchange.server";
+import { readFormData } from "~/utils/form-data.server";
+import type { RouteHandle } from "~/utils/handle";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { pointExchangeFlow } from "./_main.payment/checkout.server";
+import { paymentAction, paymentLoader } from "./_main.payment/payment.server";
+import { PointSourceSchema } from "./_main.payment/schema";
+import "~/styles/point.css";
+
+/**
+ * `/point/payment?id&num` (login): the exchange checkout (contract §6.12). A goods exchange is the
+ * /payment page on the pointexchange `ordercreate` endpoints (address, delivery, invoice, balance;
+ * the cash part through /pay → /result, paid at once when nothing is due); a coupon exchange needs
+ * no address: the page confirms the points and "兑换" takes them and gives the coupon at once.
+ */
+export const handle: RouteHandle = { i18n: ["checkout", "promotion", "point", "goods"], title: "promotion:payment.title.pointexchange" };
+
+// A fresh order_key on every render (as /payment).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => defaultShouldRevalidate;
+
+const ExchangeIntentSchema = z.object({
+  intent: z.literal("exchange"),
+  order_key: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, "point:errors.badRequest"),
+});
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The item the URL names (404 when there is none), after the member check and a well-formed query (400). */
+async function itemOf(request: Request) {
+  const ctx = await requireMember(request);
+  const source = PointSourceSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!source.success) throw new Response(null, { status: 400 });
+  const item = await findExchange(ctx, source.data.id);
+  if (!item) throw notFoundResponse();
+  return { ctx, item, source: source.data };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx, item, source } = await itemOf(request);
+  if (item.type !== 2) return paymentLoader(request, PointSourceSchema, pointExchangeFlow);
+  const view = {
+    state: "coupon" as const,
+    id: item.id,
+    name: item.name,
+    money: item.money ?? null,
+    atLeast: item.at_least ?? null,
+    point: item.point,
+    num: source.num,
+  };
+  try {
+    const exchange = await startCouponExchange(ctx, source);
+    return data(
+      { ...view, orderKey: exchange.order_key, total: exchange.point, memberPoint: exchange.member_point, refusal: null as string | null },
+      { headers: NO_STORE },
+    );
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    // Too few points, over the limit, sold out: say so, nothing is exchanged.
+    return data(
+      { ...view, orderKey: "", total: item.point * source.num, memberPoint: item.member_point ?? 0, refusal: formErrorFor(error) },
+      { status: 409, headers: NO_STORE },
+    );
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx, item, source } = await itemOf(request);
+  if (item.type !== 2) return paymentAction(request, PointSourceSchema, pointExchangeFlow);
+  const parsed = ExchangeIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return data({ error: "point:errors.badRequest" }, { status: 400 });
+  try {
+    await createCouponExchange(ctx, parsed.data.order_key);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    const here = `/point/payment?${new URLSearchParams({ id: String(source.id), num: String(source.num) })}`;
+    // A used or timed-out key (a second submit lands here too): the page starts again.
+    if (error.upstreamMessage === ORDER_EXPIRED) return redirectWithToast(here, { kind: "warning", key: "checkout:errors.expired" });
+    return data({ error: formErrorFor(error) }, { status: 409 });
+  }
+  return redirectWithToast("/point", { kind: "success", key: "point:exchange.done" });
+}
+
+export default function PointPaymentPage() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.state === "coupon") return <CouponExchange />;
+  return <PaymentPage />;
+}
+
+function CouponExchange() {
+  const { t } = useTranslation(["point", "checkout", "goods"]);
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ error?: string }>();
+  const navigation = useNavigation();
+  if (view.state !== "coupon") return null;
+  const error = actionData?.error ?? view.refusal;
+  return (
+    <Stack gap="md" className="checkout-page">
+      <h1 className="ui-title">{t("payment.couponTitle")}</h1>
+      <Panel className="checkout-section" aria-labelledby="exchange-coupon">
+        <Group gap="md">
+          <div className="point-coupon-thumb">
+            <PointImage kind="coupon" image="" money={view.money} atLeast={view.atLeast} />
+          </div>
+          <Stack gap="xs">
+            <h2 id="exchange-coupon" className="ui-strong">
+              {view.name}
+            </h2>
+            <p>{t("payment.couponCount", { count: view.num })}</p>
+            <PointCost point={view.point} cash="0.00" hasCash={false} count={view.num} />
+            <dl className="goods-detail__stock">
+              <div>
+                <dt>{t("myPoints")}</dt>
+                <dd data-testid="member-point">{view.memberPoint}</dd>
+              </div>
+              <div>
+                <dt>{t("payment.after")}</dt>
+                <dd>{Math.max(0, view.memberPoint - view.total)}</dd>
+              </div>
+            </dl>
+          </Stack>
+        </Group>
+      </Panel>
+      {error ? (
+        <Alert color="red" role="alert">
+          {errorText(t, error)}
+        </Alert>
+      ) : null}
+      <Form method="post" className="point-exchange-form">
+        <input type="hidden" name="order_key" value={view.orderKey} />
+        <Group gap="sm">
+          {view.orderKey ? (
+            <Button type="submit" name="intent" value="exchange" size="md" color="red" loading={navigation.state === "submitting"}>
+              {t("payment.confirm", { count: view.total })}
+            </Button>
+          ) : null}
+          <ButtonLink to={`/point/${view.id}`} variant="outline">
+            {t("payment.backToPoint")}
+          </ButtonLink>
+        </Group>
+      </Form>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}
