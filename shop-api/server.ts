@@ -33,6 +33,8 @@ import { registerRefundRoutes } from './routes/refund.js'
 import { registerSeckillRoutes } from './routes/seckill.js'
 import { registerBundlingRoutes } from './routes/bundling.js'
 import { registerGroupbuyRoutes } from './routes/groupbuy.js'
+import { registerTopicRoutes } from './routes/topic.js'
+import { registerActivityRoutes } from './routes/activity.js'
 import { registerServicerRoutes } from './routes/servicer.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { consoleRoutes } from './routes/servicer-console.js'
@@ -132,6 +134,8 @@ export function buildRouter(): Router {
   registerSeckillRoutes(router)
   registerBundlingRoutes(router)
   registerGroupbuyRoutes(router)
+  registerTopicRoutes(router)
+  registerActivityRoutes(router)
   registerCouponRoutes(router)
   registerCartRoutes(router)
   registerAddressRoutes(router)

@@ -24,9 +24,9 @@ import {
  * is read from the activity at every calculate: the client never sends one.
  */
 
-export type PromotionType = 'seckill' | 'bundling' | 'groupbuy'
+export type PromotionType = 'seckill' | 'bundling' | 'groupbuy' | 'topic'
 
-export const PROMOTION_TYPE_NAMES: Record<PromotionType, string> = { seckill: '秒杀', bundling: '组合套餐', groupbuy: '团购' }
+export const PROMOTION_TYPE_NAMES: Record<PromotionType, string> = { seckill: '秒杀', bundling: '组合套餐', groupbuy: '团购', topic: '专题活动' }
 
 /** What a promotion order key holds: the normal key's lines plus the activity. */
 export interface PromotionKeyInput extends OrderKeyInput {
