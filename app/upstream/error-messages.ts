@@ -22,12 +22,15 @@ const KNOWN: Record<string, string> = {
   该商品库存不足: "promotion:errors.outOfStock",
   组合套餐不存在: "promotion:errors.comboMissing",
   "当前商品团购活动未开启或已过期！": "promotion:errors.groupbuyClosed",
+  "当前商品专题活动未开启！": "topic:errors.closed",
+  购买数量不能小于1: "promotion:errors.badQuantity",
 };
 
 /** Refusals that carry numbers: the pattern's groups become the key's options (errorText's "key|name=value"). */
 const PATTERNS: Array<{ pattern: RegExp; key: (match: RegExpExecArray) => string }> = [
   { pattern: /^该商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `promotion:errors.seckillLimit|limit=${m[1]}|bought=${m[2]}` },
   { pattern: /^该商品限制购买不能少于(\d+)件！$/, key: (m) => `promotion:errors.groupbuyMinimum|count=${m[1]}` },
+  { pattern: /^该专题商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `topic:errors.limit|limit=${m[1]}|bought=${m[2]}` },
 ];
 
 export function formErrorFor(error: { code: number; upstreamMessage: string }): string {

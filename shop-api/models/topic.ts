@@ -85,7 +85,7 @@ export function topicLines(db: Database, catalog: Catalog, memberId: number, top
   if (num > topicStock(item, sku.stock)) return refuse('该商品库存不足')
   if (item.max_buy > 0) {
     const bought = topicPurchased(db, memberId, item.id)
-    if (bought + num > item.max_buy) return refuse(`该商品每人限购${item.max_buy}件，您已购买${bought}件`)
+    if (bought + num > item.max_buy) return refuse(`该专题商品每人限购${item.max_buy}件，您已购买${bought}件`)
   }
   return { lines: [{ sku_id: sku.sku_id, num, price: Math.round(item.topic_price * 100) }], refusal: null }
 }

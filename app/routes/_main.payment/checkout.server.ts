@@ -91,13 +91,18 @@ export type Refusal = { section: Section; message: string };
  * share the page and these steps; each has its URL, its upstream calls and where "back" goes.
  */
 export type CheckoutFlow = {
-  kind: "normal" | "seckill" | "bundling" | "groupbuy";
+  kind: "normal" | "seckill" | "bundling" | "groupbuy" | "topic";
   /** The page's own path: recalculation (GET) and a retried order come back here. */
   path: string;
   /** Where the buyer goes back to when nothing can be bought. */
   back: {
     href: string;
-    label: "payment.backToCart" | "promotion:payment.backToSeckill" | "promotion:payment.backToCombo" | "promotion:payment.backToGroupbuy";
+    label:
+      | "payment.backToCart"
+      | "promotion:payment.backToSeckill"
+      | "promotion:payment.backToCombo"
+      | "promotion:payment.backToGroupbuy"
+      | "promotion:payment.backToTopic";
   };
   start(ctx: UpstreamContext): Promise<Payment>;
   calculate(ctx: UpstreamContext, orderKey: string, options: OrderOptions): Promise<Calculation>;
@@ -145,6 +150,17 @@ export function groupbuyFlow(source: { groupbuy_id: number; sku_id: number; num:
     start: (ctx) => startPromotionOrder(ctx, { kind: "groupbuy", ...source }),
     calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "groupbuy", orderKey, options),
     create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "groupbuy", orderKey, options, extra),
+  };
+}
+
+export function topicFlow(source: { topic_goods_id: number; num: number }): CheckoutFlow {
+  return {
+    kind: "topic",
+    path: "/promotion/topic_payment",
+    back: { href: `/promotion/topic-goods-${source.topic_goods_id}`, label: "promotion:payment.backToTopic" },
+    start: (ctx) => startPromotionOrder(ctx, { kind: "topic", ...source }),
+    calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "topic", orderKey, options),
+    create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "topic", orderKey, options, extra),
   };
 }
 

@@ -84,7 +84,9 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
                 name: "",
                 terms: payment.groupbuy_info ? { count: payment.groupbuy_info.buy_num, price: payment.groupbuy_info.groupbuy_price } : undefined,
               }
-            : null,
+            : flow.kind === "topic"
+              ? { kind: flow.kind, name: payment.topic_info?.topic_name ?? "" }
+              : null,
     orderKey: payment.order_key,
     goods: (calculation ?? payment).goods_list.map((line) => ({
       skuId: line.sku_id,

@@ -91,6 +91,9 @@ export const ComboSourceSchema = z.object({ bl_id: Id, num: Quantity });
 /** A group-buy checkout's source: the group buy, its sku, how many. */
 export const GroupbuySourceSchema = z.object({ groupbuy_id: Id, sku_id: Id, num: Quantity });
 
+/** A topic checkout's source: the topic goods, how many. */
+export const TopicSourceSchema = z.object({ topic_goods_id: Id, num: Quantity });
+
 /** Everything in a checkout URL: what is bought (`source`) and the choices. */
 export function querySchema<S extends z.ZodTypeAny>(source: S) {
   return z.intersection(source, OptionsSchema);
@@ -136,6 +139,7 @@ export function paymentSearch(values: Record<string, unknown>): URLSearchParams 
     "seckill_id",
     "bl_id",
     "groupbuy_id",
+    "topic_goods_id",
     "sku_id",
     "num",
     "delivery",

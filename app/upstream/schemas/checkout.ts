@@ -132,6 +132,8 @@ export const PaymentSchema = OrderCreateBase.extend({
   bunding_info: z.object({ bl_name: Text }).optional().catch(undefined),
   /** Group-buy checkouts: the minimum and the group price, for the banner. */
   groupbuy_info: z.object({ buy_num: IntLike, groupbuy_price: Money }).optional().catch(undefined),
+  /** Topic checkouts: the topic, for the banner. */
+  topic_info: z.object({ topic_name: Text }).optional().catch(undefined),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
