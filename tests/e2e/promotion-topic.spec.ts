@@ -100,7 +100,7 @@ test("not started, ended, sold out, unknown ids, junk quantities, a visitor: ref
   await page.goto("/promotion/topic-goods-5");
   await expect(page.getByTestId("topic-price")).toHaveText("登录可见");
   await expect(page.getByRole("button", { name: "登录可见" })).toBeDisabled();
-  await expect(page.getByRole("link", { name: "登录后购买" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "登录后抢购" })).toBeVisible();
   await page.goto("/promotion/topic-3");
   await expect(page.getByTestId("topic-state")).toHaveText("未开始");
   await expect(page.getByTestId("seckill-countdown")).toContainText("距活动开始");

@@ -1,8 +1,6 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { errorText } from "~/components/form";
-import { PriceTag } from "~/components/goods/price-tag";
-import { Countdown } from "~/components/promotion/countdown";
-import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PromotionBuyForm, PromotionPricePanel } from "~/components/promotion/promotion-detail";
+import { Button, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { unitOrDefault } from "~/utils/format";
 import type { topicGoodsAction, topicGoodsLoader } from "./topic.server";
@@ -40,23 +38,15 @@ export function TopicGoodsView() {
             {view.name}
           </h1>
           {view.introduction ? <p className="goods-detail__intro">{view.introduction}</p> : null}
-          <Panel>
-            <dl className="goods-detail__prices">
-              <div>
-                <dt>{t("price")}</dt>
-                <dd data-testid="topic-price">
-                  <PriceTag price={view.price} marketPrice={view.marketPrice} visible={view.price !== null} hiddenReason={view.hiddenReason} size="xl" />
-                </dd>
-              </div>
-            </dl>
-            {phase.state === "ended" ? (
-              <p className="seckill-countdown" data-testid="seckill-countdown">
-                {t("state.ended")}
-              </p>
-            ) : (
-              <Countdown seconds={phase.seconds} label={t(phase.state === "running" ? "endsIn" : "startsIn")} />
-            )}
-          </Panel>
+          <PromotionPricePanel
+            label={t("price")}
+            testId="topic-price"
+            view={view}
+            phase={phase}
+            endedText={t("state.ended")}
+            endsInLabel={t("endsIn")}
+            startsInLabel={t("startsIn")}
+          />
           <dl className="goods-detail__stock">
             <div>
               <dt>{t("stock")}</dt>
@@ -69,44 +59,35 @@ export function TopicGoodsView() {
               </div>
             ) : null}
           </dl>
-          <Form method="post" className="buy-form" preventScrollReset>
-            {error ? (
-              <Alert color="red" role="alert">
-                {errorText(t, error)}
-              </Alert>
-            ) : null}
-            <TextInput
-              name="num"
-              type="number"
-              inputMode="numeric"
-              label={t("goods:detail.quantity")}
-              defaultValue="1"
-              min={1}
-              max={view.buyable > 0 ? view.buyable : undefined}
-              required
-              disabled={Boolean(blocked)}
-              className="buy-form__num"
-            />
-            <Group gap="sm" className="buy-form__actions">
-              {blocked ? (
-                <Button type="button" size="md" color="red" disabled>
-                  {blocked}
-                </Button>
-              ) : (
-                <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
-                  {t("buyNow")}
-                </Button>
-              )}
-              {block === "login" ? (
-                <ButtonLink to={view.loginHref} variant="outline">
-                  {t("login")}
-                </ButtonLink>
-              ) : null}
+          <PromotionBuyForm
+            error={error}
+            blocked={blocked}
+            loginHref={block === "login" ? view.loginHref : null}
+            fields={
+              <TextInput
+                name="num"
+                type="number"
+                inputMode="numeric"
+                label={t("goods:detail.quantity")}
+                defaultValue="1"
+                min={1}
+                max={view.buyable > 0 ? view.buyable : undefined}
+                required
+                disabled={Boolean(blocked)}
+                className="buy-form__num"
+              />
+            }
+            submit={
+              <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
+                {t("buyNow")}
+              </Button>
+            }
+            links={
               <Link className="ui-anchor" to={`/sku-${view.skuId}`}>
                 {t("promotion:seckill.goodsPage")}
               </Link>
-            </Group>
-          </Form>
+            }
+          />
         </Stack>
       </div>
     </article>
