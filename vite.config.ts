@@ -21,6 +21,9 @@ const CHROME = /\/app\/(components\/(layout\/|route-error-boundary|toast-message
 function sharedChunk(id: string): string | undefined {
   if (CHROME.test(id)) return "chrome";
   if (/\/app\/components\/goods\/(goods-card|price-tag)\.tsx$/.test(id)) return "goods-card";
+  // The promotion zones' page code (topic list, /activity…) in a chunk of their own: left to the
+  // small-chunk merging, it was folded into chunks the layout loads on every page.
+  if (/\/app\/(routes\/_main\.(promotion\.(topic|seckill|groupbuy)\.tsx|activity\.tsx)|domain\/topic\.ts)$/.test(id)) return "promotion-zones";
   return undefined;
 }
 

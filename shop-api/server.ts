@@ -36,6 +36,8 @@ import { registerSeckillRoutes } from './routes/seckill.js'
 import { registerBundlingRoutes } from './routes/bundling.js'
 import { registerGroupbuyRoutes } from './routes/groupbuy.js'
 import { registerPointExchangeRoutes } from './routes/pointexchange.js'
+import { registerTopicRoutes } from './routes/topic.js'
+import { registerActivityRoutes } from './routes/activity.js'
 import { registerServicerRoutes } from './routes/servicer.js'
 import { registerSiteRoutes } from './routes/site.js'
 import { consoleRoutes } from './routes/servicer-console.js'
@@ -139,6 +141,8 @@ export function buildRouter(): Router {
   registerBundlingRoutes(router)
   registerGroupbuyRoutes(router)
   registerPointExchangeRoutes(router)
+  registerTopicRoutes(router)
+  registerActivityRoutes(router)
   registerCouponRoutes(router)
   registerCartRoutes(router)
   registerAddressRoutes(router)

@@ -23,6 +23,7 @@ export const namespaces = [
   "account",
   "assets",
   "point",
+  "topic",
 ] as const;
 
 export const i18nConfig = {

@@ -36,6 +36,12 @@ export const CAPABILITIES = {
   groupbuy: { path: "/groupbuy/api/goods/page" },
   /** Points mall (积分商城): /point, /point/{id}, /point/payment. */
   pointexchange: { path: "/pointexchange/api/goods/page" },
+  /** Topics (专题活动): /promotion/topic*, the /activity section. */
+  topic: { path: "/topic/api/topic/page" },
+  /** Time-limited discount goods: the /activity section. */
+  discount: { path: "/discount/api/discount/lists" },
+  /** The list of running spend-and-save rules (our addition to the API): the /activity section. */
+  manjian: { path: "/manjian/api/manjian/lists" },
   /** Offline transfer with a voucher image at the cashier. */
   offlinepay: { path: "/offlinepay/api/pay/config" },
   /** Complaints about a refund (/member/complain): our addition to the API, absent from Niushop (docs/after-sales-api.md). */

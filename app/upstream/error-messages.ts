@@ -27,6 +27,8 @@ const KNOWN: Record<string, string> = {
   "当前兑换库存不足！": "point:errors.stockUpstream",
   "当前兑换活动未开启！": "point:errors.closed",
   兑换数量不能小于1: "point:errors.badQuantity",
+  "当前商品专题活动未开启！": "topic:errors.closed",
+  购买数量不能小于1: "promotion:errors.badQuantity",
 };
 
 /** Refusals that carry numbers: the pattern's groups become the key's options (errorText's "key|name=value"). */
@@ -34,6 +36,7 @@ const PATTERNS: Array<{ pattern: RegExp; key: (match: RegExpExecArray) => string
   { pattern: /^该商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `promotion:errors.seckillLimit|limit=${m[1]}|bought=${m[2]}` },
   { pattern: /^该商品限制购买不能少于(\d+)件！$/, key: (m) => `promotion:errors.groupbuyMinimum|count=${m[1]}` },
   { pattern: /^最多可以兑换(\d+)件，您已兑换(\d+)件$/, key: (m) => `point:errors.limit|limit=${m[1]}|exchanged=${m[2]}` },
+  { pattern: /^该专题商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `topic:errors.limit|limit=${m[1]}|bought=${m[2]}` },
 ];
 
 export function formErrorFor(error: { code: number; upstreamMessage: string }): string {

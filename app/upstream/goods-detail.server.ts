@@ -37,12 +37,19 @@ export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise
   return { ...detail, bundling_list: [], goods_promotion: detail.goods_promotion.filter((entry) => !isCombo(entry)) };
 }
 
-/** The page of the badge's promotion (issue 12): seckill and combo have one; the other kinds none. */
+/**
+ * The page of the badge's promotion (issue 12): seckill, combo, group buy and topic have their
+ * own; a discount its section of /activity; wholesale and get-free, which have no page, /activity.
+ */
 function promotionHref(detail: GoodsDetail, kind: string): string | null {
+  if (kind === "discount") return "/activity#discount";
+  if (kind === "wholesale" || kind === "getfree") return "/activity";
   const entry = detail.goods_promotion.find((candidate) => candidate.promotion_type.trim().toLowerCase() === kind);
   if (!entry || entry.id <= 0) return null;
   if (kind === "seckill") return `/promotion/seckill-${entry.id}`;
   if (kind === "bundling") return `/promotion/combo-${entry.id}`;
+  if (kind === "groupbuy") return `/promotion/groupbuy-${entry.id}`;
+  if (kind === "topic") return `/promotion/topic-${entry.id}`;
   return null;
 }
 

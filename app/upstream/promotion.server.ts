@@ -78,13 +78,15 @@ export type PromotionSource =
   | { kind: "seckill"; seckill_id: number; sku_id: number; num: number }
   | { kind: "bundling"; bl_id: number; num: number }
   | { kind: "groupbuy"; groupbuy_id: number; sku_id: number; num: number }
-  | { kind: "pointexchange"; id: number; num: number };
+  | { kind: "pointexchange"; id: number; num: number }
+  | { kind: "topic"; topic_goods_id: number; num: number };
 
 const PREFIX: Record<PromotionSource["kind"], string> = {
   seckill: "/seckill/api/ordercreate",
   bundling: "/bundling/api/ordercreate",
   groupbuy: "/groupbuy/api/ordercreate",
   pointexchange: "/pointexchange/api/ordercreate",
+  topic: "/topic/api/ordercreate",
 };
 
 export function startPromotionOrder(ctx: UpstreamContext, source: PromotionSource) {

@@ -36,6 +36,7 @@ export const STOCK_NIUSHOP_MISSING: readonly MissingEndpoint[] = [
   { path: '/api/register/getAptitude', reason: 'Register has no getAptitude action: qualification (资质) upload at sign-up is a B2B addition' },
   { path: '/api/Cart/calculate', reason: 'Cart has no calculate action (upstream previews discounts with /api/cartcalculate/calculate, another shape)' },
   { path: '/api/goodssku/searchGoodsByKeyWord', reason: 'Goodssku has no searchGoodsByKeyWord action: search suggestions are defined by this API' },
+  { path: '/manjian/api/manjian/lists', reason: 'the manjian addon answers one goods’ activity (manjian/info); the list of running activities is defined by this API' },
   {
     path: '/api/ordercomplain',
     reason: 'the PC calls Ordercomplain detail/complain/cancel, but no such controller exists: complaints are defined by this API (docs/after-sales-api.md)',

@@ -1344,6 +1344,17 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 15,
+    name: 'topics: stock, per-member limit and sales per topic goods',
+    sql: /* sql */ `
+      -- 专题活动 goods sell from a stock of their own (taken by orders, given back when an unpaid
+      -- order is closed), at most max_buy per member over the topic (0 = no limit).
+      ALTER TABLE topic_goods ADD COLUMN stock INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE topic_goods ADD COLUMN max_buy INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE topic_goods ADD COLUMN sale_num INTEGER NOT NULL DEFAULT 0;
+      `,
+    },
+    {
     version: 16,
     name: 'points mall: exchange items and exchange orders',
     sql: /* sql */ `

@@ -16,6 +16,7 @@ import { seedPromotionSlots } from './seed-promotion.js'
 import { seedSignin } from './seed-signin.js'
 import { seedAccount } from './seed-account.js'
 import { seedPointExchange } from './seed-pointexchange.js'
+import { seedTopics } from './seed-topic.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -478,6 +479,12 @@ export const seedSteps: SeedStep[] = [
     version: 14,
     run(db) {
       seedPromotionSlots(db)
+    },
+  },
+  {
+    version: 15,
+    run(db) {
+      seedTopics(db)
     },
   },
   {

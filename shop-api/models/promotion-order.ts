@@ -24,9 +24,15 @@ import {
  * is read from the activity at every calculate: the client never sends one.
  */
 
-export type PromotionType = 'seckill' | 'bundling' | 'groupbuy' | 'pointexchange'
+export type PromotionType = 'seckill' | 'bundling' | 'groupbuy' | 'pointexchange' | 'topic'
 
-export const PROMOTION_TYPE_NAMES: Record<PromotionType, string> = { seckill: '秒杀', bundling: '组合套餐', groupbuy: '团购', pointexchange: '积分兑换' }
+export const PROMOTION_TYPE_NAMES: Record<PromotionType, string> = {
+  seckill: '秒杀',
+  bundling: '组合套餐',
+  groupbuy: '团购',
+  pointexchange: '积分兑换',
+  topic: '专题活动',
+}
 
 /** What a promotion order key holds: the normal key's lines plus the activity. */
 export interface PromotionKeyInput extends OrderKeyInput {

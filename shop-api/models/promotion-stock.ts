@@ -31,4 +31,12 @@ export function returnPromotionStock(db: Database, orderId: number): void {
     num: number
   }[]
   for (const line of exchanged) db.prepare('UPDATE point_exchange SET stock = stock + ? WHERE id = ?').run(line.num, line.promotion_id)
+  // Topic lines (issue 12): promotion_id is the topic goods id.
+  const topicLines = db.prepare("SELECT promotion_id, num FROM order_goods WHERE order_id = ? AND promotion_type = 'topic' AND promotion_id > 0").all(orderId) as {
+    promotion_id: number
+    num: number
+  }[]
+  for (const line of topicLines) {
+    db.prepare('UPDATE topic_goods SET stock = stock + ?, sale_num = MAX(0, sale_num - ?) WHERE id = ?').run(line.num, line.num, line.promotion_id)
+  }
 }

@@ -8,6 +8,8 @@ import { loader as registerLoader } from "~/routes/_auth.register/route";
 import { loader as goodsLoader } from "~/routes/_main.$slug";
 import { loader as cartLoader } from "~/routes/_main.cart/route";
 import { loader as saleControlLoader } from "~/routes/_main.sacontrol";
+import { loader as activityLoader } from "~/routes/_main.activity";
+import { loader as topicListLoader } from "~/routes/_main.promotion.topic";
 import { loader as switchAccountLoader } from "~/routes/_main.switch-account";
 import { getRegisterReward, listAptitudes, listMemberLabels } from "~/upstream/auth.server";
 import { CAPABILITY_TTL_MS, CapabilityAbsentError, hasCapability, resetCapabilities } from "~/upstream/capabilities.server";
@@ -287,5 +289,25 @@ describe("the UI hides what depends on an absent capability", () => {
     const goods = payload(await goodsLoader(args(page("/sku-17", cookie), { slug: "sku-17" }))).goods;
     expect(goods.bundlings).toEqual([]);
     expect(goods.promotion.kind).not.toBe("bundling");
+  });
+
+  test("/activity: each section hides with its endpoint (stock: no spend-and-save list; no topic or discount addon); /promotion/topic answers 404", async () => {
+    await everything();
+    const present = payload(await activityLoader(args(page("/activity"))));
+    expect(present.manjians.length).toBeGreaterThan(0);
+    expect(present.discounts.length).toBeGreaterThan(0);
+    expect(present.entries.map((entry) => entry.kind)).toEqual(["seckill", "groupbuy", "topic"]);
+
+    await stock();
+    resetCapabilities();
+    const stockShop = payload(await activityLoader(args(page("/activity"))));
+    expect(stockShop.manjians).toEqual([]);
+    expect(stockShop.discounts.length).toBeGreaterThan(0);
+
+    await switches.disable(["/topic", "/discount", "/manjian", "/seckill", "/groupbuy"]);
+    resetCapabilities();
+    const bare = payload(await activityLoader(args(page("/activity"))));
+    expect(bare).toEqual({ discounts: [], manjians: [], entries: [] });
+    expect(await thrownStatus(topicListLoader(args(page("/promotion/topic"))))).toBe(404);
   });
 });

@@ -1,9 +1,12 @@
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import { priceCartLine, selectedTotals } from "~/domain/cart";
+import { toCents } from "~/domain/pricing";
 import { calculateCart, listCartBundles, listCartLines } from "~/upstream/cart.server";
 import { toCartView } from "~/upstream/cart-view.server";
 import type { UpstreamContext } from "~/upstream/http.server";
+import { calculatePromotionOrder, findCombo, findSeckillDetail, startPromotionOrder } from "~/upstream/promotion.server";
+import { findTopicGoods } from "~/upstream/topic.server";
 import { useLiveShopApi } from "../support/bff-environment";
 
 /**
@@ -68,5 +71,41 @@ test("for random carts, the BFF's totals equal the shop API's calculate", async 
       expect(theirs.goods_list.length + theirs.bundling_list.length).toBe(ids.length);
     }),
     { numRuns: 60 },
+  );
+});
+
+// Promotion checkouts (issue 12): the BFF does not price them (the upstream does, from the
+// activity), but what its pages show must agree with what the checkout charges: for random
+// quantities, the seckill, topic and combo prices the detail pages read (× quantity) equal the
+// goods money of the promotion checkout's calculate.
+const promotionArb = fc.oneof(
+  fc.record({ kind: fc.constant("seckill" as const), num: fc.integer({ min: 1, max: 10 }) }),
+  fc.record({ kind: fc.constant("topic" as const), topicGoodsId: fc.constantFrom(6, 7), num: fc.integer({ min: 1, max: 20 }) }),
+  fc.record({ kind: fc.constant("bundling" as const), blId: fc.constantFrom(...BUNDLES), num: fc.integer({ min: 1, max: 5 }) }),
+);
+
+test("for random promotion checkouts, the prices the pages show × quantity equal the checkout's goods money", async () => {
+  const express = { delivery: { type: "express", title: "快递发货" }, useBalance: false, usePoint: false, invoice: null };
+  await fc.assert(
+    fc.asyncProperty(promotionArb, async (order) => {
+      let unit: bigint;
+      let payment: Awaited<ReturnType<typeof startPromotionOrder>>;
+      if (order.kind === "seckill") {
+        const found = await findSeckillDetail(ctx, 1, 61);
+        unit = toCents(found!.detail.seckill_price);
+        payment = await startPromotionOrder(ctx, { kind: "seckill", seckill_id: 1, sku_id: 61, num: order.num });
+      } else if (order.kind === "topic") {
+        const found = await findTopicGoods(ctx, order.topicGoodsId);
+        unit = toCents(found!.detail.topic_price);
+        payment = await startPromotionOrder(ctx, { kind: "topic", topic_goods_id: order.topicGoodsId, num: order.num });
+      } else {
+        const combo = await findCombo(ctx, order.blId);
+        unit = toCents(combo!.bl_price);
+        payment = await startPromotionOrder(ctx, { kind: "bundling", bl_id: order.blId, num: order.num });
+      }
+      const calculation = await calculatePromotionOrder(ctx, order.kind, payment.order_key, express);
+      expect(toCents(calculation.goods_money)).toBe(unit * BigInt(order.num));
+    }),
+    { numRuns: 30 },
   );
 });

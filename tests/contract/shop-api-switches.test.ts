@@ -35,6 +35,7 @@ const STOCK_MISSING_BFF_PATHS = [
   '/api/ordercomplain/detail',
   '/api/ordercomplain/complain',
   '/api/ordercomplain/cancel',
+  '/manjian/api/manjian/lists',
 ]
 
 /** Storefront paths a stock Niushop has, some of them next to missing ones. */
@@ -48,6 +49,9 @@ const STOCK_KEPT_PATHS = [
   '/memberregister/api/Config/Config',
   'weapp/api/weapp/qrcode',
   '/coupon/api/coupon/typelists',
+  '/manjian/api/manjian/info',
+  '/topic/api/topic/page',
+  '/discount/api/discount/lists',
 ]
 
 type Raw = { status: number; type: string | null; body: string }

@@ -80,6 +80,15 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "recalculate", groupbuy_id: "2", sku_id: "158", num: "10" },
     readsBody: true,
   },
+  // Topics (issue 12 part A): the topic goods' "buy" and the topic checkout.
+  { file: "_main.promotion.$slug/route.tsx", path: "/promotion/topic-goods-6", as: "member", valid: { intent: "buy", num: "1" }, readsBody: true },
+  {
+    file: "_main.promotion.topic_payment.tsx",
+    path: "/promotion/topic_payment?topic_goods_id=6&num=1",
+    as: "member",
+    valid: { intent: "recalculate", topic_goods_id: "6", num: "1" },
+    readsBody: true,
+  },
   {
     file: "_main.promotion.combo_payment.tsx",
     path: "/promotion/combo_payment?bl_id=1&num=1",

@@ -107,7 +107,7 @@ describe("toGoodsDetailView", () => {
     expect(view.taxRate).toBe("13.00");
     expect(view.memberPrice).toBe("26.50");
     expect(view.saleControl).toEqual({ is_member_by: false, view_price: true, not_buy_msg: "仅限连锁药店购买" });
-    expect(view.promotion).toEqual({ kind: "wholesale", name: "批发", color: "", href: null });
+    expect(view.promotion).toEqual({ kind: "wholesale", name: "批发", color: "", href: "/activity" });
     expect(view.tiers).toEqual([
       { num: 10, limit_num: 0, price: "25.00" },
       { num: 50, limit_num: 100, price: "23.00" },

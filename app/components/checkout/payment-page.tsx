@@ -16,7 +16,7 @@ import type { Refusal, Section } from "~/routes/_main.payment/checkout.server";
  */
 
 /** What is bought travels in these fields (the normal checkout's and the promotions'). */
-const SOURCE_FIELDS = ["cart_ids", "seckill_id", "bl_id", "groupbuy_id", "id", "sku_id", "num"] as const;
+const SOURCE_FIELDS = ["cart_ids", "seckill_id", "bl_id", "groupbuy_id", "id", "topic_goods_id", "sku_id", "num"] as const;
 
 type LoaderData = typeof paymentLoader;
 type ActionData = typeof paymentAction;

@@ -91,7 +91,7 @@ export type Refusal = { section: Section; message: string };
  * share the page and these steps; each has its URL, its upstream calls and where "back" goes.
  */
 export type CheckoutFlow = {
-  kind: "normal" | "seckill" | "bundling" | "groupbuy" | "pointexchange";
+  kind: "normal" | "seckill" | "bundling" | "groupbuy" | "pointexchange" | "topic";
   /** The page's own path: recalculation (GET) and a retried order come back here. */
   path: string;
   /** Where the buyer goes back to when nothing can be bought. */
@@ -102,7 +102,8 @@ export type CheckoutFlow = {
       | "promotion:payment.backToSeckill"
       | "promotion:payment.backToCombo"
       | "promotion:payment.backToGroupbuy"
-      | "point:payment.backToPoint";
+      | "point:payment.backToPoint"
+      | "promotion:payment.backToTopic";
   };
   start(ctx: UpstreamContext): Promise<Payment>;
   calculate(ctx: UpstreamContext, orderKey: string, options: OrderOptions): Promise<Calculation>;
@@ -162,6 +163,17 @@ export function pointExchangeFlow(source: { id: number; num: number }): Checkout
     start: (ctx) => startPromotionOrder(ctx, { kind: "pointexchange", ...source }),
     calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "pointexchange", orderKey, options),
     create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "pointexchange", orderKey, options, extra),
+  };
+}
+
+export function topicFlow(source: { topic_goods_id: number; num: number }): CheckoutFlow {
+  return {
+    kind: "topic",
+    path: "/promotion/topic_payment",
+    back: { href: `/promotion/topic-goods-${source.topic_goods_id}`, label: "promotion:payment.backToTopic" },
+    start: (ctx) => startPromotionOrder(ctx, { kind: "topic", ...source }),
+    calculate: (ctx, orderKey, options) => calculatePromotionOrder(ctx, "topic", orderKey, options),
+    create: (ctx, orderKey, options, extra) => createPromotionOrder(ctx, "topic", orderKey, options, extra),
   };
 }
 

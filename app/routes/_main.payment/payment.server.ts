@@ -86,7 +86,9 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
               }
             : flow.kind === "pointexchange"
               ? { kind: flow.kind, name: payment.exchange_info?.name ?? "", points: payment.exchange_info?.total_point ?? 0 }
-              : null,
+              : flow.kind === "topic"
+                ? { kind: flow.kind, name: payment.topic_info?.topic_name ?? "" }
+                : null,
     orderKey: payment.order_key,
     goods: (calculation ?? payment).goods_list.map((line) => ({
       skuId: line.sku_id,

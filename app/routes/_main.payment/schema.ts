@@ -93,6 +93,8 @@ export const GroupbuySourceSchema = z.object({ groupbuy_id: Id, sku_id: Id, num:
 
 /** A points-mall exchange's source: the exchange item and how many. */
 export const PointSourceSchema = z.object({ id: Id, num: Quantity });
+/** A topic checkout's source: the topic goods, how many. */
+export const TopicSourceSchema = z.object({ topic_goods_id: Id, num: Quantity });
 
 /** Everything in a checkout URL: what is bought (`source`) and the choices. */
 export function querySchema<S extends z.ZodTypeAny>(source: S) {
@@ -140,6 +142,7 @@ export function paymentSearch(values: Record<string, unknown>): URLSearchParams 
     "bl_id",
     "groupbuy_id",
     "id",
+    "topic_goods_id",
     "sku_id",
     "num",
     "delivery",

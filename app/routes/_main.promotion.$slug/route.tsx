@@ -12,24 +12,36 @@ import { groupbuyAction, groupbuyLoader } from "./groupbuy.server";
 import { GroupbuyDetailView } from "./groupbuy-view";
 import { seckillAction, seckillLoader } from "./seckill.server";
 import { SeckillDetailView } from "./seckill-view";
+import { topicGoodsAction, topicGoodsLoader, topicLoader } from "./topic.server";
+import { TopicGoodsView } from "./topic-goods-view";
+import { TopicView } from "./topic-view";
 
 /**
- * `/promotion/seckill-{id}`, `/promotion/combo-{id}` and `/promotion/groupbuy-{id}`. React Router has no partial segments,
+ * `/promotion/seckill-{id}`, `/promotion/combo-{id}`, `/promotion/groupbuy-{id}`, `/promotion/topic-{id}` and
+ * `/promotion/topic-goods-{id}`. React Router has no partial segments,
  * so this one-segment route parses the prefix (one tested helper) and hands the page to its kind;
  * anything else answers as the splat route does (404).
  */
 export const handle: RouteHandle = {
-  i18n: ["promotion", "goods"],
+  i18n: ["promotion", "goods", "topic"],
   title: (data: unknown, t: TFunction) => {
     const view = data as { kind?: string; name?: string } | undefined;
     return (
       view?.name ??
-      t(view?.kind === "combo" ? "promotion:combo.title" : view?.kind === "groupbuy" ? "promotion:groupbuy.title" : "promotion:seckill.detailTitle")
+      t(
+        view?.kind === "combo"
+          ? "promotion:combo.title"
+          : view?.kind === "groupbuy"
+            ? "promotion:groupbuy.title"
+            : view?.kind === "topic" || view?.kind === "topic-goods"
+              ? "topic:title"
+              : "promotion:seckill.detailTitle",
+      )
     );
   },
 };
 
-const KINDS = ["seckill", "combo", "groupbuy"] as const;
+const KINDS = ["seckill", "combo", "groupbuy", "topic", "topic-goods"] as const;
 
 function kindOf(slug: string | undefined): { kind: (typeof KINDS)[number]; id: number } | null {
   for (const kind of KINDS) {
@@ -43,6 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = kindOf(params.slug);
   if (!page) return throwNotFound(request);
   if (page.kind === "seckill") return seckillLoader(request, page.id);
+  if (page.kind === "topic") return topicLoader(request, page.id);
+  if (page.kind === "topic-goods") return topicGoodsLoader(request, page.id);
   return page.kind === "combo" ? comboLoader(request, page.id) : groupbuyLoader(request, page.id);
 }
 
@@ -51,12 +65,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!page) throw notFoundResponse(); // as the splat route's action
   const fields = Object.fromEntries(await readFormData(request));
   if (page.kind === "seckill") return seckillAction(request, page.id, fields);
+  if (page.kind === "topic-goods") return topicGoodsAction(request, page.id, fields);
+  if (page.kind === "topic") throw new Response(null, { status: 405 }); // the topic page has no form
   return page.kind === "combo" ? comboAction(request, page.id, fields) : groupbuyAction(request, page.id, fields);
 }
 
 export default function PromotionDetailPage() {
   const view = useLoaderData<typeof loader>();
   if (view.kind === "seckill") return <SeckillDetailView />;
+  if (view.kind === "topic") return <TopicView />;
+  if (view.kind === "topic-goods") return <TopicGoodsView />;
   return view.kind === "combo" ? <ComboDetailView /> : <GroupbuyDetailView />;
 }
 

@@ -134,6 +134,8 @@ export const PaymentSchema = OrderCreateBase.extend({
   groupbuy_info: z.object({ buy_num: IntLike, groupbuy_price: Money }).optional().catch(undefined),
   /** Points-mall goods exchanges (contract §6.12): the item and the points it takes, for the banner. */
   exchange_info: z.object({ name: Text, point: IntLike, total_point: IntLike, num: IntLike }).optional().catch(undefined),
+  /** Topic checkouts: the topic, for the banner. */
+  topic_info: z.object({ topic_name: Text }).optional().catch(undefined),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

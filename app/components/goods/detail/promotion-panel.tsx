@@ -19,7 +19,7 @@ export function PromotionBadge({ promotion }: { promotion: GoodsDetailView["prom
   const badge = promotion.color || BADGE_COLORS[promotion.kind];
   const style = { backgroundColor: badge, color: legibleTextOn(badge) };
   const text = promotion.name || t(`promotion.kind.${promotion.kind}`);
-  // A badge whose promotion has a page (seckill, combo) links to it.
+  // A badge links to its promotion's page (seckill, combo…) or to /activity (discount, wholesale, get-free).
   return promotion.href ? (
     <Link to={promotion.href} className="promotion-badge" data-kind={promotion.kind} style={style}>
       {text}

@@ -1,0 +1,123 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { purchaseRights } from "~/domain/sale-control";
+import { topicBlock, topicBuyable, topicPhase } from "~/domain/topic";
+import { assetUrl, memberContext } from "~/upstream/context.server";
+import { findTopic, findTopicGoods } from "~/upstream/topic.server";
+import { formatDateTime } from "~/utils/format";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { redirect } from "~/utils/redirect.server";
+import { loginUrlFor } from "~/utils/safe-redirect";
+
+/**
+ * `/promotion/topic-{id}` (a topic: banner, remark, dates, state, its goods at the topic price)
+ * and `/promotion/topic-goods-{id}` (one topic goods: price, stock, limit, quantity, buy → the
+ * topic checkout). Contract §7.5; states by the upstream's clock.
+ */
+
+const PAGE_SIZE = 20;
+
+export async function topicLoader(request: Request, topicId: number) {
+  const pageParam = new URL(request.url).searchParams.get("page");
+  const page = pageParam && /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
+  const ctx = await memberContext(request);
+  const found = await findTopic(ctx, topicId, { page, pageSize: PAGE_SIZE });
+  if (!found) throw notFoundResponse();
+  const { topic, now } = found;
+  const isMember = Boolean(ctx.token);
+  const startTime = topic.start_time ?? 0;
+  const endTime = topic.end_time ?? 0;
+  const view = {
+    kind: "topic" as const,
+    id: topicId,
+    name: topic.topic_name ?? "",
+    remark: topic.remark ?? "",
+    banner: assetUrl(topic.topic_adv ?? ""),
+    from: startTime ? formatDateTime(startTime) : "",
+    to: endTime ? formatDateTime(endTime) : "",
+    phase: startTime && endTime ? topicPhase({ status: topic.status, startTime, endTime }, now) : { state: "running" as const, seconds: 0 },
+    page,
+    pageCount: topic.page_count,
+    goods: topic.list.map((row) => {
+      // Prices a visitor (or a sale-control rule) may not see never reach the page.
+      const visible = purchaseRights(isMember, row.sale_control ?? null).price === "visible";
+      return {
+        id: row.id,
+        name: row.sku_name || row.goods_name,
+        image: assetUrl(row.sku_image),
+        price: visible ? row.topic_price : null,
+        marketPrice: visible ? row.price : null,
+        hiddenReason: isMember ? ("sale-control" as const) : ("login" as const),
+        stock: row.stock,
+        unit: row.unit ?? "",
+      };
+    }),
+  };
+  return data(view, { status: page > 1 && view.goods.length === 0 ? 404 : 200 });
+}
+
+const BuySchema = z.object({
+  intent: z.literal("buy"),
+  num: z.coerce
+    .number({ invalid_type_error: "promotion:errors.badQuantity" })
+    .int("promotion:errors.badQuantity")
+    .min(1, "promotion:errors.badQuantity")
+    .max(999_999, "promotion:errors.badQuantity"),
+});
+
+export async function topicGoodsLoader(request: Request, topicGoodsId: number) {
+  const ctx = await memberContext(request);
+  const found = await findTopicGoods(ctx, topicGoodsId);
+  if (!found) throw notFoundResponse();
+  const { detail, now } = found;
+  const isMember = Boolean(ctx.token);
+  const rights = purchaseRights(isMember, detail.sale_control ?? null);
+  const visible = rights.price === "visible";
+  const phase = topicPhase({ status: detail.status, startTime: detail.start_time, endTime: detail.end_time }, now);
+  const purchased = detail.purchased_num ?? 0;
+  return {
+    kind: "topic-goods" as const,
+    id: detail.id,
+    topicId: detail.topic_id,
+    topicName: detail.topic_name,
+    skuId: detail.sku_id,
+    name: detail.sku_name || detail.goods_name,
+    introduction: detail.introduction ?? "",
+    image: assetUrl(detail.sku_image),
+    unit: detail.unit ?? "",
+    price: visible ? detail.topic_price : null,
+    marketPrice: visible ? detail.price : null,
+    hiddenReason: isMember ? ("sale-control" as const) : ("login" as const),
+    stock: detail.stock,
+    maxBuy: detail.max_buy,
+    purchased,
+    buyable: topicBuyable({ stock: detail.stock, maxBuy: detail.max_buy, purchased }),
+    phase,
+    block: topicBlock({ phase: phase.state, stock: detail.stock, maxBuy: detail.max_buy, purchased, buy: rights.buy }),
+    refusedMessage: rights.buy === "refused" ? rights.message : "",
+    loginHref: loginUrlFor(request),
+  };
+}
+
+export async function topicGoodsAction(request: Request, topicGoodsId: number, fields: Record<string, FormDataEntryValue>) {
+  const ctx = await memberContext(request);
+  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
+  const parsed = BuySchema.safeParse(fields);
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 });
+  const found = await findTopicGoods(ctx, topicGoodsId);
+  if (!found) throw notFoundResponse();
+  const { detail, now } = found;
+  const num = parsed.data.num;
+  // The upstream checks all of this again at payment and create; here the buyer hears it at once.
+  const phase = topicPhase({ status: detail.status, startTime: detail.start_time, endTime: detail.end_time }, now);
+  if (phase.state !== "running") return data({ error: `topic:errors.${phase.state}` }, { status: 409 });
+  const rights = purchaseRights(true, detail.sale_control ?? null);
+  if (rights.buy !== "allowed") return data({ error: rights.message ? `upstream:${rights.message}` : "goods:price.noPermission" }, { status: 403 });
+  const purchased = detail.purchased_num ?? 0;
+  if (detail.max_buy > 0 && purchased + num > detail.max_buy) {
+    return data({ error: `topic:errors.limit|limit=${detail.max_buy}|bought=${purchased}` }, { status: 409 });
+  }
+  if (num > detail.stock) return data({ error: "topic:errors.outOfStock" }, { status: 409 });
+  const search = new URLSearchParams({ topic_goods_id: String(detail.id), num: String(num) });
+  return redirect(`/promotion/topic_payment?${search}`, 303);
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { withCapability } from "./capabilities.server";
+import { callUpstream, callUpstreamTimed, type UpstreamContext } from "./http.server";
+import { paged } from "./schemas/common";
+import { DiscountRowSchema, ManjianSchema, TopicGoodsDetailSchema, TopicGoodsPageSchema, TopicRowSchema } from "./schemas/topic";
+
+// Topics (专题活动, contract §7.5) and the running activities of /activity (§7.6, §7.7). Each is
+// a capability (ADR 009): without the endpoint the function answers null and the page hides it.
+// The topic checkout's calls are promotion.server.ts's (kind "topic").
+
+/** Running topics and the upstream's now; null when the upstream has no topic addon. */
+export function listTopics(ctx: UpstreamContext, query: { page: number; pageSize: number }) {
+  return withCapability(
+    "topic",
+    async () => {
+      const { data, timestamp } = await callUpstreamTimed(ctx, "/topic/api/topic/page", paged(TopicRowSchema), { page: query.page, page_size: query.pageSize });
+      return { ...data, now: timestamp };
+    },
+    null,
+  );
+}
+
+/** A topic (any state) with a page of its goods and the upstream's now; null when there is no such topic. */
+export async function findTopic(ctx: UpstreamContext, topicId: number, query: { page: number; pageSize: number }) {
+  const found = await withCapability(
+    "topic",
+    () => callUpstreamTimed(ctx, "/topic/api/topicgoods/page", TopicGoodsPageSchema, { topic_id: topicId, page: query.page, page_size: query.pageSize }),
+    null,
+  );
+  if (!found?.data.topic_name) return null;
+  return { topic: found.data, now: found.timestamp };
+}
+
+/** One topic goods (its parameter is named `topic_id`, contract §7.5) and the upstream's now; null when there is none. */
+export async function findTopicGoods(ctx: UpstreamContext, topicGoodsId: number) {
+  const found = await withCapability(
+    "topic",
+    () => callUpstreamTimed(ctx, "/topic/api/topicgoods/detail", z.object({ goods_sku_detail: TopicGoodsDetailSchema.nullable() }), { topic_id: topicGoodsId }),
+    null,
+  );
+  if (!found?.data.goods_sku_detail) return null;
+  return { detail: found.data.goods_sku_detail, now: found.timestamp };
+}
+
+/** Goods of the running time-limited discounts; null when the upstream has no discount addon. */
+export function listDiscountGoods(ctx: UpstreamContext, query: { page: number; pageSize: number }) {
+  return withCapability(
+    "discount",
+    () => callUpstream(ctx, "/discount/api/discount/lists", paged(DiscountRowSchema), { page: query.page, page_size: query.pageSize }),
+    null,
+  );
+}
+
+/** The running spend-and-save activities (the reference API's `manjian/lists`); null when absent. */
+export function listManjian(ctx: UpstreamContext) {
+  return withCapability("manjian", () => callUpstream(ctx, "/manjian/api/manjian/lists", z.array(ManjianSchema)), null);
+}
