@@ -20,6 +20,7 @@ export const namespaces = [
   "help",
   "finance",
   "promotion",
+  "qualification",
 ] as const;
 
 export const i18nConfig = {

@@ -13,6 +13,7 @@ import { seedAftersales } from './seed-aftersales.js'
 import { seedCheckout, seedPointCash } from './seed-checkout.js'
 import { seedOrders } from './seed-orders.js'
 import { seedPromotionSlots } from './seed-promotion.js'
+import { seedQualifications } from './seed-qualification.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -475,6 +476,12 @@ export const seedSteps: SeedStep[] = [
     version: 14,
     run(db) {
       seedPromotionSlots(db)
+    },
+  },
+  {
+    version: 17,
+    run(db) {
+      seedQualifications(db)
     },
   },
 ]

@@ -44,6 +44,8 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
       { key: "security", to: "/member/security" },
       { key: "address", to: "/member/delivery_address", also: ["/member/address_edit"] },
       { key: "bankAccounts", to: "/member/account_list", also: ["/member/account_edit"] },
+      { key: "qualification", to: "/member/qualification" },
+      { key: "certificates", to: "/member/certiys" },
     ],
   },
 ];
