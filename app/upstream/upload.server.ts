@@ -14,7 +14,13 @@ export async function uploadImage(ctx: UpstreamContext, path: string, file: File
 }
 
 /** As uploadImage, with extra form fields and the answer parsed by `schema` (e.g. `{id, pic_path}`). */
-export async function uploadImageWith<T>(ctx: UpstreamContext, path: string, file: File, fields: Record<string, string>, schema: z.ZodType<T>): Promise<T> {
+export async function uploadImageWith<T>(
+  ctx: UpstreamContext,
+  path: string,
+  file: File,
+  fields: Record<string, string>,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+): Promise<T> {
   const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
   const body = new FormData();
   body.set("file", file, file.name || "image");

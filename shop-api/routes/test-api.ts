@@ -706,6 +706,16 @@ export const testRoutes: Record<string, TestHandler> = {
     db.prepare('UPDATE member SET member_label = ?, member_label_name = ? WHERE member_id = ?').run(row ? `,${row.label_id},` : ',', row?.label_name ?? '', memberId)
     return ok({ member_id: memberId, member_label: row?.label_id ?? 0 })
   },
+  // The goods that need a qualification: [{goods_id, sku_id, goods_name, member_label, aptitude_id}].
+  'GET /__test/qualification/goods': ({ db }) =>
+    ok(
+      db
+        .prepare(
+          `SELECT r.goods_id, g.sku_id, g.goods_name, r.member_label, r.aptitude_id FROM qualification_rule r JOIN goods g ON g.goods_id = r.goods_id
+           WHERE r.type = 'goods' ORDER BY r.id`,
+        )
+        .all(),
+    ),
   // ---- end qualifications ------------------------------------------------------------------
 
   'POST /__test/reset': ({ services, endpoints }) => {
