@@ -27,7 +27,8 @@ export function purchaseRights(isMember: boolean, saleControl: SaleControlRule):
     return { price: "hidden", buy: "refused", reason: "sale-control", message: saleControl.not_buy_msg };
   }
   if (saleControl && !saleControl.is_member_by) {
-    return { price: "visible", buy: "refused", reason: "sale-control", message: saleControl.not_buy_msg, qualification: saleControl.qualification ?? null };
+    const refused = { price: "visible", buy: "refused", reason: "sale-control", message: saleControl.not_buy_msg } as const;
+    return saleControl.qualification ? { ...refused, qualification: saleControl.qualification } : refused;
   }
   return { price: "visible", buy: "allowed" };
 }

@@ -72,11 +72,18 @@ export const SaleControlSchema = z
     qualification_name: Text.optional().catch(undefined),
     qualification_status: QualificationStatus.optional().catch(undefined),
   })
-  .transform(({ qualification_id, qualification_name, qualification_status, ...rule }) => ({
-    ...rule,
-    qualification:
-      qualification_id && qualification_name && qualification_status ? { id: qualification_id, name: qualification_name, status: qualification_status } : null,
-  }))
+  // The qualification key is there only when it is the reason (rules without one keep their shape).
+  .transform(
+    ({
+      qualification_id,
+      qualification_name,
+      qualification_status,
+      ...rule
+    }): typeof rule & { qualification?: { id: number; name: string; status: z.infer<typeof QualificationStatus> } } =>
+      qualification_id && qualification_name && qualification_status
+        ? { ...rule, qualification: { id: qualification_id, name: qualification_name, status: qualification_status } }
+        : rule,
+  )
   .nullish()
   .catch(null)
   .transform((value) => value ?? null);
