@@ -31,6 +31,7 @@ import { registerOrderCreateRoutes } from './routes/ordercreate.js'
 import { registerPayRoutes } from './routes/pay.js'
 import { registerPcRoutes } from './routes/pc.js'
 import { registerPromotionRoutes } from './routes/promotion.js'
+import { registerQualificationRoutes } from './routes/qualification.js'
 import { registerRefundRoutes } from './routes/refund.js'
 import { registerSeckillRoutes } from './routes/seckill.js'
 import { registerBundlingRoutes } from './routes/bundling.js'
@@ -135,6 +136,7 @@ export function buildRouter(): Router {
   registerMemberSecurityRoutes(router)
   registerMemberAccountRoutes(router)
   registerStaffRoutes(router)
+  registerQualificationRoutes(router)
   registerGoodsRoutes(router)
   registerPromotionRoutes(router)
   registerSeckillRoutes(router)

@@ -5,10 +5,21 @@
  * - sale control `is_member_by: 0` keeps the price but disables buying with `not_buy_msg`
  *   (or "no permission" when the message is empty).
  */
-export type SaleControlRule = { is_member_by: boolean; view_price: boolean; not_buy_msg: string } | null;
+/** The qualification a goods needs and the member lacks (docs/qualifications.md), when that is the reason. */
+export type MissingQualification = { id: number; name: string; status: "missing" | "pending" | "rejected" | "expired" };
+
+export type SaleControlRule = { is_member_by: boolean; view_price: boolean; not_buy_msg: string; qualification?: MissingQualification | null } | null;
 
 export type PurchaseRights =
-  { price: "visible"; buy: "allowed" } | { price: "visible" | "hidden"; buy: "login" | "refused"; reason: "login" | "sale-control"; message: string };
+  | { price: "visible"; buy: "allowed" }
+  | {
+      price: "visible" | "hidden";
+      buy: "login" | "refused";
+      reason: "login" | "sale-control";
+      message: string;
+      /** Set when the refusal is a missing qualification: the page names it and links to /member/qualification. */
+      qualification?: MissingQualification | null;
+    };
 
 export function purchaseRights(isMember: boolean, saleControl: SaleControlRule): PurchaseRights {
   if (!isMember) return { price: "hidden", buy: "login", reason: "login", message: "" };
@@ -16,7 +27,8 @@ export function purchaseRights(isMember: boolean, saleControl: SaleControlRule):
     return { price: "hidden", buy: "refused", reason: "sale-control", message: saleControl.not_buy_msg };
   }
   if (saleControl && !saleControl.is_member_by) {
-    return { price: "visible", buy: "refused", reason: "sale-control", message: saleControl.not_buy_msg };
+    const refused = { price: "visible", buy: "refused", reason: "sale-control", message: saleControl.not_buy_msg } as const;
+    return saleControl.qualification ? { ...refused, qualification: saleControl.qualification } : refused;
   }
   return { price: "visible", buy: "allowed" };
 }

@@ -24,6 +24,7 @@ export const namespaces = [
   "assets",
   "point",
   "topic",
+  "qualification",
 ] as const;
 
 export const i18nConfig = {

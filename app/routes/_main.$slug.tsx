@@ -59,7 +59,7 @@ import { useRootData } from "~/utils/use-root-data";
  * as the splat route does (login first for login-required paths, else 404).
  */
 export const handle: RouteHandle = {
-  i18n: ["goods", "catalog"],
+  i18n: ["goods", "catalog", "qualification"],
   title: (data: unknown, t: TFunction) => (data as { goods?: { name: string } } | undefined)?.goods?.name ?? t("errors:title.404"),
   whiteBackground: true,
   visitorCache: true,

@@ -87,6 +87,17 @@ export type RegisterExtras = {
   realname?: string;
   nickname?: string;
   invitation_code?: string;
+  /** Region and address (spec §3); full_address "省-市-区" from the chosen regions' names. */
+  province_id?: number;
+  city_id?: number;
+  district_id?: number;
+  full_address?: string;
+  address?: string;
+  /** JSON `{"<aptitude id>": "path,path"}` of images uploaded before sign-up (docs/qualifications.md). */
+  qualifications_images?: string;
+  /** The referrer: a distributor's member id from getFenXiaoList, or the name typed in. */
+  parent_id?: number;
+  inputfenxiao_name?: string;
 };
 
 export function registerWithUsername(ctx: UpstreamContext, input: { username: string; password: string } & Captcha & RegisterExtras) {

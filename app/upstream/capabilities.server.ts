@@ -24,6 +24,10 @@ export const CAPABILITIES = {
   registerLabels: { path: "/api/register/labellist" },
   /** Qualifications (aptitudes) listed at registration. */
   aptitudes: { path: "/api/register/getAptitude" },
+  /** The member's qualification documents (/member/qualification, sign-up images): docs/qualifications.md. */
+  qualifications: { path: "/api/qualification/getQualificationConfig" },
+  /** The shop's own licences shown to buyers (/member/certiys). */
+  certificates: { path: "/api/qualification/shopCertiys" },
   /** The registration reward shown at registration. */
   registerReward: { path: "/memberregister/api/Config/Config" },
   /** The mini-program QR code in the header/footer. */

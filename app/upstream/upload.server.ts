@@ -9,12 +9,24 @@ const UploadedImageSchema = z.object({ pic_path: z.string().min(1).max(500) });
  * and returns its `pic_path`: the one multipart call (the client core posts JSON only). The caller
  * has checked the file with `imageFileProblem` first.
  */
-export async function uploadImage(ctx: UpstreamContext, path: string, file: File): Promise<string> {
+export async function uploadImage(ctx: UpstreamContext, path: string, file: File, fields: Record<string, string> = {}): Promise<string> {
+  return (await uploadImageWith(ctx, path, file, fields, UploadedImageSchema)).pic_path;
+}
+
+/** As uploadImage, with extra form fields and the answer parsed by `schema` (e.g. `{id, pic_path}`). */
+export async function uploadImageWith<T>(
+  ctx: UpstreamContext,
+  path: string,
+  file: File,
+  fields: Record<string, string>,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+): Promise<T> {
   const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
   const body = new FormData();
   body.set("file", file, file.name || "image");
   body.set("app_type", "pc");
   body.set("app_type_name", "PC");
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
   if (ctx.token) body.set("token", ctx.token);
   let raw: unknown;
   try {
@@ -35,7 +47,7 @@ export async function uploadImage(ctx: UpstreamContext, path: string, file: File
     await ctx.onFailure?.(error);
     throw error;
   }
-  const parsed = UploadedImageSchema.safeParse(envelope.data.data);
+  const parsed = schema.safeParse(envelope.data.data);
   if (!parsed.success) throw new Response(JSON.stringify({ reason: "upstream-bad-gateway" }), { status: 502 });
-  return parsed.data.pic_path;
+  return parsed.data;
 }

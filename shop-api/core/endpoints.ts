@@ -22,7 +22,7 @@ export interface MissingEndpoint {
  * routes `/{addon}/api/{controller}/{action}` by folder (InitRoute), so a missing addon folder,
  * controller class or action method all end in an HttpException, answered as the HTML error page.
  *
- * Covers 13 of the 69 storefront paths. `/memberregister/api/Config/Config` and
+ * Covers 13 of the 69 storefront paths, plus the 6 qualification paths. `/memberregister/api/Config/Config` and
  * `weapp/api/weapp/qrcode` are NOT here: both addons ship with 5.5.2
  * (`addon/memberregister/api/controller/Config.php`, `addon/weapp/api/controller/Weapp.php`);
  * `/api/Cart/calculate` and `/api/goodssku/searchGoodsByKeyWord` are (no such actions).
@@ -34,6 +34,8 @@ export const STOCK_NIUSHOP_MISSING: readonly MissingEndpoint[] = [
   { path: '/pc/api', reason: 'the pc addon has no API controllers; footerList and moreConfig are defined by this API (PC config lives under /api/pc/*)' },
   { path: '/api/register/labellist', reason: 'Register has no labellist action: member-label choice at sign-up is a B2B addition' },
   { path: '/api/register/getAptitude', reason: 'Register has no getAptitude action: qualification (资质) upload at sign-up is a B2B addition' },
+  { path: '/api/qualification', reason: 'no Qualification controller: member qualifications and the shop certificates are defined by this API (docs/qualifications.md)' },
+  { path: '/api/upload/qualification', reason: 'Upload has no qualification action: qualification images at sign-up are a B2B addition (docs/qualifications.md)' },
   { path: '/api/Cart/calculate', reason: 'Cart has no calculate action (upstream previews discounts with /api/cartcalculate/calculate, another shape)' },
   { path: '/api/goodssku/searchGoodsByKeyWord', reason: 'Goodssku has no searchGoodsByKeyWord action: search suggestions are defined by this API' },
   { path: '/manjian/api/manjian/lists', reason: 'the manjian addon answers one goods’ activity (manjian/info); the list of running activities is defined by this API' },

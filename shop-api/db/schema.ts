@@ -1353,8 +1353,8 @@ export const migrations: Migration[] = [
       ALTER TABLE topic_goods ADD COLUMN max_buy INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE topic_goods ADD COLUMN sale_num INTEGER NOT NULL DEFAULT 0;
       `,
-    },
-    {
+  },
+  {
     version: 16,
     name: 'points mall: exchange items and exchange orders',
     sql: /* sql */ `
@@ -1405,6 +1405,71 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX point_exchange_order_member ON point_exchange_order(member_id, exchange_id);
       `,
+  },
+  {
+    version: 17,
+    name: "qualifications: types per business type, members' submissions and review, goods that need one, the shop's certificates",
+    sql: /* sql */ `
+      -- The qualification types are the aptitude rows (资质类型, /api/register/getAptitude) with the
+      -- form details the member page needs: a description, whether a validity date is asked, how
+      -- many images one submission holds.
+      ALTER TABLE aptitude ADD COLUMN description TEXT NOT NULL DEFAULT '';
+      ALTER TABLE aptitude ADD COLUMN need_expire INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE aptitude ADD COLUMN max_images INTEGER NOT NULL DEFAULT 3;
+
+      -- Which types a business type (member_label) must or may hand in; label_id 0 = members without one.
+      CREATE TABLE qualification_config (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        label_id     INTEGER NOT NULL DEFAULT 0,
+        aptitude_id  INTEGER NOT NULL REFERENCES aptitude(id),
+        is_must      INTEGER NOT NULL DEFAULT 1,
+        sort         INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (label_id, aptitude_id)
+      );
+
+      -- A member's submissions, one row per submission (history kept). status: 0 待审核, 1 已通过,
+      -- -1 已驳回 (reason). images: comma list of upload paths (upload_file, folder qualification).
+      -- expire_date 'YYYY-MM-DD', '' = long-term. A pending submission takes more images; a new
+      -- upload after a review starts a new submission, so an approved one stays valid meanwhile.
+      CREATE TABLE member_qualification (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        member_id     INTEGER NOT NULL REFERENCES member(member_id),
+        aptitude_id   INTEGER NOT NULL REFERENCES aptitude(id),
+        images        TEXT    NOT NULL DEFAULT '',
+        expire_date   TEXT    NOT NULL DEFAULT '',
+        status        INTEGER NOT NULL DEFAULT 0,
+        reason        TEXT    NOT NULL DEFAULT '',
+        create_time   INTEGER NOT NULL DEFAULT 0,
+        modify_time   INTEGER NOT NULL DEFAULT 0,
+        audit_time    INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX member_qualification_member ON member_qualification(member_id, aptitude_id);
+
+      -- Goods (or a category) a business type may buy only with an approved, unexpired
+      -- qualification of a type (sale control, ADR 024). member_label 0 = every member.
+      CREATE TABLE qualification_rule (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        type          TEXT    NOT NULL CHECK (type IN ('goods', 'category')),
+        goods_id      INTEGER NOT NULL DEFAULT 0,
+        category_id   INTEGER NOT NULL DEFAULT 0,
+        member_label  INTEGER NOT NULL DEFAULT 0,
+        aptitude_id   INTEGER NOT NULL REFERENCES aptitude(id)
+      );
+
+      -- The shop's own licences shown to buyers (/member/certiys). images: comma list of paths.
+      CREATE TABLE shop_certificate (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        name         TEXT    NOT NULL,
+        cert_no      TEXT    NOT NULL DEFAULT '',
+        issuer       TEXT    NOT NULL DEFAULT '',
+        scope        TEXT    NOT NULL DEFAULT '',
+        images       TEXT    NOT NULL DEFAULT '',
+        start_date   TEXT    NOT NULL DEFAULT '',
+        expire_date  TEXT    NOT NULL DEFAULT '',
+        sort         INTEGER NOT NULL DEFAULT 0,
+        status       INTEGER NOT NULL DEFAULT 1
+      );
+    `,
   },
   {
     version: 18,
@@ -1469,6 +1534,6 @@ export const migrations: Migration[] = [
         remark        TEXT    NOT NULL DEFAULT ''
       );
       CREATE INDEX stockout_log_time ON stockout_log(stockout_time);
-    `,
+      `,
   },
 ]

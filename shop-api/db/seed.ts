@@ -17,6 +17,7 @@ import { seedSignin } from './seed-signin.js'
 import { seedAccount } from './seed-account.js'
 import { seedPointExchange } from './seed-pointexchange.js'
 import { seedTopics } from './seed-topic.js'
+import { seedQualifications } from './seed-qualification.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -491,6 +492,12 @@ export const seedSteps: SeedStep[] = [
     version: 16,
     run(db) {
       seedPointExchange(db)
+    },
+  },
+  {
+    version: 17,
+    run(db) {
+      seedQualifications(db)
     },
   },
   {

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds, phpJson } from '../core/format.js'
 import { str, type Context } from '../core/router.js'
+import { qualificationBlockFor, qualificationMessage } from './qualification.js'
 
 /**
  * The catalog as the API answers it: goods/SKU rows joined with brands, labels, promotions,
@@ -100,6 +101,10 @@ export interface SaleControlView {
   is_member_by: number
   view_price: number
   not_buy_msg: string
+  /** Set when a missing qualification is the reason (docs/qualifications.md). */
+  qualification_id?: number
+  qualification_name?: string
+  qualification_status?: string
 }
 
 export const PROMOTION_NAMES: Record<string, string> = {
@@ -582,7 +587,10 @@ export class Catalog {
     const rules = (this.saleRulesCache ??= saleRulesFor(this.db, this.viewer))
     const rule =
       rules.find((r) => r.type === 'goods' && r.goods_id === goods.goods_id) ?? rules.find((r) => r.type === 'category' && goods.category_id.includes(`,${r.category_id},`))
-    return rule ? { is_member_by: rule.is_member_by, view_price: rule.view_price, not_buy_msg: rule.not_buy_msg } : null
+    if (rule) return { is_member_by: rule.is_member_by, view_price: rule.view_price, not_buy_msg: rule.not_buy_msg }
+    // A goods that needs a qualification the member lacks (or has expired/refused): visible, not buyable (ADR 024).
+    const block = qualificationBlockFor(this.db, this.viewer, goods)
+    return block ? { is_member_by: 0, view_price: 1, not_buy_msg: qualificationMessage(block), ...block } : null
   }
 
   /** Member level price of a SKU ("" for visitors and goods without one). */

@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../core/password.js'
 import { error, has, int, requireMember, str, success, type Context, type Envelope, type Router } from '../core/router.js'
 import { SMS_BURNED_MESSAGE } from '../core/services.js'
 import { createMember, findMemberByLogin, findMemberByMobile, freeUsername, mobileExists, recordLogin, usernameExists } from '../models/member.js'
+import { claimRegistrationImages } from './qualification.js'
 
 /**
  * Captcha, registration, login, find-password (catalog §2.15, §4). Messages and codes are the
@@ -122,6 +123,8 @@ export function registerAuthRoutes(router: Router): void {
       parent_id: int(ctx, 'parent_id', 0),
       invitation_code: str(ctx, 'invitation_code'),
     })
+    // Qualification images uploaded before registration become pending submissions (docs/qualifications.md).
+    claimRegistrationImages(ctx.db, memberId, qualifications)
     return success({ token: ctx.services.tokens.issue(memberId, { appType: ctx.appType }) })
   })
 

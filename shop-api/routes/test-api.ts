@@ -18,6 +18,7 @@ import { WITHDRAW_CONFIG } from '../db/seed.js'
 import { reviewWithdrawal, type WithdrawReview } from '../models/finance.js'
 import { EmailCodes } from '../core/email-codes.js'
 import { chinaDay, SIGNIN_CONFIG } from '../models/signin.js'
+import { reviewQualification } from '../models/qualification.js'
 
 /**
  * The test API (/__test/*), mounted only with `testApi: true`. Plain JSON with real HTTP
@@ -777,6 +778,48 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok(services.config.get('SIGNIN_CONFIG'))
   },
   // ---- end member assets --------------------------------------------------------------------
+  // ---- qualifications (issue 11, docs/qualifications.md) -----------------------------------
+  // The merchant's review of a pending submission: {id, action: approve | reject, reason?}.
+  'POST /__test/qualification/review': ({ params, db }) => {
+    const id = integer(params, 'id')
+    const action = text(params, 'action')
+    if (id === undefined || (action !== 'approve' && action !== 'reject')) return bad(400, 'body must be {id, action: approve | reject, reason?}')
+    const reason = text(params, 'reason') ?? ''
+    if (action === 'reject' && !reason.trim()) return bad(400, 'a rejection needs a reason')
+    if (!reviewQualification(db, id, action === 'approve' ? { action } : { action, reason })) return bad(409, `submission ${id} is not pending`)
+    return ok(db.prepare('SELECT * FROM member_qualification WHERE id = ?').get(id))
+  },
+
+  // The member's submissions, newest first: {username | member_id}.
+  'GET /__test/qualification': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    return ok(db.prepare('SELECT * FROM member_qualification WHERE member_id = ? ORDER BY id DESC').all(memberId))
+  },
+
+  // Sets the member's business type: {username | member_id, label} (label 0 = none).
+  'POST /__test/qualification/label': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const label = integer(params, 'label') ?? 0
+    const row = label
+      ? (db.prepare('SELECT label_id, label_name FROM member_label WHERE label_id = ?').get(label) as { label_id: number; label_name: string } | undefined)
+      : undefined
+    if (label && !row) return bad(404, `no member label ${label}`)
+    db.prepare('UPDATE member SET member_label = ?, member_label_name = ? WHERE member_id = ?').run(row ? `,${row.label_id},` : ',', row?.label_name ?? '', memberId)
+    return ok({ member_id: memberId, member_label: row?.label_id ?? 0 })
+  },
+  // The goods that need a qualification: [{goods_id, sku_id, goods_name, member_label, aptitude_id}].
+  'GET /__test/qualification/goods': ({ db }) =>
+    ok(
+      db
+        .prepare(
+          `SELECT r.goods_id, g.sku_id, g.goods_name, r.member_label, r.aptitude_id FROM qualification_rule r JOIN goods g ON g.goods_id = r.goods_id
+           WHERE r.type = 'goods' ORDER BY r.id`,
+        )
+        .all(),
+    ),
+  // ---- end qualifications ------------------------------------------------------------------
 
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })

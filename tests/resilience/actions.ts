@@ -116,6 +116,14 @@ export const ACTION_ROUTES: ActionRoute[] = [
     readsBody: true,
   },
   { file: "_main.member.info/route.tsx", path: "/member/info", as: "member", valid: { intent: "profile", nickname: "韧性测试", sex: "0" }, readsBody: true },
+  // Qualifications (issue 11, docs/qualifications.md).
+  {
+    file: "_main.member.qualification/route.tsx",
+    path: "/member/qualification",
+    as: "member",
+    valid: { intent: "remove-image", id: "999999", image: "upload/x.png" },
+    readsBody: true,
+  },
   {
     file: "_main.member.security/route.tsx",
     path: "/member/security",

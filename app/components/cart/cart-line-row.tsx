@@ -1,3 +1,4 @@
+import { MissingQualificationNotice } from "~/components/qualification/missing-qualification";
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -59,7 +60,11 @@ export function CartLineRow({
             </Badge>
           ) : null}
         </Group>
-        {blocked ? <p className="ui-text-xs cart-line__refusal">{line.saleControl?.not_buy_msg || t("noPermission")}</p> : null}
+        {blocked && line.saleControl?.qualification ? (
+          <MissingQualificationNotice qualification={line.saleControl.qualification} className="ui-text-xs cart-line__refusal" />
+        ) : blocked ? (
+          <p className="ui-text-xs cart-line__refusal">{line.saleControl?.not_buy_msg || t("noPermission")}</p>
+        ) : null}
         {line.promotionLabel === "wholesale" && line.promotionInfo?.price_json?.length ? (
           <TierTable tiers={line.promotionInfo.price_json} unit={line.unit} />
         ) : null}

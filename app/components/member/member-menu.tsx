@@ -49,6 +49,8 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
       { key: "bankAccounts", to: "/member/account_list", also: ["/member/account_edit"] },
       { key: "level", to: "/member/level" },
       { key: "signin", to: "/member/signin" },
+      { key: "qualification", to: "/member/qualification" },
+      { key: "certificates", to: "/member/certiys" },
     ],
   },
   {

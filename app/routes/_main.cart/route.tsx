@@ -25,7 +25,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CartIntentSchema, MAX_SETTLE_LINES } from "./schema";
 
-export const handle: RouteHandle = { i18n: ["cart", "goods"], title: "cart:title" };
+export const handle: RouteHandle = { i18n: ["cart", "goods", "qualification"], title: "cart:title" };
 
 /** Bundles are an addon: an upstream without it (or a broken answer) shows the cart without them. */
 async function bundlesOf(ctx: UpstreamContext) {

@@ -60,12 +60,30 @@ export const GoodsLabelSchema = z.object({
 });
 export type GoodsLabel = z.infer<typeof GoodsLabelSchema>;
 
+const QualificationStatus = z.enum(["missing", "pending", "rejected", "expired"]);
+
 export const SaleControlSchema = z
   .object({
     is_member_by: Flag.catch(true),
     view_price: Flag.catch(true),
     not_buy_msg: Text.catch(""),
+    // Set when a missing qualification is the reason (docs/qualifications.md).
+    qualification_id: IntLike.optional().catch(undefined),
+    qualification_name: Text.optional().catch(undefined),
+    qualification_status: QualificationStatus.optional().catch(undefined),
   })
+  // The qualification key is there only when it is the reason (rules without one keep their shape).
+  .transform(
+    ({
+      qualification_id,
+      qualification_name,
+      qualification_status,
+      ...rule
+    }): typeof rule & { qualification?: { id: number; name: string; status: z.infer<typeof QualificationStatus> } } =>
+      qualification_id && qualification_name && qualification_status
+        ? { ...rule, qualification: { id: qualification_id, name: qualification_name, status: qualification_status } }
+        : rule,
+  )
   .nullish()
   .catch(null)
   .transform((value) => value ?? null);

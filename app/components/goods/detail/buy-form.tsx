@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { errorsText, FormErrors } from "~/components/form";
+import { MissingQualificationNotice } from "~/components/qualification/missing-qualification";
 import { Button, Group, TextInput } from "~/components/ui";
 import type { quantityBounds } from "~/domain/quantity";
 import type { PurchaseRights } from "~/domain/sale-control";
@@ -34,7 +35,10 @@ export function BuyForm({
   });
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const inStock = bounds.max >= bounds.min;
-  const blocked = rights.buy !== "allowed" ? (rights.buy === "login" ? t("price.loginVisible") : rights.message || t("price.noPermission")) : null;
+  const qualification = rights.buy === "refused" ? (rights.qualification ?? null) : null;
+  // A missing qualification is named by the notice below the buttons, in the page's language.
+  const blocked =
+    rights.buy !== "allowed" ? (rights.buy === "login" ? t("price.loginVisible") : (!qualification && rights.message) || t("price.noPermission")) : null;
   const disabledText = blocked ?? (inStock ? null : t("detail.outOfStock"));
   const shownUnit = unitOrDefault(unit, t);
   const numError = errorsText(t, fields.num.errors);
@@ -87,6 +91,7 @@ export function BuyForm({
           </Link>
         ) : null}
       </Group>
+      {qualification ? <MissingQualificationNotice qualification={qualification} className="ui-text-sm buy-form__qualification" /> : null}
     </Form>
   );
 }

@@ -1,0 +1,231 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { requireMember } from "~/auth/guards.server";
+import { errorsText } from "~/components/form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Alert, Badge, Button, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { chinaToday, qualificationState, validityDate, type QualificationState } from "~/domain/qualification";
+import { useTranslation } from "~/i18n/translation";
+import { assetUrl } from "~/upstream/context.server";
+import { formErrorFor } from "~/upstream/error-messages";
+import { UpstreamError } from "~/upstream/http.server";
+import { deleteQualificationImage, getMemberQualifications, uploadQualification } from "~/upstream/qualification.server";
+import { readFormData } from "~/utils/form-data.server";
+import { formatDateTime } from "~/utils/format";
+import type { RouteHandle } from "~/utils/handle";
+import { IMAGE_ACCEPT, imageFileProblem } from "~/utils/image-file";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { QUALIFICATION_IMAGE_MAX_BYTES } from "./limits";
+import { QualificationIntentSchema } from "./schema";
+// Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
+import "~/styles/member.css";
+
+export const handle: RouteHandle = { i18n: ["qualification"], title: "qualification:title" };
+
+const MAX_KB = Math.floor(QUALIFICATION_IMAGE_MAX_BYTES / 1024);
+const IMAGE_MESSAGES = {
+  missing: "qualification:errors.imageMissing",
+  tooLarge: `qualification:errors.imageTooLarge|max=${MAX_KB}`,
+  notImage: "qualification:errors.imageNotImage",
+} as const;
+
+const STATE_COLORS: Record<QualificationState, "primary" | "red" | "orange" | "gray"> = {
+  approved: "primary",
+  pending: "orange",
+  rejected: "red",
+  expired: "red",
+  missing: "gray",
+};
+
+async function loadTypes(request: Request) {
+  const ctx = await requireMember(request);
+  const answer = await getMemberQualifications(ctx);
+  // Without the upstream's qualifications the page does not exist (ADR 009).
+  if (!answer) throw notFoundResponse();
+  const today = answer.today || chinaToday();
+  return { ctx, answer, today };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { answer, today } = await loadTypes(request);
+  return {
+    labelName: answer.member_label_name,
+    types: answer.list.map((type) => {
+      const pending = type.current?.status === 0 ? type.current : null;
+      return {
+        id: type.id,
+        name: type.name,
+        description: type.description,
+        isMust: type.is_must,
+        needExpire: type.need_expire,
+        maxImages: type.max_images,
+        state: qualificationState(type, today),
+        current: type.current
+          ? {
+              id: type.current.id,
+              status: type.current.status,
+              reason: type.current.reason,
+              expireDate: type.current.expire_date,
+              submitted: type.current.create_time ? formatDateTime(type.current.create_time) : "",
+              images: type.current.images.map((path) => ({ path, url: assetUrl(path) })),
+            }
+          : null,
+        approvedUntil: type.approved ? type.approved.expire_date : null,
+        pendingId: pending?.id ?? null,
+        canAdd: !pending || pending.images.length < type.max_images,
+      };
+    }),
+  };
+}
+
+type ActionResult = { aptitudeId: number | null; error: string };
+
+function refuse(aptitudeId: number | null, error: string, status: number) {
+  return data<ActionResult>({ aptitudeId, error }, { status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx, answer, today } = await loadTypes(request);
+  const form = await readFormData(request);
+  const parsed = QualificationIntentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
+  if (!parsed.success) return refuse(null, "qualification:errors.badForm", 400);
+  const input = parsed.data;
+
+  if (input.intent === "remove-image") {
+    // Only an image of the member's own pending submission (a foreign or reviewed id: 404).
+    const owner = answer.list.find((type) => type.current?.id === input.id && type.current.status === 0);
+    if (!owner || !owner.current?.images.includes(input.image)) return refuse(null, "qualification:errors.recordNotFound", 404);
+    try {
+      await deleteQualificationImage(ctx, input.id, input.image);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      return refuse(owner.id, formErrorFor(error), 409);
+    }
+    return redirectWithToast("/member/qualification", { kind: "success", key: "qualification:imageRemoved" });
+  }
+
+  const type = answer.list.find((entry) => entry.id === input.aptitude_id);
+  if (!type) return refuse(null, "qualification:errors.unknownType", 400);
+  const pendingId = type.current?.status === 0 ? type.current.id : undefined;
+  if (input.id !== undefined && input.id !== pendingId) return refuse(type.id, "qualification:errors.recordNotFound", 404);
+  const expireDate = validityDate(input.expire_date, today);
+  if (expireDate === null) return refuse(type.id, "qualification:errors.badDate", 400);
+  if (expireDate === "" && type.need_expire) return refuse(type.id, "qualification:errors.dateRequired", 400);
+  const file = form.get("image");
+  const problem = await imageFileProblem(file, QUALIFICATION_IMAGE_MAX_BYTES);
+  if (problem) return refuse(type.id, IMAGE_MESSAGES[problem.reason], problem.status);
+  try {
+    await uploadQualification(ctx, { aptitudeId: type.id, expireDate, id: input.id }, file as File);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return refuse(type.id, formErrorFor(error), 409);
+  }
+  return redirectWithToast("/member/qualification", { kind: "success", key: "qualification:uploaded" });
+}
+
+export default function QualificationPage() {
+  const { t } = useTranslation("qualification");
+  const { labelName, types } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const topError = actionData && actionData.aptitudeId === null ? actionData.error : null;
+  return (
+    <Stack className="member-page">
+      <h1 className="ui-title member-page__title">{t("title")}</h1>
+      <p className="ui-text-sm ui-dimmed">
+        {labelName ? t("intro", { label: labelName }) : t("introNoLabel")} <Link to="/member/certiys">{t("toCertificates")}</Link>
+      </p>
+      {topError ? <Alert color="red">{errorsText(t, [topError])}</Alert> : null}
+      {types.length === 0 ? <Alert color="gray">{t("none")}</Alert> : null}
+      {types.map((type) => {
+        const error = actionData && actionData.aptitudeId === type.id ? actionData.error : null;
+        const headingId = `qualification-${type.id}`;
+        return (
+          <Panel key={type.id}>
+            <section aria-labelledby={headingId}>
+              <Stack gap="sm">
+                <Group gap="sm">
+                  <h2 id={headingId} className="ui-text-md member-qualification__name">
+                    {type.name}
+                  </h2>
+                  <Badge color={type.isMust ? "red" : "gray"}>{type.isMust ? t("must") : t("optional")}</Badge>
+                  <Badge color={STATE_COLORS[type.state]} data-testid="qualification-state">
+                    {t(`states.${type.state}`)}
+                  </Badge>
+                </Group>
+                {type.description ? <p className="ui-text-sm ui-dimmed">{type.description}</p> : null}
+                {type.approvedUntil !== null && type.state === "approved" ? (
+                  <p className="ui-text-sm">{type.approvedUntil ? t("validUntil", { date: type.approvedUntil }) : t("longTerm")}</p>
+                ) : null}
+                {type.current?.status === -1 ? <Alert color="red">{t("rejectedReason", { reason: type.current.reason || t("noReason") })}</Alert> : null}
+                {type.current && type.current.status === 0 ? (
+                  <p className="ui-text-sm">{t("pendingSince", { time: type.current.submitted, date: type.current.expireDate || t("longTermShort") })}</p>
+                ) : null}
+                {type.current && type.current.images.length > 0 ? (
+                  <ul className="member-qualification__images" aria-label={t("imagesOf", { name: type.name })}>
+                    {type.current.images.map((image, index) => (
+                      <li key={image.path}>
+                        <a href={image.url} target="_blank" rel="noreferrer">
+                          <img src={image.url} alt={t("imageAlt", { name: type.name, n: index + 1 })} width={120} height={84} loading="lazy" />
+                        </a>
+                        {type.current?.status === 0 ? (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="remove-image" />
+                            <input type="hidden" name="id" value={type.current.id} />
+                            <input type="hidden" name="image" value={image.path} />
+                            <Button type="submit" size="xs" variant="subtle" disabled={busy}>
+                              {t("removeImage", { n: index + 1 })}
+                            </Button>
+                          </Form>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {type.canAdd ? (
+                  <Form method="post" encType="multipart/form-data" aria-label={t("uploadFormOf", { name: type.name })}>
+                    <input type="hidden" name="intent" value="upload" />
+                    <input type="hidden" name="aptitude_id" value={type.id} />
+                    {type.pendingId ? <input type="hidden" name="id" value={type.pendingId} /> : null}
+                    <Stack gap="xs">
+                      <label htmlFor={`qualification-file-${type.id}`} className="ui-text-sm">
+                        {type.pendingId ? t("addImage") : type.current ? t("reupload") : t("image")}
+                      </label>
+                      <input id={`qualification-file-${type.id}`} type="file" name="image" accept={IMAGE_ACCEPT} required />
+                      <TextInput
+                        name="expire_date"
+                        label={t("expireDate")}
+                        description={type.needExpire ? t("expireHint") : t("expireHintOptional")}
+                        placeholder="YYYY-MM-DD"
+                        inputMode="numeric"
+                        defaultValue={type.pendingId ? (type.current?.expireDate ?? "") : ""}
+                        required={type.needExpire}
+                      />
+                      <p className="ui-text-xs ui-dimmed">{t("imageHint", { max: MAX_KB, count: type.maxImages })}</p>
+                      {error ? <Alert color="red">{errorsText(t, [error])}</Alert> : null}
+                      <Group>
+                        <Button type="submit" disabled={busy}>
+                          {type.pendingId ? t("addImageSubmit") : t("submit")}
+                        </Button>
+                      </Group>
+                    </Stack>
+                  </Form>
+                ) : (
+                  <>
+                    {error ? <Alert color="red">{errorsText(t, [error])}</Alert> : null}
+                    <p className="ui-text-sm ui-dimmed">{t("full", { count: type.maxImages })}</p>
+                  </>
+                )}
+              </Stack>
+            </section>
+          </Panel>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
+}
