@@ -137,3 +137,15 @@ test("the language switch changes the whole page to English and back", async ({ 
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-cn");
   await expect(page).toHaveTitle(/^首页 - /);
 });
+
+test("the nav bar reaches the activity zone and the points mall", async ({ page }) => {
+  await page.goto("/index");
+  await closeFloatLayer(page);
+  const nav = page.getByRole("navigation", { name: "主导航" });
+  await nav.getByRole("link", { name: "活动专区" }).click();
+  await expect(page).toHaveURL("/activity");
+  await expect(page.getByRole("heading", { level: 1, name: "活动专区" })).toBeVisible();
+  await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "积分商城" }).click();
+  await expect(page).toHaveURL("/point");
+  await expect(page.getByRole("heading", { level: 1, name: "积分商城" })).toBeVisible();
+});

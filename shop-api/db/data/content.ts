@@ -182,6 +182,8 @@ export const navItems: { title: string; url: string; is_blank?: number }[] = [
   { title: '品牌专区', url: '/brand' },
   { title: '领券中心', url: '/coupon' },
   { title: '限时秒杀', url: '/promotion/seckill' },
+  { title: '活动专区', url: '/activity' },
+  { title: '积分商城', url: '/point' },
   { title: '公告资讯', url: '/cms/notice' },
 ]
 
