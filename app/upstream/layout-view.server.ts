@@ -84,3 +84,27 @@ export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapa
   if (!view) byFeatures.set(capabilities.saleControl, (view = buildClientLayout(layout, capabilities)));
   return view;
 }
+
+/**
+ * The client layout a document's loader data carries (ADR 027): without what only the chrome parts
+ * rendered once use (the category tree, the footer's lists), whose HTML the document already holds
+ * and the browser adopts. That is ~11 of the root's ~17 KB of loader data, serialised on every
+ * page. `.data` requests (client-side navigations) get the whole layout, for a live render where
+ * the page held no such HTML; the root's `shouldRevalidate` asks for it when the page has none.
+ */
+const forDocuments = new WeakMap<ClientLayout, ClientLayout>();
+const wholeOf = new WeakMap<ClientLayout, ClientLayout>();
+export function documentLayout(view: ClientLayout): ClientLayout {
+  let slim = forDocuments.get(view);
+  if (!slim) {
+    slim = { ...view, categories: [], helpClasses: [], friendlyLinks: [], certificates: [], platforms: [], services: [] };
+    forDocuments.set(view, slim);
+    wholeOf.set(slim, view);
+  }
+  return slim;
+}
+
+/** The whole client layout a document's layout was cut from (itself if it is whole): what entry.server renders the chrome with. */
+export function wholeLayout(view: ClientLayout): ClientLayout {
+  return wholeOf.get(view) ?? view;
+}
