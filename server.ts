@@ -283,7 +283,8 @@ async function serve() {
   const remixHandler = createRequestHandler({
     build,
     mode: isProduction ? "production" : "development",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    // dataRequest: a client-side navigation's `.data` request, not a document (root.tsx, ADR 027).
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, dataRequest: req.path.endsWith(".data") }),
   });
   // Each Remix request runs in a request scope (app/utils/request-scope.server.ts): what its loaders
   // and actions gather (a refreshed token, whether the session was used) is applied to the response

@@ -29,7 +29,7 @@ function sharedChunk(id: string): string | undefined {
   return undefined;
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [remix(remixConfig), tsconfigPaths()],
   server: { port: 3000 },
   ssr: { external: ["better-sqlite3"] },
@@ -39,10 +39,12 @@ export default defineConfig({
     target: "es2022",
     sourcemap: process.env.BUILD_SOURCEMAP === "1",
     // Terser packs the browser bundle ~4% smaller than esbuild's minifier (measured on the vendor chunk).
-    minify: "terser",
+    // The server build stays readable: its size costs nothing, and profiles and stack traces name
+    // our functions (issue 8's render-cost work reads them).
+    minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 } },
     // Issue 8 budget (≤ 15 JS files per page): shared modules smaller than this are merged into
     // the chunks that use them instead of each becoming a file of its own.
     rollupOptions: { output: { experimentalMinChunkSize: 10_000, manualChunks: sharedChunk } },
   },
-});
+}));

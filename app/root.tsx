@@ -6,6 +6,7 @@ import "./styles/theme.css";
 import "./styles/ui.css";
 import "./styles/app.css";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { redirect } from "~/utils/redirect.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -19,7 +20,7 @@ import { chromeCapabilities } from "~/upstream/capabilities.server";
 import { memberContext } from "~/upstream/context.server";
 import { getCartCount, getMember } from "~/upstream/member.server";
 import { getLayoutData, getSiteInfo, isShopOpen } from "~/upstream/site.server";
-import { toClientLayout } from "~/upstream/layout-view.server";
+import { documentLayout, toClientLayout } from "~/upstream/layout-view.server";
 import { pageTitle, type RouteHandle } from "~/utils/handle";
 import { useNonce } from "~/utils/nonce";
 import { takeToast } from "~/utils/toast.server";
@@ -29,7 +30,7 @@ export const handle: RouteHandle = { i18n: ["common", "errors", "validation"] };
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await languageOf(request);
   const { toast, headers } = await takeToast(request);
   const path = new URL(request.url).pathname;
@@ -53,11 +54,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Chrome links to optional upstream features (ADR 009) are shown only where the feature exists.
     chromeCapabilities(ctx.token !== null),
   ]);
+  const clientLayout = toClientLayout(layout, capabilities);
   return data(
     {
       language,
       toast,
-      layout: toClientLayout(layout, capabilities),
+      // A document holds the chrome's HTML; its loader data leaves out what only that HTML uses (ADR 027).
+      layout: context.dataRequest === true ? clientLayout : documentLayout(clientLayout),
       member: member ? { nickname: member.nickname || member.username, username: member.username } : null,
       cartCount,
       showTopAd,
@@ -68,6 +71,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootData = typeof loader;
+
+/**
+ * A document's root data lacks the chrome's content (ADR 027): the chrome's HTML is in the page.
+ * Leaving a page that holds no such HTML (the auth layout, an error page), the root loads again,
+ * so the main layout can render the footer and the category menu live.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || (typeof document !== "undefined" && document.querySelector("[data-static-markup]") === null);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");

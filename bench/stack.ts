@@ -11,8 +11,8 @@ import path from "node:path";
 export const SESSION_SECRET = "bench-secret-0123456789abcdef";
 export const DEMO = { username: "demo", password: "demo123456" };
 
-export function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+export function start(command: string, args: string[], env: Record<string, string>, cwd?: string): ChildProcess {
+  return spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 export async function waitFor(url: string) {

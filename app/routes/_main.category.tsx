@@ -1,9 +1,10 @@
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Stack } from "~/components/ui";
 import type { CategoryNode } from "~/upstream/schemas/category";
 import type { RouteHandle } from "~/utils/handle";
-import { useRootData } from "~/utils/use-root-data";
+import { toClientLayout } from "~/upstream/layout-view.server";
+import { getLayoutData } from "~/upstream/site.server";
 
 export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:category.title", whiteBackground: true, visitorCache: true };
 
@@ -14,14 +15,17 @@ function listHref(node: CategoryNode) {
 /**
  * /category: every category, laid out by the upstream's category config (catalog §2.8):
  * layout 1 lists the top categories; 2 adds their children; 3 adds the grandchildren.
- * The tree is the layout's cached one, so this page costs no upstream call of its own.
+ * The tree is the layout's cached one, so this page costs no upstream call of its own. It comes
+ * in this page's own data: a document's root data leaves the tree out (ADR 027).
  */
+export async function loader() {
+  const layout = toClientLayout(await getLayoutData());
+  return { categories: layout.categories, style: layout.categoryStyle, showImages: layout.showCategoryImages };
+}
+
 export default function CategoryPage() {
   const { t } = useTranslation("catalog");
-  const { layout } = useRootData();
-  const style = layout?.categoryStyle ?? 1;
-  const showImages = layout?.showCategoryImages ?? false;
-  const categories = layout?.categories ?? [];
+  const { categories, style, showImages } = useLoaderData<typeof loader>();
   return (
     <Stack gap="lg" className={`category-page category-page--${style}`}>
       <h1 className="ui-title category-page__title">{t("category.title")}</h1>

@@ -7,8 +7,13 @@ import type { CategoryNode } from "./schemas/category";
 const FOOTER_HELP_CLASSES = 4; // spec §9: at most 4 help classes…
 const FOOTER_HELP_ITEMS = 4; // …of at most 4 items each
 
-function categoryView(node: CategoryNode): CategoryNode {
-  return { ...node, image: assetUrl(node.image), child_list: node.child_list.map(categoryView) };
+/** An image of the chrome: its data URI when it is one of the tiny images carried inline (ADR 027), else its /media URL. */
+function chromeImage(layout: LayoutData, path: string | null | undefined): string {
+  return (path && layout.inlineImages[path]) || assetUrl(path);
+}
+
+function categoryView(layout: LayoutData, node: CategoryNode): CategoryNode {
+  return { ...node, image: chromeImage(layout, node.image), child_list: node.child_list.map((child) => categoryView(layout, child)) };
 }
 
 /** Pages of optional upstream features (ADR 009): nav entries to them go when the feature is absent. */
@@ -52,15 +57,15 @@ function clientLayoutContent(layout: LayoutData, capabilities: Pick<ChromeCapabi
     categoryMenuExpandedOnHome: layout.moreConfig.index.category === 1,
     topAd: topAd.adv_position ? (topAd.adv_list.slice(0, 1).map((ad) => ({ ...ad, adv_image: assetUrl(ad.adv_image) }))[0] ?? null) : null,
     navList: capabilities.saleControl ? layout.navList : layout.navList.filter((item) => !SALE_CONTROL_PAGES.test(item.nav_url.url)),
-    friendlyLinks: layout.friendlyLinks.map((link) => ({ ...link, link_pic: assetUrl(link.link_pic) })),
-    certificates: layout.footerList.cert_list.map((entry) => ({ ...entry, icon: assetUrl(entry.icon) })),
-    platforms: layout.footerList.platform_list.map((entry) => ({ ...entry, icon: assetUrl(entry.icon) })),
+    friendlyLinks: layout.friendlyLinks.map((link) => ({ ...link, link_pic: chromeImage(layout, link.link_pic) })),
+    certificates: layout.footerList.cert_list.map((entry) => ({ ...entry, icon: chromeImage(layout, entry.icon) })),
+    platforms: layout.footerList.platform_list.map((entry) => ({ ...entry, icon: chromeImage(layout, entry.icon) })),
     services: layout.services.map((service) => ({
       service_name: service.service_name,
       desc: service.desc,
-      image: service.icon?.iconType === "img" ? assetUrl(service.icon.imageUrl) : "",
+      image: service.icon?.iconType === "img" ? chromeImage(layout, service.icon.imageUrl) : "",
     })),
-    categories: layout.categories.map(categoryView),
+    categories: layout.categories.map((node) => categoryView(layout, node)),
     helpClasses: layout.helpClasses
       .slice(0, FOOTER_HELP_CLASSES)
       .map((helpClass) => ({ ...helpClass, child_list: helpClass.child_list.slice(0, FOOTER_HELP_ITEMS) })),
@@ -70,7 +75,7 @@ function clientLayoutContent(layout: LayoutData, capabilities: Pick<ChromeCapabi
       .filter(Boolean),
     searchPlaceholder: layout.defaultWords.words,
     h5Qrcode: assetUrl(layout.h5Qrcode),
-    miniProgramQrcode: assetUrl(layout.miniProgramQrcode),
+    miniProgramQrcode: chromeImage(layout, layout.miniProgramQrcode),
   };
 }
 export type ClientLayout = ReturnType<typeof buildClientLayout>;
@@ -83,4 +88,28 @@ export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapa
   let view = byFeatures.get(capabilities.saleControl);
   if (!view) byFeatures.set(capabilities.saleControl, (view = buildClientLayout(layout, capabilities)));
   return view;
+}
+
+/**
+ * The client layout a document's loader data carries (ADR 027): without what only the chrome parts
+ * rendered once use (the category tree, the footer's lists), whose HTML the document already holds
+ * and the browser adopts. That is ~11 of the root's ~17 KB of loader data, serialised on every
+ * page. `.data` requests (client-side navigations) get the whole layout, for a live render where
+ * the page held no such HTML; the root's `shouldRevalidate` asks for it when the page has none.
+ */
+const forDocuments = new WeakMap<ClientLayout, ClientLayout>();
+const wholeOf = new WeakMap<ClientLayout, ClientLayout>();
+export function documentLayout(view: ClientLayout): ClientLayout {
+  let slim = forDocuments.get(view);
+  if (!slim) {
+    slim = { ...view, categories: [], helpClasses: [], friendlyLinks: [], certificates: [], platforms: [], services: [] };
+    forDocuments.set(view, slim);
+    wholeOf.set(slim, view);
+  }
+  return slim;
+}
+
+/** The whole client layout a document's layout was cut from (itself if it is whole): what entry.server renders the chrome with. */
+export function wholeLayout(view: ClientLayout): ClientLayout {
+  return wholeOf.get(view) ?? view;
 }

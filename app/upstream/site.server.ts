@@ -3,6 +3,7 @@ import { cached, type CachePolicy } from "~/utils/cache.server";
 import { log } from "~/utils/log.server";
 import { withCapability } from "./capabilities.server";
 import { assetUrl, sharedContext } from "./context.server";
+import { inlineImages, type InlineImages } from "./inline-images.server";
 import { callUpstream, EndpointMissingError, UpstreamError } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { CategoryTreeSchema, type CategoryNode } from "./schemas/category";
@@ -125,9 +126,19 @@ export async function getLayoutData() {
     wapQrcode,
     miniProgramQrcode,
   ] = parts;
+  // The chrome's tiny images, carried in the HTML (ADR 027); a failure leaves their URLs.
+  const inlined = await inlineImages([
+    ...services.map((service) => (service.icon?.iconType === "img" ? service.icon.imageUrl : "")),
+    ...footerList.cert_list.map((entry) => entry.icon),
+    ...footerList.platform_list.map((entry) => entry.icon),
+    ...friendlyLinks.map((link) => link.link_pic),
+    ...(categoryConfig.img ? categories.map((node) => node.image) : []),
+    miniProgramQrcode,
+  ]).catch(() => stableFallback<InlineImages>("inline-images", {}));
   // While every piece is the cached object it was, the layout is the same object too: what is
   // derived from it (the client layout's version, the chrome rendered once) stays valid.
   const layout = {
+    inlineImages: inlined,
     site,
     copyright,
     defaultImages,
@@ -146,8 +157,9 @@ export async function getLayoutData() {
     h5Qrcode: wapQrcode.path.h5?.img ?? "",
     miniProgramQrcode,
   };
-  if (composed && parts.every((part, index) => part === composed?.parts[index])) return composed.layout as typeof layout;
-  composed = { parts, layout };
+  const pieces = [...parts, inlined];
+  if (composed && pieces.every((piece, index) => piece === composed?.parts[index])) return composed.layout as typeof layout;
+  composed = { parts: pieces, layout };
   return layout;
 }
 export type LayoutData = Awaited<ReturnType<typeof getLayoutData>>;

@@ -5,22 +5,28 @@ import { logIn, waitForHydration, withJs } from "./support";
  * Issue 8's request budget, counted in the browser on a cold cache: a first load of each page makes
  * at most 30 requests for what it needs at once (document, styles, scripts, fonts, the images
  * above the fold); images below the fold are `loading=lazy`, and Chromium fetches those within
- * ~1250 px of the viewport at low priority when it sees fit, so they are counted and reported
- * apart (docs/performance.md). Every <img> has a width and a
- * height (nothing shifts when it arrives; images inside upstream HTML, of unknown size, load lazily)
- * and the images below the fold load lazily. Counts, not
- * times: deterministic enough for a test. The counts are attached to the report.
+ * ~1250 px of the viewport at low priority when it sees fit; they are reported apart and count
+ * towards the same 30 (the chrome's tiny images are inline: ADR 027, docs/performance.md). Every
+ * <img> has a width and a height (nothing shifts when it arrives; images inside upstream HTML, of
+ * unknown size, load lazily) and the images below the fold load lazily. Counts, not times:
+ * deterministic enough for a test. The counts are attached to the report.
  */
 const MAX_REQUESTS = 30;
+/**
+ * `lazyOver`: the home page's first two floors (16 goods images and 2 floor pictures) lie within
+ * Chromium's lazy-load distance of the first screen, so it fetches them on a first load: 19 at
+ * once + 18 lazy. Fewer would mean fewer goods on the floors (docs/performance.md "Requests").
+ * Its total is reported, not held to 30; every other page's total is.
+ */
 const PAGES = [
-  { path: "/index", member: false },
+  { path: "/index", member: false, lazyOver: true },
   { path: `/list?keyword=${encodeURIComponent("阿莫西林")}`, member: false },
   { path: "/sku-1", member: false },
   { path: "/login", member: false },
   { path: "/cart", member: true },
 ];
 
-for (const { path, member } of PAGES) {
+for (const { path, member, lazyOver } of PAGES) {
   test(`first load of ${path}${member ? " (member)" : ""}: ≤ ${MAX_REQUESTS} requests, images sized, below the fold lazy`, async ({ page, browser }) => {
     if (member) await logIn(page);
     // A fresh browser context (cold cache) that carries the same cookies.
@@ -35,8 +41,13 @@ for (const { path, member } of PAGES) {
       await fresh.locator('img[loading="lazy"]').evaluateAll((elements) => (elements as HTMLImageElement[]).map((image) => image.currentSrc || image.src)),
     );
     const eager = requests.filter((request) => !(request.type === "image" && lazySources.has(request.url)));
-    test.info().annotations.push({ type: "requests", description: `${path}: ${eager.length} at once + ${requests.length - eager.length} lazy images` });
-    expect(eager.length, eager.map((request) => `${request.type} ${new URL(request.url).pathname}`).join("\n")).toBeLessThanOrEqual(MAX_REQUESTS);
+    const figures = `${path}: ${requests.length} requests in all, ${eager.length} at once + ${requests.length - eager.length} lazy images`;
+    test.info().annotations.push({ type: "requests", description: figures });
+    console.log(`[budget] ${test.info().project.name} ${figures}`);
+    const list = (subset: typeof requests) => subset.map((request) => `${request.type} ${new URL(request.url).pathname}`).join("\n");
+    expect(eager.length, list(eager)).toBeLessThanOrEqual(MAX_REQUESTS);
+    // The lazy images Chromium fetches early count too (ADR 027: the chrome's tiny images are inline).
+    if (!lazyOver) expect(requests.length, list(requests)).toBeLessThanOrEqual(MAX_REQUESTS);
 
     const images = await fresh.locator("img").evaluateAll((elements) =>
       (elements as HTMLImageElement[]).map((image) => ({

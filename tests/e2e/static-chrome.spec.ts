@@ -17,7 +17,7 @@ test("the footer and the category menu arrive in the HTML and survive hydration 
   const footer = page.locator("footer.footer");
   const menu = page.locator(".category-menu");
   await expect(footer).toHaveAttribute("data-static-markup", /^footer:zh-cn:\d+$/);
-  await expect(menu).toHaveAttribute("data-static-markup", /^category-menu:zh-cn:\d+:folded$/);
+  await expect(menu).toHaveAttribute("data-static-markup", /^category-menu:zh-cn:\d+$/);
   const footerHtml = await footer.innerHTML();
   expect(footerHtml).toContain('href="/cms/help-');
   await expect(menu.getByRole("link", { name: "全部商品分类" })).toHaveAttribute("href", "/category");
@@ -34,6 +34,18 @@ test("the footer and the category menu arrive in the HTML and survive hydration 
     await expect(page).toHaveURL(/\/index$/);
     await expect(page.locator("footer.footer a[href^='/cms/help-']").first()).toBeVisible();
     await expect(page.locator(".category-menu a[href='/category']")).toBeVisible();
+    // The live render has the category tree: the root loads again on leaving a page without the chrome (ADR 027).
+    await expect(page.locator(".category-menu .category-menu__top[href^='/list?category_id=']").first()).toBeVisible();
   }
   expect(problems, "no hydration or script errors").toEqual([]);
+});
+
+test("a document's loader data leaves out the category tree and the footer lists its HTML already holds", async ({ request }) => {
+  const html = await (await request.get("/index")).text();
+  expect(html).toContain('data-static-markup="category-menu:zh-cn:');
+  expect(html).toContain("category-menu__flyout"); // the tree is in the markup…
+  expect(html).not.toContain("child_list"); // …not in the serialised data
+  // A client-side navigation's data request gets the whole layout, for a live render.
+  const data = await (await request.get("/index.data")).text();
+  expect(data).toContain("child_list");
 });

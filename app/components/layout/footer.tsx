@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
+import { useChromeLayout } from "./chrome-layout";
 import { StaticMarkup } from "./static-markup";
 import { Group } from "~/components/ui";
 import type { ClientLayout } from "~/upstream/layout-view.server";
@@ -11,9 +12,10 @@ import { linkProps } from "./link-props";
  */
 export function Footer({ layout }: { layout: ClientLayout }) {
   const { language } = useTranslation();
+  const chromeLayout = useChromeLayout(layout);
   return (
     <StaticMarkup cacheKey={`footer:${language}:${layout.version}`} as="footer" className="footer">
-      <FooterContent layout={layout} />
+      <FooterContent layout={chromeLayout} />
     </StaticMarkup>
   );
 }

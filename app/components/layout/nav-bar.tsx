@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/translation";
 import type { CategoryNode } from "~/upstream/schemas/category";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { linkProps } from "./link-props";
+import { useChromeLayout } from "./chrome-layout";
 import { StaticMarkup } from "./static-markup";
 
 /** spec §9: the category menu shows the first 3 sub-items of each top category. */
@@ -18,15 +19,18 @@ function listHref(node: CategoryNode) {
  */
 export function NavBar({ layout, expanded }: { layout: ClientLayout; expanded: boolean }) {
   const { t, language } = useTranslation();
+  const chromeLayout = useChromeLayout(layout);
   return (
     <div className="nav-bar">
       <div className="container nav-bar__inner">
         <StaticMarkup
-          cacheKey={`category-menu:${language}:${layout.version}:${expanded ? "expanded" : "folded"}`}
+          // The content is the same expanded or folded (only the class differs), so one key serves both
+          // and a navigation between the home page and another page keeps the adopted markup.
+          cacheKey={`category-menu:${language}:${layout.version}`}
           as="div"
           className={`category-menu ${expanded ? "category-menu--expanded" : ""}`}
         >
-          <CategoryMenuContent layout={layout} />
+          <CategoryMenuContent layout={chromeLayout} />
         </StaticMarkup>
         <nav aria-label={t("nav.label")}>
           <ul className="nav-bar__links">

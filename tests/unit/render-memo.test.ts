@@ -1,0 +1,70 @@
+import { describe, expect, test } from "vitest";
+import { upstreamHtml } from "~/upstream/goods-detail.server";
+import { toFloorViews } from "~/upstream/home-view.server";
+import { documentLayout, type ClientLayout } from "~/upstream/layout-view.server";
+import type { Floor } from "~/upstream/schemas/catalog";
+
+/** What ADR 027 remembers between renders: each the same answer as a fresh build, built once. */
+
+const layout = {
+  version: 42,
+  site: { site_name: "康源医药", logo: "/media/upload/logo.svg", phone: "", email: "", seo_description: "", seo_keywords: "" },
+  navList: [{ id: 1, nav_title: "首页", nav_url: { url: "/index" }, is_blank: 0 }],
+  categories: [{ category_id: 1, category_name: "中西药品", child_list: [] }],
+  helpClasses: [{ class_id: 1, class_name: "新手上路", child_list: [] }],
+  friendlyLinks: [{ link_title: "a" }],
+  certificates: [{ icon: "/media/x.svg" }],
+  platforms: [{ icon: "/media/y.svg" }],
+  services: [{ service_name: "正品保障", desc: "", image: "" }],
+  hotWords: ["阿莫西林"],
+} as unknown as ClientLayout;
+
+describe("documentLayout", () => {
+  test("leaves out what only the chrome's rendered-once HTML uses, keeps the rest and the version", () => {
+    const slim = documentLayout(layout);
+    expect(slim).toMatchObject({ version: 42, site: layout.site, navList: layout.navList, hotWords: ["阿莫西林"] });
+    for (const list of ["categories", "helpClasses", "friendlyLinks", "certificates", "platforms", "services"] as const) expect(slim[list]).toEqual([]);
+    expect(layout.categories).toHaveLength(1); // the whole layout is not touched
+  });
+
+  test("one slim layout per layout object", () => {
+    expect(documentLayout(layout)).toBe(documentLayout(layout));
+  });
+});
+
+describe("toFloorViews", () => {
+  const floors = [
+    {
+      block_name: "floor-style-1",
+      title: "感冒用药",
+      value: {
+        goodsList: {
+          value: {
+            list: [{ sku_id: 1, goods_id: 1, sku_name: "阿莫西林胶囊", sku_image: "upload/a.png", discount_price: "12.50", sale_control: { view_price: 1 } }],
+          },
+        },
+      },
+    },
+  ] as unknown as Floor[];
+
+  test("the same floors list gives the same views per kind of viewer", () => {
+    expect(toFloorViews(floors, { isMember: true })).toBe(toFloorViews(floors, { isMember: true }));
+    expect(toFloorViews(floors, { isMember: false })).toBe(toFloorViews(floors, { isMember: false }));
+    expect(toFloorViews(floors, { isMember: true })).not.toBe(toFloorViews(floors, { isMember: false }));
+  });
+
+  test("another list (a refreshed cache) is built anew", () => {
+    const refreshed = structuredClone(floors);
+    expect(toFloorViews(refreshed, { isMember: true })).not.toBe(toFloorViews(floors, { isMember: true }));
+    expect(toFloorViews(refreshed, { isMember: true })).toEqual(toFloorViews(floors, { isMember: true }));
+  });
+});
+
+describe("upstreamHtml, remembered", () => {
+  test("the same HTML under another upstream is not answered from the first one's result", () => {
+    const html = '<img src="https://a.example/upload/x.png">';
+    expect(upstreamHtml(html, "https://a.example")).toContain('src="/media/upload/x.png"');
+    expect(upstreamHtml(html, "https://b.example")).toContain('src="https://a.example/upload/x.png"');
+    expect(upstreamHtml(html, "https://a.example")).toContain('src="/media/upload/x.png"');
+  });
+});
