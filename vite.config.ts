@@ -20,9 +20,7 @@ declare module "@remix-run/node" {
 const CHROME = /\/app\/(components\/(layout\/|route-error-boundary|toast-message|no-js-redirect|chat\/chat-launcher)|utils\/handle|i18n\/inline-translations)/;
 function sharedChunk(id: string): string | undefined {
   if (CHROME.test(id)) return "chrome";
-  // The pager goes with the goods card (list, goods and member pages): left alone, rollup put it
-  // in the promotion zones' chunk, which the goods page then loaded whole.
-  if (/\/app\/components\/(goods\/(goods-card|price-tag)|pagination-links)\.tsx$/.test(id)) return "goods-card";
+  if (/\/app\/components\/goods\/(goods-card|price-tag)\.tsx$/.test(id)) return "goods-card";
   // The promotion zones' page code (topic list, /activity…) in a chunk of their own: left to the
   // small-chunk merging, it was folded into chunks the layout loads on every page.
   if (/\/app\/(routes\/_main\.(promotion\.(topic|seckill|groupbuy)\.tsx|activity\.tsx)|domain\/topic\.ts)$/.test(id)) return "promotion-zones";
