@@ -21,6 +21,13 @@ const CHROME = /\/app\/(components\/(layout\/|route-error-boundary|toast-message
 function sharedChunk(id: string): string | undefined {
   if (CHROME.test(id)) return "chrome";
   if (/\/app\/components\/goods\/(goods-card|price-tag)\.tsx$/.test(id)) return "goods-card";
+  // The quantity rules and the missing-qualification notice serve the goods page and the cart:
+  // left to the small-chunk merging they sat in the cart's route chunk, which the goods page then
+  // loaded whole. They go with the goods card, which both pages load.
+  if (/\/app\/(domain\/(pricing\/|cart\.ts|quantity\.ts)|components\/(cart\/quantity-stepper|qualification\/))/.test(id)) return "goods-card";
+  // The order pages' shared parts in one chunk, so an order page loads one file for them, not
+  // pieces folded into other pages' chunks (the ≤ 15 files budget).
+  if (/\/app\/(components\/orders\/|domain\/orders\.ts)/.test(id)) return "orders";
   // The promotion zones' page code (topic list, /activity…) in a chunk of their own: left to the
   // small-chunk merging, it was folded into chunks the layout loads on every page.
   if (/\/app\/(routes\/_main\.(promotion\.(topic|seckill|groupbuy)\.tsx|activity\.tsx)|domain\/topic\.ts)$/.test(id)) return "promotion-zones";
