@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { insertRow } from '../../shop-api/db/seed'
 import { startTestShopApi, type ApiBody, type TestShopApi } from '../../shop-api/testing'
 
 /**
@@ -30,21 +29,7 @@ interface Member {
 }
 
 async function newMember(point: number): Promise<Member> {
-  const made = await shop.testApi<{ member_id: number; username: string; password: string }>('/__test/member', {})
-  const { member_id, username, password } = made.body
-  insertRow(shop.api.db, 'member_address', {
-    member_id,
-    name: '王五',
-    mobile: '13700137000',
-    province_id: 110000,
-    city_id: 110100,
-    district_id: 110101,
-    address: '王府井大街 1 号',
-    full_address: '北京市-北京市-东城区',
-    is_default: 1,
-  })
-  await shop.testApi('/__test/member/balance', { member_id, point })
-  return { token: await shop.login(username, password), member_id }
+  return shop.newBuyer({ address: true, money: { point } })
 }
 
 const call = (member: Member, path: string, body: Record<string, unknown> = {}): Promise<ApiBody> => shop.call(path, { token: member.token, ...body })
