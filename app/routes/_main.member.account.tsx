@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
+import { SourceTabs } from "~/components/member/source-tabs";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
@@ -88,20 +89,7 @@ export default function AccountPage() {
       <Panel>
         <Stack gap="sm">
           <h2 className="ui-title member-home__section-title">{t("account.ledger")}</h2>
-          <ul className="member-tabs" aria-label={t("account.sources")}>
-            <li>
-              <Link to={href("")} aria-current={type === "" ? "page" : undefined}>
-                {t("account.allSources")}
-              </Link>
-            </li>
-            {sources.map((source) => (
-              <li key={source.key}>
-                <Link to={href(source.key)} aria-current={type === source.key ? "page" : undefined}>
-                  {source.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <SourceTabs label={t("account.sources")} allLabel={t("account.allSources")} sources={sources} current={type} href={(source) => href(source)} />
           {rows.length === 0 ? (
             <p>{t("account.empty")}</p>
           ) : (

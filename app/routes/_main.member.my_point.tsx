@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
+import { SourceTabs } from "~/components/member/source-tabs";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { strictChoice, strictPage } from "~/domain/member-assets";
@@ -75,22 +76,7 @@ export default function MyPointPage() {
       <Panel>
         <Stack gap="sm">
           <h2 className="ui-title member-home__section-title">{t("point.ledger")}</h2>
-          <nav aria-label={t("point.sources")}>
-            <ul className="member-tabs">
-              <li>
-                <Link to={href("")} aria-current={type === "" ? "page" : undefined}>
-                  {t("point.allSources")}
-                </Link>
-              </li>
-              {sources.map((source) => (
-                <li key={source.key}>
-                  <Link to={href(source.key)} aria-current={type === source.key ? "page" : undefined}>
-                    {source.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <SourceTabs label={t("point.sources")} allLabel={t("point.allSources")} sources={sources} current={type} href={(source) => href(source)} />
           {rows.length === 0 ? (
             <p>{t("point.empty")}</p>
           ) : (
