@@ -290,9 +290,7 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
         )}
         {captcha ? <CaptchaField meta={allFields.captcha_code} captcha={captcha} /> : null}
         {mode === "mobile" ? <SmsCodeFields smsKey={smsKey} code={allFields.code} /> : null}
-        {withExtras ? (
-          <RegisterExtrasFields key={JSON.stringify([extras.label, extras.regions?.ids])} labels={labels} types={types} extras={extras} fields={allFields} />
-        ) : null}
+        {withExtras ? <RegisterExtrasFields labels={labels} types={types} extras={extras} fields={allFields} /> : null}
         {!withExtras && labels.length > 0 ? (
           <NativeSelect
             name="member_label"
