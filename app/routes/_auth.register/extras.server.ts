@@ -1,7 +1,8 @@
 import { regionChoices, type RegionChoices } from "~/upstream/address.server";
 import { assetUrl } from "~/upstream/context.server";
-import type { UpstreamContext } from "~/upstream/http.server";
+import { withoutToken, type UpstreamContext } from "~/upstream/http.server";
 import { getQualificationConfig, uploadRegistrationQualification } from "~/upstream/qualification.server";
+import { cached } from "~/utils/cache.server";
 import { imageFileProblem } from "~/utils/image-file";
 import { REGISTER_IMAGE_MAX_BYTES, REGISTER_IMAGE_MAX_KB } from "./limits";
 import { RegisterRegionIdsSchema, uploadedImages } from "./schema";
@@ -15,7 +16,12 @@ export type RegisterImages = Record<number, Array<{ path: string; url: string }>
 export type RegisterExtrasState = { regions: RegionChoices | null; label: number; images: RegisterImages };
 
 /** The qualification types of each business type ("0": none chosen); null without the capability. */
-export async function typesByLabel(ctx: UpstreamContext, labelIds: number[]): Promise<Record<string, RegisterType[]> | null> {
+export function typesByLabel(ctx: UpstreamContext, labelIds: number[]): Promise<Record<string, RegisterType[]> | null> {
+  // The same for every visitor and changed only in the shop's admin: shared and cached briefly.
+  return cached(`auth:register-types:${labelIds.join(",")}`, { ttlMs: 30_000, staleMs: 5 * 60_000 }, () => loadTypes(withoutToken(ctx), labelIds));
+}
+
+async function loadTypes(ctx: UpstreamContext, labelIds: number[]): Promise<Record<string, RegisterType[]> | null> {
   const configs = await Promise.all([0, ...labelIds].map((id) => getQualificationConfig(ctx, id || undefined).catch(() => null)));
   if (configs[0] === null) return null;
   const entries = [0, ...labelIds].map((id, index) => [
