@@ -4,6 +4,9 @@ import { errorsText } from "~/components/form";
 import { Button, NativeSelect } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import type { RegionChoices, RegionOption } from "~/upstream/address.server";
+// A side effect (docs/member-centre.md "Bundle"): keeps this component, shared by the address form
+// and /register, out of the chunks other pages load.
+import "~/styles/region-selects.css";
 
 type Level = "province_id" | "city_id" | "district_id" | "community_id";
 const LEVELS: Level[] = ["province_id", "city_id", "district_id", "community_id"];
