@@ -20,8 +20,11 @@ async function businessFields(page: Page) {
     .png()
     .toBuffer();
   await licence.locator('input[type="file"]').setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: image });
+  const captchaId = await page.locator('input[name="captcha_id"]').inputValue();
   await licence.getByRole("button", { name: "上传" }).click();
   await expect(page.getByRole("img", { name: "营业执照 第 1 张" })).toBeVisible();
+  // Every post shows a new captcha: wait for it before answering it.
+  await expect(page.locator('input[name="captcha_id"]')).not.toHaveValue(captchaId);
 }
 
 test("a wrong password then the right one lands on the redirect target", async ({ page }) => {

@@ -32,7 +32,10 @@ async function chooseClinic(page: Page) {
 async function upload(page: Page, type: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const block = page.locator(".auth-extras__type").filter({ hasText: type });
   await block.locator('input[type="file"]').setInputFiles(file);
+  const captchaId = await page.locator('input[name="captcha_id"]').inputValue();
   await block.getByRole("button", { name: "上传" }).click();
+  // Every post shows a new captcha: wait for it (the step is done) before going on.
+  await expect(page.locator('input[name="captcha_id"]')).not.toHaveValue(captchaId);
 }
 
 /** The password fields are never echoed back after a step: typed (again) right before submitting. */
