@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../core/password.js'
 import { error, has, int, requireMember, str, success, type Context, type Envelope, type Router } from '../core/router.js'
 import { SMS_BURNED_MESSAGE } from '../core/services.js'
 import { createMember, findMemberByLogin, findMemberByMobile, freeUsername, mobileExists, recordLogin, usernameExists } from '../models/member.js'
+import { addRegistrationAddress, referrerId, registrationAddressProblem, registrationFullAddress } from '../models/register-extras.js'
 import { claimRegistrationImages } from './qualification.js'
 
 /**
@@ -106,6 +107,10 @@ export function registerAuthRoutes(router: Router): void {
     const password = str(ctx, 'password')
     const problem = passwordProblem(ctx, password)
     if (problem) return error(-1, problem)
+    const region = { province_id: int(ctx, 'province_id', 0), city_id: int(ctx, 'city_id', 0), district_id: int(ctx, 'district_id', 0), address: str(ctx, 'address') }
+    const regionProblem = registrationAddressProblem(region)
+    if (regionProblem) return error(-1, regionProblem)
+    const fullAddress = registrationFullAddress(region)
     const qualifications = ctx.params.qualifications_images
     const memberId = createMember(ctx.db, {
       username,
@@ -114,15 +119,14 @@ export function registerAuthRoutes(router: Router): void {
       mobile: '',
       realname: str(ctx, 'realname'),
       member_label: int(ctx, 'member_label', 0),
-      province_id: int(ctx, 'province_id', 0),
-      city_id: int(ctx, 'city_id', 0),
-      district_id: int(ctx, 'district_id', 0),
-      address: str(ctx, 'address'),
-      full_address: str(ctx, 'full_address'),
+      ...region,
+      full_address: fullAddress,
       qualifications_images: typeof qualifications === 'string' ? qualifications : qualifications == null ? '' : JSON.stringify(qualifications),
-      parent_id: int(ctx, 'parent_id', 0),
+      parent_id: referrerId(ctx.db, int(ctx, 'parent_id', 0), str(ctx, 'inputfenxiao_name')),
       invitation_code: str(ctx, 'invitation_code'),
     })
+    // The registered business address is the member's default delivery address (docs/member-centre.md "Registration").
+    addRegistrationAddress(ctx.db, memberId, { name: str(ctx, 'realname') || username, mobile: '', ...region, full_address: fullAddress })
     // Qualification images uploaded before registration become pending submissions (docs/qualifications.md).
     claimRegistrationImages(ctx.db, memberId, qualifications)
     return success({ token: ctx.services.tokens.issue(memberId, { appType: ctx.appType }) })

@@ -26,9 +26,11 @@ import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { checkHoneypot, honeypotInputProps } from "~/utils/honeypot.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
-import { mobileRegisterSchema, RegisterModeSchema, usernameRegisterSchema, type RegisterRules } from "./schema";
+import { chosenLabel, missingExtras, registerRegions, storeImages, typesByLabel, type RegisterExtrasState } from "./extras.server";
+import { RegisterExtrasFields } from "./extras-fields";
+import { mobileRegisterSchema, RegisterModeSchema, RegisterStepSchema, usernameRegisterSchema, type RegisterRules } from "./schema";
 
-export const handle: RouteHandle = { i18n: ["auth"], title: "auth:register.title" };
+export const handle: RouteHandle = { i18n: ["auth", "address"], title: "auth:register.title" };
 
 async function rulesFor(ctx: Awaited<ReturnType<typeof requireVisitor>>) {
   const config = await getRegisterConfig(ctx);
@@ -41,14 +43,19 @@ export const shouldRevalidate = revalidateCaptchaAfterPost;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);
   const requested = RegisterModeSchema.parse(new URL(request.url).searchParams.get("mode"));
-  const [{ config, rules }, captchaConfig, labels, aptitudes, reward, agreement] = await Promise.all([
+  const [{ config, rules }, captchaConfig, labels, aptitudes, reward, agreement, regions] = await Promise.all([
     rulesFor(ctx),
     getCaptchaConfig(ctx),
     listMemberLabels(ctx).catch(() => []),
     listAptitudes(ctx).catch(() => []),
     getRegisterReward(ctx).catch(() => null),
     getAgreement(ctx),
+    registerRegions(ctx, null),
   ]);
+  const types = await typesByLabel(
+    ctx,
+    labels.map((label) => label.label_id),
+  );
   const methods = config.register.filter((method): method is "username" | "mobile" => method === "username" || method === "mobile");
   const mode = methods.includes(requested) ? requested : (methods[0] ?? null);
   return {
@@ -58,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     captcha: captchaConfig.shop_reception_register ? await newCaptcha(ctx) : null,
     labels,
     aptitudes,
+    types,
+    extras: { regions, label: 0, images: {} } satisfies RegisterExtrasState as RegisterExtrasState,
     reward: reward?.is_use ? reward.value : null,
     agreement: { title: agreement.title, html: sanitizeUpstreamHtml(agreement.content) },
     honeypot: honeypotInputProps(),
@@ -72,9 +81,14 @@ export async function action({ request }: ActionFunctionArgs) {
   await checkHoneypot(request, formData);
   const { rules } = await rulesFor(ctx);
   const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_register;
-  const schema = formData.get("intent") === "register-username" ? usernameRegisterSchema(rules) : mobileRegisterSchema(rules);
-  const submission = parseWithZod(formData, { schema });
+  const intent = formData.get("intent");
   const hidden = ["password", "confirm_password"];
+  const labels = await listMemberLabels(ctx).catch(() => []);
+  if (intent === "register-username" || RegisterStepSchema.safeParse({ intent }).success) {
+    return usernameRegistration(request, ctx, formData, { rules, captchaRequired, labels });
+  }
+  const schema = mobileRegisterSchema(rules);
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: hidden }), smsKey: null }, { status: 400 });
   }
@@ -82,7 +96,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (input.intent !== "register-mobile" && captchaRequired && !input.captcha_code) {
     return refuseFields(submission, { captcha_code: ["validation:required"] }, hidden);
   }
-  const labels = await listMemberLabels(ctx).catch(() => []);
   const label = labels.find((entry) => entry.label_id === input.member_label);
   const extras = {
     member_label: label?.label_id,
@@ -93,13 +106,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const client = clientAddress();
 
   switch (input.intent) {
-    case "register-username": {
-      const outcome = await limitedAttempt([["registerPerClient", client]], "always", () =>
-        registerWithUsername(ctx, { username: input.username, password: input.password, ...captcha, ...extras }),
-      );
-      if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden, outcome);
-      return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
-    }
     case "send-code": {
       const subjects: Subject[] = [
         ["sendPerMobile", input.mobile],
@@ -122,6 +128,74 @@ export async function action({ request }: ActionFunctionArgs) {
       return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
     }
   }
+}
+
+type Labels = Awaited<ReturnType<typeof listMemberLabels>>;
+
+/**
+ * Username registration and its no-JS steps (next region level, the chosen business type's
+ * documents, uploading images). Every post first stores the images chosen in the form, so each
+ * step and the final "register" keep everything typed (passwords are asked again).
+ */
+async function usernameRegistration(
+  request: Request,
+  ctx: Awaited<ReturnType<typeof requireVisitor>>,
+  formData: FormData,
+  { rules, captchaRequired, labels }: { rules: RegisterRules; captchaRequired: boolean; labels: Labels },
+) {
+  const hidden = ["password", "confirm_password"];
+  const labelIds = labels.map((entry) => entry.label_id);
+  const label = chosenLabel(formData, labelIds);
+  const [regions, types] = await Promise.all([registerRegions(ctx, formData), typesByLabel(ctx, labelIds)]);
+  const labelTypes = types?.[String(label)] ?? [];
+  const stored = await storeImages(ctx, formData, labelTypes);
+  const extras: RegisterExtrasState = { regions, label, images: stored.images };
+  // The text fields only: files never go back into the form (conform would try to echo them).
+  const fields = new FormData();
+  for (const [key, value] of formData) if (typeof value === "string") fields.append(key, value);
+  const answer = (result: ReturnType<typeof submission.reply>, status: number, headers?: HeadersInit) =>
+    data({ result, smsKey: null, extras }, { status, headers });
+
+  const submission = parseWithZod(fields, { schema: formData.get("intent") === "register-username" ? usernameRegisterSchema(rules) : RegisterStepSchema });
+  if (submission.status !== "success") return answer(submission.reply({ hideFields: hidden, fieldErrors: stored.errors }), 400);
+  const input = submission.value;
+  if (input.intent !== "register-username") {
+    return answer(submission.reply({ hideFields: hidden, fieldErrors: stored.errors, resetForm: false }), stored.status);
+  }
+  const fieldErrors: Record<string, string[]> = { ...stored.errors, ...missingExtras(input, regions, labelTypes, stored.images) };
+  if (captchaRequired && !input.captcha_code) fieldErrors.captcha_code = ["validation:required"];
+  if (Object.keys(fieldErrors).length > 0) return answer(submission.reply({ fieldErrors, hideFields: hidden }), stored.status === 200 ? 400 : stored.status);
+
+  const labelEntry = labels.find((entry) => entry.label_id === label);
+  const images = Object.fromEntries(Object.entries(stored.images).map(([id, list]) => [id, list.map((image) => image.path).join(",")]));
+  const outcome = await limitedAttempt([["registerPerClient", clientAddress()]], "always", () =>
+    registerWithUsername(ctx, {
+      username: input.username,
+      password: input.password,
+      captcha_id: input.captcha_id,
+      captcha_code: input.captcha_code,
+      member_label: labelEntry?.label_id,
+      member_label_name: labelEntry?.label_name,
+      realname: input.realname || undefined,
+      ...(regions
+        ? {
+            province_id: regions.ids.province_id,
+            city_id: regions.ids.city_id,
+            district_id: regions.ids.district_id,
+            full_address: regions.names.slice(0, 3).join("-"),
+            address: input.address,
+          }
+        : {}),
+      qualifications_images: Object.keys(images).length > 0 ? JSON.stringify(images) : undefined,
+      inputfenxiao_name: input.inputfenxiao_name || undefined,
+      invitation_code: input.invitation_code || undefined,
+    }),
+  );
+  if (!outcome.ok) {
+    const headers: HeadersInit = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : {};
+    return answer(submission.reply({ formErrors: [outcome.refusal], hideFields: hidden }), outcome.status, headers);
+  }
+  return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
 }
 
 export default function RegisterPage() {
@@ -175,7 +249,7 @@ export default function RegisterPage() {
 
 function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redirectTo: string }) {
   const { t } = useTranslation("auth");
-  const { rules, captcha, labels, aptitudes, agreement, constraints } = useLoaderData<typeof loader>();
+  const { rules, captcha, labels, aptitudes, types, extras: loadedExtras, agreement, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: `register-${mode}`,
@@ -187,9 +261,11 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
   });
   const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
   const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+  const extras = (actionData && "extras" in actionData ? actionData.extras : null) ?? loadedExtras;
+  const withExtras = mode === "username";
 
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" {...getFormProps(form)} encType={withExtras && types ? "multipart/form-data" : undefined}>
       <HoneypotInputs label={t("register.honeypot")} />
       <Stack gap="sm">
         <input type="hidden" name="redirect" value={redirectTo} />
@@ -214,7 +290,8 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
         )}
         {captcha ? <CaptchaField meta={allFields.captcha_code} captcha={captcha} /> : null}
         {mode === "mobile" ? <SmsCodeFields smsKey={smsKey} code={allFields.code} /> : null}
-        {labels.length > 0 ? (
+        {withExtras ? <RegisterExtrasFields labels={labels} types={types} extras={extras} fields={allFields} /> : null}
+        {!withExtras && labels.length > 0 ? (
           <NativeSelect
             name="member_label"
             label={t("register.memberLabel")}
@@ -222,8 +299,8 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
             defaultValue=""
           />
         ) : null}
-        <TextField meta={allFields.realname} label={t("register.realname")} autoComplete="name" />
-        {aptitudes.length > 0 ? (
+        {!withExtras ? <TextField meta={allFields.realname} label={t("register.realname")} autoComplete="name" /> : null}
+        {!(withExtras && types) && aptitudes.length > 0 ? (
           <div>
             <p className="ui-text-sm auth-aptitudes__title">{t("register.aptitudes")}</p>
             <ul className="ui-text-sm auth-aptitudes__list">

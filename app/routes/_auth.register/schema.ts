@@ -19,6 +19,58 @@ function requireAgreement(rules: RegisterRules, value: { intent: string; agreeme
   }
 }
 
+/** A region id as a select sends it: "" (nothing chosen) → 0; anything but digits is refused. */
+const RegionId = z
+  .string()
+  .trim()
+  .regex(/^\d{0,12}$/, "address:errors.badRegion")
+  .optional()
+  .transform((value) => (value ? Number(value) : 0));
+
+export const ADDRESS_MAX = 100;
+
+/**
+ * Username registration's business fields (spec §3): region and detailed address (the member's
+ * default delivery address), the referrer. Whether region and address are required depends on the
+ * upstream's region data and is checked by the action, like the qualification images.
+ */
+const UsernameExtras = {
+  province_id: RegionId,
+  city_id: RegionId,
+  district_id: RegionId,
+  address: z.string().trim().max(ADDRESS_MAX, `address:errors.detailTooLong|max=${ADDRESS_MAX}`).optional(),
+  inputfenxiao_name: z.string().trim().max(30, "validation:tooLong").optional(),
+  invitation_code: z
+    .string()
+    .trim()
+    .max(20, "validation:tooLong")
+    .regex(/^[0-9A-Za-z]*$/, "auth:register.badInvitationCode")
+    .optional(),
+};
+
+/** The no-JS steps of the username form: next region level, the chosen business type's documents, uploading images. */
+export const RegisterStepSchema = z.object({ intent: z.enum(["regions", "label", "upload"]) });
+
+/** The region ids of any submission, leniently (a bad one counts as not chosen). */
+export const RegisterRegionIdsSchema = z.object({
+  province_id: RegionId.catch(0),
+  city_id: RegionId.catch(0),
+  district_id: RegionId.catch(0),
+});
+
+/** Uploaded image paths kept in hidden `qual_<aptitude id>` fields ("path,path"); anything else is dropped. */
+const UPLOAD_PATH = /^[\w./-]{1,200}$/;
+export function uploadedImages(formData: FormData): Record<number, string[]> {
+  const images: Record<number, string[]> = {};
+  for (const [key, value] of formData) {
+    const id = /^qual_(\d{1,9})$/.exec(key)?.[1];
+    if (!id || typeof value !== "string" || value === "") continue;
+    const paths = value.split(",").filter((path) => UPLOAD_PATH.test(path) && !path.includes(".."));
+    if (paths.length > 0) images[Number(id)] = [...new Set([...(images[Number(id)] ?? []), ...paths])].slice(0, 10);
+  }
+  return images;
+}
+
 /** Username registration; the rules come from the upstream's register config (pwd_len, complexity). */
 export function usernameRegisterSchema(rules: RegisterRules) {
   return z
@@ -28,6 +80,7 @@ export function usernameRegisterSchema(rules: RegisterRules) {
       password: passwordSchema(rules.pwdLen, rules.pwdComplexity),
       confirm_password: z.string({ required_error: "validation:required" }),
       ...Extras,
+      ...UsernameExtras,
     })
     .superRefine((value, ctx) => {
       requireAgreement(rules, value, ctx);

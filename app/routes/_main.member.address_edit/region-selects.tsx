@@ -4,6 +4,9 @@ import { errorsText } from "~/components/form";
 import { Button, NativeSelect } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import type { RegionChoices, RegionOption } from "~/upstream/address.server";
+// A side effect (docs/member-centre.md "Bundle"): keeps this component, shared by the address form
+// and /register, out of the chunks other pages load.
+import "~/styles/region-selects.css";
 
 type Level = "province_id" | "city_id" | "district_id" | "community_id";
 const LEVELS: Level[] = ["province_id", "city_id", "district_id", "community_id"];
@@ -23,16 +26,27 @@ function asOptions(value: unknown): RegionOption[] {
  * /regions; without JS, the "next" button after each select posts the form (intent "regions")
  * and the server re-renders it with the next level's options, keeping what was typed.
  */
-export function RegionSelects({ choices, errors }: { choices: RegionChoices; errors: Partial<Record<Level, string[] | undefined>> }) {
+export function RegionSelects({
+  choices,
+  errors,
+  depth = 4,
+}: {
+  choices: RegionChoices;
+  errors: Partial<Record<Level, string[] | undefined>>;
+  /** 3: province, city, district only (registration); 4 adds the street. */
+  depth?: 3 | 4;
+}) {
   const { t } = useTranslation("address");
   const hydrated = useHydrated();
   const [ids, setIds] = useState(choices.ids);
   const [options, setOptions] = useState(choices.options);
   const latest = useRef(0);
 
+  const levels = LEVELS.slice(0, depth);
+
   const choose = async (level: Level, id: number) => {
-    const index = LEVELS.indexOf(level);
-    const below = LEVELS.slice(index + 1);
+    const index = levels.indexOf(level);
+    const below = levels.slice(index + 1);
     setIds((current) => ({ ...current, [level]: id, ...Object.fromEntries(below.map((key) => [key, 0])) }));
     setOptions((current) => ({ ...current, ...Object.fromEntries(below.map((key) => [OPTION_KEYS[key], []])) }));
     const next = below[0];
@@ -50,7 +64,7 @@ export function RegionSelects({ choices, errors }: { choices: RegionChoices; err
   return (
     <fieldset className="region-selects">
       <legend className="ui-field__label">{t("edit.region")}</legend>
-      {LEVELS.map((level, index) => {
+      {levels.map((level, index) => {
         const list = options[OPTION_KEYS[level]];
         const label = t(`edit.levels.${level}`);
         return (
@@ -64,7 +78,7 @@ export function RegionSelects({ choices, errors }: { choices: RegionChoices; err
               error={errorsText(t, errors[level])}
               data={[{ value: "", label: t("edit.choose") }, ...list.map((region) => ({ value: String(region.id), label: region.name }))]}
             />
-            {!hydrated && index < LEVELS.length - 1 && list.length > 0 ? (
+            {!hydrated && index < levels.length - 1 && list.length > 0 ? (
               // formNoValidate: the step must work before the required fields are filled in.
               <Button type="submit" name="intent" value="regions" formNoValidate variant="outline" size="xs">
                 {t(`edit.next.${level}`)}
