@@ -9,6 +9,7 @@ import { findCombo } from "~/upstream/promotion.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
+import { BuyQuantity, readBuyForm } from "./buy.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -19,11 +20,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 const ComboActionSchema = z.object({
   intent: z.enum(["add-to-cart", "buy-now"]),
-  num: z.coerce
-    .number({ invalid_type_error: "promotion:errors.badQuantity" })
-    .int("promotion:errors.badQuantity")
-    .min(1, "promotion:errors.badQuantity")
-    .max(999_999, "promotion:errors.badQuantity"),
+  num: BuyQuantity,
 });
 
 export async function comboLoader(request: Request, blId: number) {
@@ -58,14 +55,13 @@ export async function comboLoader(request: Request, blId: number) {
 }
 
 export async function comboAction(request: Request, blId: number, fields: Record<string, FormDataEntryValue>) {
-  const ctx = await memberContext(request);
-  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
-  const parsed = ComboActionSchema.safeParse(fields);
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 });
+  const form = await readBuyForm(request, ComboActionSchema, fields);
+  if (form.refusal) return form.refusal;
+  const { ctx, input } = form;
   const combo = await findCombo(ctx, blId);
   if (!combo) throw notFoundResponse();
   const maxSets = Math.max(0, Math.min(...combo.bundling_goods.map((item) => item.stock)));
-  const { intent, num } = parsed.data;
+  const { intent, num } = input;
   if (num > maxSets) return data({ error: `promotion:errors.comboStock|max=${maxSets}` }, { status: 409 });
   if (intent === "buy-now") return redirect(`/promotion/combo_payment?${new URLSearchParams({ bl_id: String(blId), num: String(num) })}`, 303);
   const back = `/promotion/combo-${blId}`;

@@ -8,6 +8,7 @@ import type { GroupbuyDetail } from "~/upstream/schemas/promotion";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
+import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
 
 /**
  * `/promotion/groupbuy-{id}` (contract §7.3): group price, the minimum quantity (`buy_num`), the
@@ -16,11 +17,7 @@ import { loginUrlFor } from "~/utils/safe-redirect";
 
 const BuySchema = z.object({
   intent: z.literal("buy"),
-  num: z.coerce
-    .number({ invalid_type_error: "promotion:errors.badQuantity" })
-    .int("promotion:errors.badQuantity")
-    .min(1, "promotion:errors.badQuantity")
-    .max(999_999, "promotion:errors.badQuantity"),
+  num: BuyQuantity,
 });
 
 /** Not started (1), running (2), ended (3), and the seconds to count down (to the start, or the end). */
@@ -60,19 +57,18 @@ export async function groupbuyLoader(request: Request, groupbuyId: number) {
 }
 
 export async function groupbuyAction(request: Request, groupbuyId: number, fields: Record<string, FormDataEntryValue>) {
-  const ctx = await memberContext(request);
-  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
-  const parsed = BuySchema.safeParse(fields);
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 });
+  const form = await readBuyForm(request, BuySchema, fields);
+  if (form.refusal) return form.refusal;
+  const { ctx, input } = form;
   const found = await findGroupbuy(ctx, groupbuyId);
   if (!found) throw notFoundResponse();
   const { detail, now } = found;
-  const num = parsed.data.num;
+  const num = input.num;
   // The upstream checks all of this again at payment and create; here the buyer hears it at once.
   const phase = phaseOf(detail, now);
   if (phase.state !== "running") return data({ error: `promotion:errors.groupbuy.${phase.state}` }, { status: 409 });
-  const rights = purchaseRights(true, detail.sale_control ?? null);
-  if (rights.buy !== "allowed") return data({ error: rights.message ? `upstream:${rights.message}` : "goods:price.noPermission" }, { status: 403 });
+  const refused = saleControlRefusal(purchaseRights(true, detail.sale_control ?? null));
+  if (refused) return refused;
   if (num < detail.buy_num) return data({ error: `promotion:errors.groupbuyMinimum|count=${detail.buy_num}` }, { status: 400 });
   if (num > detail.stock) return data({ error: "promotion:errors.outOfStock" }, { status: 409 });
   const search = new URLSearchParams({ groupbuy_id: String(groupbuyId), sku_id: String(detail.sku_id), num: String(num) });

@@ -8,6 +8,7 @@ import type { SeckillDetail } from "~/upstream/schemas/promotion";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
+import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
 
 /**
  * `/promotion/seckill-{id}` (contract §7.2): price, limits, the countdown to its end (or start)
@@ -18,11 +19,7 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const BuySchema = z.object({
   intent: z.literal("buy"),
   sku_id: Id,
-  num: z.coerce
-    .number({ invalid_type_error: "promotion:errors.badQuantity" })
-    .int("promotion:errors.badQuantity")
-    .min(1, "promotion:errors.badQuantity")
-    .max(999_999, "promotion:errors.badQuantity"),
+  num: BuyQuantity,
 });
 
 function skuParam(request: Request): number | undefined {
@@ -88,19 +85,18 @@ export async function seckillLoader(request: Request, seckillId: number) {
 }
 
 export async function seckillAction(request: Request, seckillId: number, fields: Record<string, FormDataEntryValue>) {
-  const ctx = await memberContext(request);
-  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
-  const parsed = BuySchema.safeParse(fields);
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 });
-  const found = await findSeckillDetail(ctx, seckillId, parsed.data.sku_id);
-  if (!found || found.detail.sku_id !== parsed.data.sku_id) throw notFoundResponse();
+  const form = await readBuyForm(request, BuySchema, fields);
+  if (form.refusal) return form.refusal;
+  const { ctx, input } = form;
+  const found = await findSeckillDetail(ctx, seckillId, input.sku_id);
+  if (!found || found.detail.sku_id !== input.sku_id) throw notFoundResponse();
   const { detail, now } = found;
   const state = buyingState(detail, now, true);
-  const num = parsed.data.num;
+  const num = input.num;
   // The upstream checks all of this again at payment and create; here the buyer hears it at once.
   if (state.phase.state !== "running") return data({ error: `promotion:errors.seckill.${state.phase.state}` }, { status: 409 });
-  if (state.rights.buy !== "allowed")
-    return data({ error: state.rights.message ? `upstream:${state.rights.message}` : "goods:price.noPermission" }, { status: 403 });
+  const refused = saleControlRefusal(state.rights);
+  if (refused) return refused;
   if (detail.max_buy > 0 && state.purchased + num > detail.max_buy) {
     return data({ error: `promotion:errors.seckillLimit|limit=${detail.max_buy}|bought=${state.purchased}` }, { status: 409 });
   }

@@ -8,6 +8,7 @@ import { formatDateTime } from "~/utils/format";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
+import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
 
 /**
  * `/promotion/topic-{id}` (a topic: banner, remark, dates, state, its goods at the topic price)
@@ -58,11 +59,7 @@ export async function topicLoader(request: Request, topicId: number) {
 
 const BuySchema = z.object({
   intent: z.literal("buy"),
-  num: z.coerce
-    .number({ invalid_type_error: "promotion:errors.badQuantity" })
-    .int("promotion:errors.badQuantity")
-    .min(1, "promotion:errors.badQuantity")
-    .max(999_999, "promotion:errors.badQuantity"),
+  num: BuyQuantity,
 });
 
 export async function topicGoodsLoader(request: Request, topicGoodsId: number) {
@@ -100,19 +97,18 @@ export async function topicGoodsLoader(request: Request, topicGoodsId: number) {
 }
 
 export async function topicGoodsAction(request: Request, topicGoodsId: number, fields: Record<string, FormDataEntryValue>) {
-  const ctx = await memberContext(request);
-  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
-  const parsed = BuySchema.safeParse(fields);
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 });
+  const form = await readBuyForm(request, BuySchema, fields);
+  if (form.refusal) return form.refusal;
+  const { ctx, input } = form;
   const found = await findTopicGoods(ctx, topicGoodsId);
   if (!found) throw notFoundResponse();
   const { detail, now } = found;
-  const num = parsed.data.num;
+  const num = input.num;
   // The upstream checks all of this again at payment and create; here the buyer hears it at once.
   const phase = topicPhase({ status: detail.status, startTime: detail.start_time, endTime: detail.end_time }, now);
   if (phase.state !== "running") return data({ error: `topic:errors.${phase.state}` }, { status: 409 });
-  const rights = purchaseRights(true, detail.sale_control ?? null);
-  if (rights.buy !== "allowed") return data({ error: rights.message ? `upstream:${rights.message}` : "goods:price.noPermission" }, { status: 403 });
+  const refused = saleControlRefusal(purchaseRights(true, detail.sale_control ?? null));
+  if (refused) return refused;
   const purchased = detail.purchased_num ?? 0;
   if (detail.max_buy > 0 && purchased + num > detail.max_buy) {
     return data({ error: `topic:errors.limit|limit=${detail.max_buy}|bought=${purchased}` }, { status: 409 });
