@@ -165,7 +165,9 @@ test.describe("HTTP-level hardening", () => {
     const cookie = await sessionCookieOf(page);
     expect((await raw("/member/index", { headers: { Cookie: cookie } })).status).toBe(200);
     await page.getByRole("button", { name: "退出" }).click();
-    await expect(page).toHaveURL(/\/index$/);
+    // /member/index also ends in /index: match the home path itself, then the signed-out top bar.
+    await expect(page).toHaveURL(/:\/\/[^/]+\/index$/);
+    await expect(page.getByRole("link", { name: "请登录" })).toBeVisible();
     // Logout answers only after every cluster worker holds the mark (ADR 008): a replay at once is refused anywhere.
     const replay = await raw("/member/index", { headers: { Cookie: cookie } });
     expect(replay.status).toBe(302);
