@@ -1,18 +1,30 @@
-import { Outlet } from "@remix-run/react";
-import { MemberMenu } from "~/components/member/member-menu";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { MENU_CAPABILITIES, MemberMenu } from "~/components/member/member-menu";
+import { probeCapability } from "~/upstream/capabilities.server";
 import type { RouteHandle } from "~/utils/handle";
 import "~/styles/member.css";
 
 export const handle: RouteHandle = { i18n: ["member"] };
 
 /**
- * The member area's layout: the left menu and the page. No loader: the menu is the same for every
- * member, and each page's own loader guards it (STYLE.md B3), so nothing here assumes its children.
+ * Which of the menu's optional features the upstream lacks (ADR 009: a stock Niushop without the
+ * staff, recharge or sign-in addon): those items are left out. The same for every member (the
+ * probes are cached); each page's own loader guards it (STYLE.md B3), so nothing here assumes its
+ * children.
  */
+export async function loader() {
+  const present = await Promise.all(MENU_CAPABILITIES.map((name) => probeCapability(name)));
+  return { absentFeatures: MENU_CAPABILITIES.filter((_, index) => !present[index]) };
+}
+
+/** Navigating between member pages keeps the menu; only a post (which could not change it) or a reload asks again. */
+export const shouldRevalidate = () => false;
+
 export default function MemberLayout() {
+  const { absentFeatures } = useLoaderData<typeof loader>();
   return (
     <div className="member-layout">
-      <MemberMenu />
+      <MemberMenu absent={absentFeatures} />
       <div className="member-layout__main">
         <Outlet />
       </div>

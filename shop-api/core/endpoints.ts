@@ -22,7 +22,7 @@ export interface MissingEndpoint {
  * routes `/{addon}/api/{controller}/{action}` by folder (InitRoute), so a missing addon folder,
  * controller class or action method all end in an HttpException, answered as the HTML error page.
  *
- * Covers 13 of the 69 storefront paths, plus the 6 qualification paths. `/memberregister/api/Config/Config` and
+ * Covers 13 of the 69 storefront paths, plus the 6 qualification paths and the 2 staff paths. `/memberregister/api/Config/Config` and
  * `weapp/api/weapp/qrcode` are NOT here: both addons ship with 5.5.2
  * (`addon/memberregister/api/controller/Config.php`, `addon/weapp/api/controller/Weapp.php`);
  * `/api/Cart/calculate` and `/api/goodssku/searchGoodsByKeyWord` are (no such actions).
@@ -39,6 +39,7 @@ export const STOCK_NIUSHOP_MISSING: readonly MissingEndpoint[] = [
   { path: '/api/Cart/calculate', reason: 'Cart has no calculate action (upstream previews discounts with /api/cartcalculate/calculate, another shape)' },
   { path: '/api/goodssku/searchGoodsByKeyWord', reason: 'Goodssku has no searchGoodsByKeyWord action: search suggestions are defined by this API' },
   { path: '/manjian/api/manjian/lists', reason: 'the manjian addon answers one goods’ activity (manjian/info); the list of running activities is defined by this API' },
+  { path: '/staff', reason: 'no staff addon: the salesman’s team (myTeamList) and the stock-out log (stockoutLog) are this B2B flavour’s (spec §6)' },
   {
     path: '/api/ordercomplain',
     reason: 'the PC calls Ordercomplain detail/complain/cancel, but no such controller exists: complaints are defined by this API (docs/after-sales-api.md)',

@@ -11,6 +11,10 @@ import { loader as saleControlLoader } from "~/routes/_main.sacontrol";
 import { loader as activityLoader } from "~/routes/_main.activity";
 import { loader as topicListLoader } from "~/routes/_main.promotion.topic";
 import { loader as switchAccountLoader } from "~/routes/_main.switch-account";
+import { loader as memberLayoutLoader } from "~/routes/_main.member";
+import { loader as outOfStockLoader } from "~/routes/_main.member.out_of_stock";
+import { loader as memberHomeLoader } from "~/routes/_main.member.index";
+import { menuFor } from "~/components/member/member-menu";
 import { getRegisterReward, listAptitudes, listMemberLabels } from "~/upstream/auth.server";
 import { CAPABILITY_TTL_MS, CapabilityAbsentError, hasCapability, resetCapabilities } from "~/upstream/capabilities.server";
 import { addBundleToCart, deleteBundleLine, listCartBundles, setBundleQuantity } from "~/upstream/cart.server";
@@ -309,5 +313,25 @@ describe("the UI hides what depends on an absent capability", () => {
     const bare = payload(await activityLoader(args(page("/activity"))));
     expect(bare).toEqual({ discounts: [], manjians: [], entries: [] });
     expect(await thrownStatus(topicListLoader(args(page("/promotion/topic"))))).toBe(404);
+  });
+
+  test("member menu: no stock-out log, qualifications or certificates on a stock Niushop; /member/out_of_stock is a 404; the home has no team", async () => {
+    const menuPaths = (absent: Parameters<typeof menuFor>[0]) => menuFor(absent).flatMap((group) => group.items.map((item) => item.to));
+    await everything();
+    const present = await memberLayoutLoader();
+    expect(present.absentFeatures).toEqual([]);
+    expect(menuPaths(present.absentFeatures)).toEqual(expect.arrayContaining(["/member/out_of_stock", "/member/qualification", "/member/certiys", "/member/signin"]));
+
+    await stock();
+    resetCapabilities();
+    const absent = await memberLayoutLoader();
+    expect([...absent.absentFeatures].sort()).toEqual(["certificates", "qualifications", "staff"]);
+    const paths = menuPaths(absent.absentFeatures);
+    for (const path of ["/member/out_of_stock", "/member/qualification", "/member/certiys"]) expect(paths).not.toContain(path);
+    // What a stock Niushop has stays: recharge and sign-in ship with it.
+    expect(paths).toEqual(expect.arrayContaining(["/member/recharge_list", "/member/signin", "/member/order_list"]));
+    expect(await thrownStatus(outOfStockLoader(args(page("/member/out_of_stock"))))).toBe(404);
+    const cookie = await cookieFor(demoToken);
+    expect(payload(await memberHomeLoader(args(page("/member/index", cookie)))).team).toBeNull();
   });
 });

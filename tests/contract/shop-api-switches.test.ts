@@ -42,6 +42,8 @@ const STOCK_MISSING_BFF_PATHS = [
   '/api/ordercomplain/complain',
   '/api/ordercomplain/cancel',
   '/manjian/api/manjian/lists',
+  '/staff/api/salesman/myTeamList',
+  '/staff/api/salesman/stockoutLog',
 ]
 
 /** Storefront paths a stock Niushop has, some of them next to missing ones. */

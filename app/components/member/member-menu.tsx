@@ -1,12 +1,15 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
+import type { Capability } from "~/upstream/capabilities.server";
 
 /**
  * The member area's left menu (a Chinese B2B shop's grouping): trade, assets, account, follows.
  * An item is current when the page is its path or one of its sub-pages (`also`); `query` narrows
- * an item to one filter of a shared page (evaluations are the orders waiting for one).
+ * an item to one filter of a shared page (evaluations are the orders waiting for one). `needs`
+ * names the optional upstream feature (ADR 009) without which the page does not exist: the item is
+ * left out where the upstream lacks it, so the menu never links to a 404.
  */
-export type MemberMenuItem = { key: string; to: string; also?: string[]; query?: Record<string, string> };
+export type MemberMenuItem = { key: string; to: string; also?: string[]; query?: Record<string, string>; needs?: Capability };
 export type MemberMenuGroup = { key: string; items: MemberMenuItem[] };
 
 export const MEMBER_MENU: MemberMenuGroup[] = [
@@ -26,7 +29,7 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
       },
       { key: "afterSales", to: "/member/activist", also: ["/member/refund", "/member/refund_detail", "/member/complain"] },
       { key: "evaluations", to: "/member/order_list?status=waitrate", query: { status: "waitrate" } },
-      { key: "outOfStock", to: "/member/out_of_stock" },
+      { key: "outOfStock", to: "/member/out_of_stock", needs: "staff" },
     ],
   },
   {
@@ -34,7 +37,7 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
     items: [
       { key: "account", to: "/member/account" },
       { key: "withdrawal", to: "/member/withdrawal", also: ["/member/apply_withdrawal", "/member/withdrawal_detail"] },
-      { key: "recharge", to: "/member/recharge_list", also: ["/member/recharge_order", "/member/recharge_detail"] },
+      { key: "recharge", to: "/member/recharge_list", also: ["/member/recharge_order", "/member/recharge_detail"], needs: "recharge" },
       { key: "point", to: "/member/my_point" },
       { key: "coupon", to: "/member/my_coupon" },
     ],
@@ -48,9 +51,9 @@ export const MEMBER_MENU: MemberMenuGroup[] = [
       { key: "address", to: "/member/delivery_address", also: ["/member/address_edit"] },
       { key: "bankAccounts", to: "/member/account_list", also: ["/member/account_edit"] },
       { key: "level", to: "/member/level" },
-      { key: "signin", to: "/member/signin" },
-      { key: "qualification", to: "/member/qualification" },
-      { key: "certificates", to: "/member/certiys" },
+      { key: "signin", to: "/member/signin", needs: "signin" },
+      { key: "qualification", to: "/member/qualification", needs: "qualifications" },
+      { key: "certificates", to: "/member/certiys", needs: "certificates" },
     ],
   },
   {
@@ -78,13 +81,21 @@ export function currentMenuItem(pathname: string, search: URLSearchParams): stri
   return best?.key ?? null;
 }
 
-export function MemberMenu() {
+/** The optional features the menu's items need (the member layout's loader asks which exist). */
+export const MENU_CAPABILITIES = [...new Set(MEMBER_MENU.flatMap((group) => group.items.flatMap((item) => (item.needs ? [item.needs] : []))))];
+
+/** The menu without the items whose feature the upstream lacks. */
+export function menuFor(absent: readonly Capability[]): MemberMenuGroup[] {
+  return MEMBER_MENU.map((group) => ({ ...group, items: group.items.filter((item) => !item.needs || !absent.includes(item.needs)) }));
+}
+
+export function MemberMenu({ absent }: { absent: readonly Capability[] }) {
   const { t } = useTranslation("member");
   const location = useLocation();
   const current = currentMenuItem(location.pathname, new URLSearchParams(location.search));
   return (
     <nav className="member-menu" aria-label={t("menu.label")}>
-      {MEMBER_MENU.map((group) => (
+      {menuFor(absent).map((group) => (
         <section key={group.key} className="member-menu__group" aria-labelledby={`member-menu-${group.key}`}>
           <h2 id={`member-menu-${group.key}`} className="member-menu__title">
             {t(`menu.groups.${group.key}`)}
