@@ -18,13 +18,15 @@ ENV npm_config_nodedir=/usr/local
 WORKDIR /app
 # Dependencies first, so a source change does not reinstall them.
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies the dependency patches (patches/, ADR 028).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The Remix build + server bundle, the reference shop API as one file (the demo Deployment runs it
 # without tsx), then drop the dev dependencies; the compiled addon stays.
 RUN npm run build \
  && npx esbuild shop-api/main.ts --bundle --platform=node --format=esm --packages=external --outfile=build/shop-api.js \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
 # tini as PID 1: forwards SIGTERM to Node and reaps the cluster's worker processes.

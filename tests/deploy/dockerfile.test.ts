@@ -67,11 +67,13 @@ describe("Dockerfile", () => {
     ).toBe(true);
     const copies = all(build, "COPY").map((copy) => copy.args);
     expect(copies[0]).toBe("package.json package-lock.json ./");
+    // The dependency patches (ADR 028) are there before npm ci runs its postinstall.
+    expect(copies[1]).toBe("patches ./patches");
     const ci = runs.findIndex((run) => /\bnpm ci\b/.test(run));
     const buildRun = runs.findIndex((run) => /\bnpm run build\b/.test(run));
     expect(ci).toBeGreaterThanOrEqual(0);
     expect(buildRun).toBeGreaterThan(ci);
-    expect(runs[buildRun]).toMatch(/npm prune --omit=dev/);
+    expect(runs[buildRun]).toMatch(/npm prune --omit=dev --ignore-scripts/);
     expect(runs[buildRun]).toMatch(/--outfile=build\/shop-api\.js/);
   });
 
@@ -109,6 +111,6 @@ describe("Dockerfile", () => {
       .filter((line) => line && !line.startsWith("#"));
     for (const entry of ["node_modules", "build", "data", ".env", ".git"]) expect(ignored).toContain(entry);
     // What the build needs must stay in the context.
-    for (const needed of ["app", "locales", "public", "shop-api", "package.json", "package-lock.json"]) expect(ignored).not.toContain(needed);
+    for (const needed of ["app", "locales", "public", "shop-api", "patches", "package.json", "package-lock.json"]) expect(ignored).not.toContain(needed);
   });
 });
