@@ -320,7 +320,9 @@ describe("the UI hides what depends on an absent capability", () => {
     await everything();
     const present = await memberLayoutLoader();
     expect(present.absentFeatures).toEqual([]);
-    expect(menuPaths(present.absentFeatures)).toEqual(expect.arrayContaining(["/member/out_of_stock", "/member/qualification", "/member/certiys", "/member/signin"]));
+    expect(menuPaths(present.absentFeatures)).toEqual(
+      expect.arrayContaining(["/member/out_of_stock", "/member/qualification", "/member/certiys", "/member/signin"]),
+    );
 
     await stock();
     resetCapabilities();
