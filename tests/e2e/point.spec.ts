@@ -7,7 +7,7 @@ import { logIn, testApi, upstreamCall, withJs } from "./support";
  * points only → owned, points down; goods for points + cash → address → /pay → paid, an order of
  * kind pointexchange; too few points and over the limit refused; the visitor's view; bad input.
  * Seed step 16: 2 腕式电子血压计 3000 points + ¥59 (1 per member); 5 coupon 积分兑换 满200减20 500 points (3 per member);
- * 4 维生素C泡腾片 sold out.
+ * 4 维生素C泡腾片 sold out; 1 一次性使用医用口罩 2000 points only.
  */
 
 type Account = { member: { point: number }; rows: Array<{ account_type: string; account_data: number; type_name: string }> };
@@ -110,6 +110,42 @@ test("goods for points + cash → address → /pay → paid: an order of kind po
   await page.goto("/point/2");
   await expect(page.getByTestId("exchange-limit")).toHaveText("每人限兑 1 件，您已兑换 1 件");
   await expect(page.getByRole("button", { name: "已达兑换上限" })).toBeDisabled();
+});
+
+test("goods for points only: no cash for the goods, the shipping paid at /pay; the points are taken and the order is of kind pointexchange", async ({
+  page,
+}) => {
+  test.slow(); // each page scanned by axe with JS on
+  const member = await memberWithPoints(page, 2500, 100);
+  const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
+  await upstreamCall("/api/memberaddress/add", {
+    token,
+    name: "孙药师",
+    mobile: "13612345678",
+    province_id: 310000,
+    city_id: 310100,
+    district_id: 310104,
+    address: "漕溪北路 1 号",
+  });
+  await page.goto("/point?type=goods");
+  const item = page.getByTestId("exchange-item").filter({ hasText: "一次性使用医用口罩" });
+  await expect(item.getByTestId("point-cost")).toHaveText("2000 积分");
+  await item.getByRole("link", { name: /立即兑换/ }).click();
+  await expect(page).toHaveURL(/\/point\/1$/);
+  await page.getByRole("button", { name: "立即兑换" }).click();
+  await expect(page).toHaveURL(/\/point\/payment\?id=1&num=1$/);
+  await expect(page.getByTestId("promotion-banner")).toContainText("消耗 2000 积分");
+  await expect(page.getByTestId("checkout-address")).toContainText("孙药师");
+  await expect(page.getByTestId("total-goods")).toHaveText("¥0.00");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  // The goods cost no cash, the express delivery does: /pay asks for the shipping only.
+  await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
+  expect((await account(member)).member.point).toBe(500);
+  await page.getByLabel("支付密码").fill("123456");
+  await page.getByRole("button", { name: "使用余额支付" }).click();
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  const [order] = await orders(member);
+  expect(order).toMatchObject({ promotion_type: "pointexchange", goods_money: 0, pay_status: 1 });
 });
 
 test("too few points, over the limit, sold out, bad input: refused with a message, nothing exchanged", async ({ page }) => {
