@@ -10,7 +10,8 @@ import { useLiveShopApi } from "../support/bff-environment";
 /**
  * registerWithUsername's business fields against the reference shop API (docs/member-centre.md
  * "Registration"): region and address become the default delivery address, the business type and
- * real name are stored, a bad region or a missing address is refused, an unknown referrer is ignored.
+ * real name are stored, a bad region or a missing address is refused, a distributor named as the
+ * referrer becomes the parent and anyone else is ignored.
  */
 
 const live = useLiveShopApi();
@@ -64,4 +65,20 @@ test("a bad region path or a missing address is refused, nobody is registered", 
   await expect(register({ province_id: 110000, city_id: 310100, district_id: 0, address: "x" })).rejects.toMatchObject({ upstreamMessage: "所选地区不存在" });
   await expect(register({ province_id: 110000, city_id: 110100, district_id: 0, address: "x" })).rejects.toMatchObject({ upstreamMessage: "请选择区/县" });
   await expect(register({ ...BEIJING, address: "" })).rejects.toMatchObject({ upstreamMessage: "请填写详细地址" });
+});
+
+test("a distributor named as the referrer becomes the new member's parent; a member who is not one is ignored", async () => {
+  const distributor = await shop.newBuyer();
+  const plain = await shop.newBuyer();
+  shop.api.db.prepare("UPDATE member SET is_fenxiao = 1 WHERE member_id = ?").run(distributor.member_id);
+  /** Registers with `referrer` typed in the referrer field; the new member's parent id. */
+  const parentAfterRegistering = async (referrer: string) => {
+    const username = `rf${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const captcha = await shop.captcha();
+    await registerWithUsername(visitor, { username, password: "test123456", captcha_id: captcha.id, captcha_code: captcha.code, inputfenxiao_name: referrer });
+    return (shop.api.db.prepare("SELECT parent_id FROM member WHERE username = ?").get(username) as { parent_id: number }).parent_id;
+  };
+  expect(await parentAfterRegistering(distributor.username)).toBe(distributor.member_id);
+  expect(await parentAfterRegistering(` ${distributor.username} `)).toBe(distributor.member_id);
+  expect(await parentAfterRegistering(plain.username)).toBe(0);
 });
