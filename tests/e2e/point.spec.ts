@@ -31,6 +31,18 @@ async function memberWithPoints(page: Page, point: number, balance = 0) {
 const account = (member: { username: string }) => testApi.get<Account>(`/__test/member-account?username=${member.username}`);
 const orders = (member: { username: string }) => testApi.get<Order[]>(`/__test/orders?username=${member.username}`);
 
+/** 提交订单 on the exchange checkout: the points are taken at once; /pay with the balance → paid. The member's order. */
+async function submitAndPayWithBalance(page: Page, member: { username: string }, expected: { pointsLeft: number }) {
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
+  expect((await account(member)).member.point).toBe(expected.pointsLeft);
+  await page.getByLabel("支付密码").fill("123456");
+  await page.getByRole("button", { name: "使用余额支付" }).click();
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  const [order] = await orders(member);
+  return order;
+}
+
 async function memberCoupons(member: { member_id: number }) {
   const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
   const page = await upstreamCall<{ list: Array<{ coupon_name: string; state: number }> }>("/coupon/api/coupon/memberpage", { token, state: 1, page_size: 0 });
@@ -95,13 +107,7 @@ test("goods for points + cash → address → /pay → paid: an order of kind po
   await expect(page).toHaveURL(paymentUrl);
   await expect(page.getByTestId("checkout-address")).toContainText("赵六");
   await expect(page.getByTestId("total-goods")).toHaveText("¥59.00");
-  await page.getByRole("button", { name: "提交订单" }).click();
-  await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
-  expect((await account(member)).member.point).toBe(500);
-  await page.getByLabel("支付密码").fill("123456");
-  await page.getByRole("button", { name: "使用余额支付" }).click();
-  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
-  const [order] = await orders(member);
+  const order = await submitAndPayWithBalance(page, member, { pointsLeft: 500 });
   expect(order).toMatchObject({ promotion_type: "pointexchange", promotion_type_name: "积分兑换", goods_money: 59, pay_status: 1 });
   // The order page says its kind.
   await page.goto(`/member/order_detail?order_id=${order.order_id}`);
@@ -137,14 +143,8 @@ test("goods for points only: no cash for the goods, the shipping paid at /pay; t
   await expect(page.getByTestId("promotion-banner")).toContainText("消耗 2000 积分");
   await expect(page.getByTestId("checkout-address")).toContainText("孙药师");
   await expect(page.getByTestId("total-goods")).toHaveText("¥0.00");
-  await page.getByRole("button", { name: "提交订单" }).click();
   // The goods cost no cash, the express delivery does: /pay asks for the shipping only.
-  await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
-  expect((await account(member)).member.point).toBe(500);
-  await page.getByLabel("支付密码").fill("123456");
-  await page.getByRole("button", { name: "使用余额支付" }).click();
-  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
-  const [order] = await orders(member);
+  const order = await submitAndPayWithBalance(page, member, { pointsLeft: 500 });
   expect(order).toMatchObject({ promotion_type: "pointexchange", goods_money: 0, pay_status: 1 });
 });
 
