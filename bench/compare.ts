@@ -6,14 +6,16 @@
  * each; each round loads every page on each build in turn (10 connections, BENCH_DURATION s) and
  * reads the process's CPU time (after a 2 s warm-up of every page) (utime + stime, what `process.cpuUsage` counts) ÷ requests.
  *
- * Env: COMPARE_BASE (required), BENCH_DURATION (s, default 5), COMPARE_ROUNDS (default 3),
+ * Both run with the shipped Node flags (`SHIPPED_NODE_ARGS`). Env: COMPARE_BASE (required),
+ * COMPARE_NODE_ARGS (space-separated Node flags for the current build only, added after the
+ * shipped ones, to compare a runtime flag on the same build), BENCH_DURATION (s, default 5), COMPARE_ROUNDS (default 3),
  * BENCH_PAGES (comma-separated names, default the member and visitor pages below, rendered every
  * time: the visitor micro-cache is off in both).
  */
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { SESSION_SECRET, signIn, start, startShopApi, stop, waitFor } from "./stack";
+import { SESSION_SECRET, SHIPPED_NODE_ARGS, signIn, start, startShopApi, stop, waitFor } from "./stack";
 
 const BASE = process.env.COMPARE_BASE;
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -33,7 +35,7 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
 }
 
-async function startBuild(dir: string, port: number, upstream: string) {
+async function startBuild(dir: string, port: number, upstream: string, nodeArgs: string[]) {
   // The other build runs from its own directory; it reads node_modules and locales/ from there.
   for (const shared of ["node_modules", "locales"]) {
     if (!existsSync(path.join(dir, shared))) symlinkSync(path.resolve(shared), path.join(dir, shared));
@@ -41,7 +43,7 @@ async function startBuild(dir: string, port: number, upstream: string) {
   // Relative paths (build/client, build/server, locales) resolve against the working directory.
   const child = start(
     "node",
-    ["build/server.js"],
+    [...SHIPPED_NODE_ARGS, ...nodeArgs, "build/server.js"],
     {
       NODE_ENV: "production",
       PORT: String(port),
@@ -69,7 +71,8 @@ async function main() {
       ["base", path.resolve(BASE)],
       ["current", process.cwd()],
     ].entries()) {
-      const started = await startBuild(dir, 3390 + index, shopApi.url);
+      const nodeArgs = name === "current" ? (process.env.COMPARE_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
+      const started = await startBuild(dir, 3390 + index, shopApi.url, nodeArgs);
       builds.push({ name, ...started, cookie: "" });
     }
     for (const build of builds) {

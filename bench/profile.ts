@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { SESSION_SECRET, signIn, startShopApi, stop, waitFor } from "./stack";
+import { SESSION_SECRET, SHIPPED_NODE_ARGS, signIn, startShopApi, stop, waitFor } from "./stack";
 
 const PAGE = process.env.PROFILE_PAGE ?? "/sku-1";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -58,7 +58,7 @@ async function main() {
   const shopApi = await startShopApi(BFF_PORT + 1000);
   const profileDir = path.join("bench/results", `profile-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   mkdirSync(profileDir, { recursive: true });
-  const bff = spawn("node", ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "build/server.js"], {
+  const bff = spawn("node", ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...SHIPPED_NODE_ARGS, "build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -42,13 +42,16 @@ export async function startShopApi(port: number): Promise<{ child: ChildProcess;
 }
 
 /** The production BFF on `port` against `upstream`, with `workers` worker processes. */
+/** Node's flags of the shipped command line (`npm start`, the Dockerfile's CMD; ADR 029), so the bench measures what runs. */
+export const SHIPPED_NODE_ARGS = ["--max-semi-space-size=32"];
+
 export async function startBff(
   port: number,
   upstream: string,
   workers = 1,
   extraEnv: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = start("node", ["build/server.js"], {
+  const child = start("node", [...SHIPPED_NODE_ARGS, "build/server.js"], {
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -101,7 +101,10 @@ describe("Dockerfile", () => {
     expect(healthcheck).toMatch(/CMD .*\/healthz/);
     expect(one(runtime, "STOPSIGNAL")).toBe("SIGTERM");
     expect(JSON.parse(one(runtime, "ENTRYPOINT"))).toEqual(["/usr/bin/tini", "--"]);
-    expect(JSON.parse(one(runtime, "CMD"))).toEqual(["node", "build/server.js"]);
+    // The same command line as `npm start` (its Node flags: ADR 029).
+    const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+    expect(JSON.parse(one(runtime, "CMD"))).toEqual(start.replace(/^NODE_ENV=production /, "").split(" "));
+    expect(start).toMatch(/^NODE_ENV=production node --max-semi-space-size=\d+ build\/server\.js$/);
   });
 
   test(".dockerignore keeps host installs, local data, secrets and git out of the build context", () => {
