@@ -7,8 +7,8 @@ import "~/styles/member.css";
 export const handle: RouteHandle = { i18n: ["member"] };
 
 /**
- * Which of the menu's optional features the upstream lacks (ADR 009: a stock Niushop without the
- * staff, recharge or sign-in addon): those items are left out. The same for every member (the
+ * Which of the menu's optional features the upstream lacks (ADR 009: a stock Niushop has no staff
+ * addon and no qualification endpoints): those items are left out. The same for every member (the
  * probes are cached); each page's own loader guards it (STYLE.md B3), so nothing here assumes its
  * children.
  */
@@ -17,7 +17,7 @@ export async function loader() {
   return { absentFeatures: MENU_CAPABILITIES.filter((_, index) => !present[index]) };
 }
 
-/** Navigating between member pages keeps the menu; only a post (which could not change it) or a reload asks again. */
+/** Never revalidated: nothing a member does changes the upstream's features; the next document asks again. */
 export const shouldRevalidate = () => false;
 
 export default function MemberLayout() {
