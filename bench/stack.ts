@@ -4,7 +4,7 @@
  * signing the demo member in through the BFF's login form.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -41,10 +41,18 @@ export async function startShopApi(port: number): Promise<{ child: ChildProcess;
   return { child, url };
 }
 
-/** The production BFF on `port` against `upstream`, with `workers` worker processes. */
-/** Node's flags of the shipped command line (`npm start`, the Dockerfile's CMD; ADR 029), so the bench measures what runs. */
-export const SHIPPED_NODE_ARGS = ["--max-semi-space-size=32"];
+/**
+ * Node's flags of the shipped command line, read from `npm start` (the Dockerfile's CMD is held to
+ * the same by tests/deploy; ADR 029), so the benches measure what runs.
+ */
+export const SHIPPED_NODE_ARGS: string[] = (() => {
+  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+  const flags = /\bnode ((?:--\S+ )*)build\/server\.js$/.exec(start)?.[1];
+  if (flags === undefined) throw new Error(`package.json's start script is not \`node [flags] build/server.js\`: ${start}`);
+  return flags.split(" ").filter(Boolean);
+})();
 
+/** The production BFF on `port` against `upstream`, with `workers` worker processes. */
 export async function startBff(
   port: number,
   upstream: string,
