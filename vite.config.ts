@@ -10,16 +10,21 @@ declare module "@remix-run/node" {
 }
 
 /**
- * Shared code in chunks of its own. Left to the small-chunk merging below, rollup folds a small
- * shared module into whichever chunk costs least overall, often another page's route chunk: every
- * page loaded the seckill zone's and after-sales pages' code because the layout's account-switch
- * link and the root's error boundary sat in their chunks, and the goods page loaded the promotion
- * checkout with the goods card. The chrome (what root and the layout render on every page) and the
- * goods card are kept apart from route code.
+ * Shared code in chunks of its own, and every route in its own chunk. Rollup's small-chunk merging
+ * (`experimentalMinChunkSize`, used until 2026-11-26) folded small shared modules, and small route
+ * modules too, into whichever chunk cost least overall: the home page's own code sat in the coupon
+ * page's chunk beside the refund pages, and the home page loaded the brand, category, street and
+ * after-sales pages' code with it (10 scripts; 6 without the merging, docs/performance.md). The
+ * chrome (what root and the layout render on every page) and the goods card are kept apart from
+ * route code; what is left to rollup is shared by importer set.
  */
 const CHROME = /\/app\/(components\/(layout\/|route-error-boundary|toast-message|no-js-redirect|chat\/chat-launcher)|utils\/handle|i18n\/inline-translations)/;
 function sharedChunk(id: string): string | undefined {
-  if (CHROME.test(id)) return "chrome";
+  // Formatting (money, dates, colours, error texts) serves the chrome and most pages: left alone it
+  // went with the goods card, which form pages then loaded for it.
+  if (CHROME.test(id) || /\/app\/(utils\/(format|color)|components\/form\/error-text)\.ts$/.test(id)) return "chrome";
+  // The form fields and conform in one chunk: the login page loaded five small ones.
+  if (/\/node_modules\/@conform-to\/|\/app\/(components\/form\/(?!error-text)|auth\/captcha-revalidation)/.test(id)) return "forms";
   if (/\/app\/components\/goods\/(goods-card|price-tag)\.tsx$/.test(id)) return "goods-card";
   // The quantity rules and the missing-qualification notice serve the goods page and the cart:
   // left to the small-chunk merging they sat in the cart's route chunk, which the goods page then
@@ -48,8 +53,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // our functions (issue 8's render-cost work reads them).
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 } },
-    // Issue 8 budget (≤ 15 JS files per page): shared modules smaller than this are merged into
-    // the chunks that use them instead of each becoming a file of its own.
-    rollupOptions: { output: { experimentalMinChunkSize: 10_000, manualChunks: sharedChunk } },
+    rollupOptions: { output: { manualChunks: sharedChunk } },
   },
 }));

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/translation";
+import { BannerCarousel } from "~/components/catalog/banner-carousel";
 import { FloatLayerBanner } from "~/components/catalog/float-layer";
-import { HomeFloor } from "~/components/catalog/floor";
-import { linkProps } from "~/components/layout/link-props";
+import { HomeFloors } from "~/components/catalog/floor";
 import { Stack } from "~/components/ui";
 import { readToken } from "~/auth/session.server";
 import { getFloatLayer, getFloors } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
-import { toFloatLayerView, toFloorViews } from "~/upstream/home-view.server";
+import { floorsVersion, toFloatLayerView, toFloorViews } from "~/upstream/home-view.server";
 import { advImageSize, getAdv } from "~/upstream/site.server";
 import { readFloatLayerClosedThisVisit, readFloatLayerMemory } from "~/utils/float-layer.server";
 import type { RouteHandle } from "~/utils/handle";
@@ -39,28 +38,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       background: ad.background,
     })),
     floors: toFloorViews(floors, { isMember: Boolean(token) }),
+    floorsVersion: floorsVersion(floors),
     floatLayer: toFloatLayerView(floatLayer, memory, Date.now(), closedThisVisit),
     isMember: Boolean(token),
   };
 }
 
 export default function HomePage() {
-  const { t } = useTranslation();
-  const { banners, floors, floatLayer, isMember } = useLoaderData<typeof loader>();
+  const { banners, floors, floorsVersion, floatLayer, isMember } = useLoaderData<typeof loader>();
   return (
     <Stack gap="xl" className="home">
-      {banners.length > 0 ? (
-        <section aria-label={t("home.banners")} className="home-banners">
-          {banners.map((banner) => (
-            <a key={banner.id} {...linkProps(banner.url)} style={{ backgroundColor: banner.background || undefined }}>
-              <img src={banner.image} alt={banner.title} width={banner.width} height={banner.height} />
-            </a>
-          ))}
-        </section>
-      ) : null}
-      {floors.map((floor) => (
-        <HomeFloor key={floor.key} floor={floor} isMember={isMember} />
-      ))}
+      <BannerCarousel banners={banners} />
+      <HomeFloors floors={floors} version={floorsVersion} isMember={isMember} />
       {floatLayer ? <FloatLayerBanner {...floatLayer} /> : null}
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { floatLayerTypeOf, shouldShowFloatLayer, windowKey, type FloatLayerMemory } from "~/domain/float-layer";
 import { assetUrl } from "./context.server";
@@ -80,6 +81,18 @@ export function toFloorViews(floors: Floor[], viewer: { isMember: boolean }) {
   let views = byViewer.get(viewer.isMember);
   if (!views) byViewer.set(viewer.isMember, (views = buildFloorViews(floors, viewer)));
   return views;
+}
+
+/**
+ * What the floors' rendered HTML is keyed by (components/catalog/floor.tsx): a digest of the list,
+ * the same in every worker, so a page from one worker and a `.data` answer from another agree.
+ * Computed once per cached list.
+ */
+const versions = new WeakMap<Floor[], string>();
+export function floorsVersion(floors: Floor[]): string {
+  let version = versions.get(floors);
+  if (version === undefined) versions.set(floors, (version = createHash("sha1").update(JSON.stringify(floors)).digest("base64url").slice(0, 16)));
+  return version;
 }
 
 function buildFloorViews(floors: Floor[], viewer: { isMember: boolean }) {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { closeFloatLayer, logIn, testApi, withJs } from "./support";
+import { closeFloatLayer, logIn, testApi, waitForHydration, withJs } from "./support";
 
 test("browse: home → category page → list → goods detail", async ({ page }) => {
   await page.goto("/index");
@@ -18,6 +18,63 @@ test("browse: home → category page → list → goods detail", async ({ page }
   await firstGoods.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/sku-\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name.slice(0, 4));
+});
+
+test("the home carousel shows one banner at a time; its dots move it (anchors without JS)", async ({ page }) => {
+  await page.goto("/index");
+  await closeFloatLayer(page);
+  await waitForHydration(page);
+  const carousel = page.getByRole("region", { name: "首页广告" });
+  const slides = carousel.getByRole("group");
+  await expect(slides).toHaveCount(3);
+  await expect(slides.first().getByRole("link")).toHaveAttribute("href", /^\/list\?keyword=/);
+  const track = carousel.locator(".banner-carousel__track");
+  const shown = () => track.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth));
+  expect(await shown()).toBe(0);
+  await carousel.getByRole("link", { name: "显示第 3 张广告" }).click();
+  await expect.poll(shown).toBe(2);
+  if (withJs()) {
+    await expect(carousel.getByRole("link", { name: "显示第 3 张广告" })).toHaveAttribute("aria-current", "true");
+    const pause = carousel.getByRole("button", { name: "暂停" });
+    await pause.click();
+    await expect(carousel.getByRole("button", { name: "播放" })).toHaveAttribute("aria-pressed", "true");
+  } else {
+    // Nothing advances without scripts, so there is nothing to pause.
+    await expect(carousel.getByRole("button")).toBeHidden();
+  }
+});
+
+test("the carousel advances on its own and stops while paused", async ({ page }) => {
+  test.skip(!withJs(), "advancing needs JS");
+  await page.clock.install();
+  await page.goto("/index");
+  await closeFloatLayer(page);
+  await waitForHydration(page);
+  const carousel = page.getByRole("region", { name: "首页广告" });
+  const track = carousel.locator(".banner-carousel__track");
+  const shown = () => track.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth));
+  await page.mouse.move(0, 700); // the pointer away from the carousel: hovering stops it
+  await page.clock.runFor(5_100);
+  await expect.poll(shown).toBe(1);
+  await carousel.getByRole("button", { name: "暂停" }).click();
+  await page.mouse.move(0, 700);
+  await page.clock.runFor(15_000);
+  expect(await shown()).toBe(1);
+});
+
+test("a client-side visit to the home page renders the floors live", async ({ page }) => {
+  test.skip(!withJs(), "client-side navigation needs JS");
+  await page.goto(`/list?keyword=${encodeURIComponent("阿莫西林")}`);
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "首页" }).click();
+  await expect(page).toHaveURL(/\/index$/);
+  await closeFloatLayer(page);
+  const floors = page.locator("section.floor");
+  await expect(floors).toHaveCount(4);
+  await expect(floors.first().locator("a.floor-goods").first()).toHaveAttribute("href", /^\/sku-\d+$/);
+  // The same document: Remix rendered the page from `.data`, not a new load.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
 test("the home float layer can be closed and stays closed", async ({ page }) => {

@@ -1,18 +1,37 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { PriceTag } from "~/components/goods/price-tag";
 import { linkProps } from "~/components/layout/link-props";
 import { Grid, Group } from "~/components/ui";
 import { purchaseRights } from "~/domain/sale-control";
 import { readableOnWhite } from "~/utils/color";
+import { StaticMarkup } from "~/components/layout/static-markup";
 import type { FloorGoodsView, FloorView } from "~/upstream/home-view.server";
 
 // The PC floor template's image slots (Niushop's floor-style sizes), so the page does not shift.
 const FLOOR_LEFT = { width: 234, height: 614 };
 const FLOOR_BOTTOM = { width: 1210, height: 118 };
 
+/**
+ * The home floors. They read the same for every visitor, and for every member, of a language while
+ * the floors list is cached, so they are rendered once per (language, floors version, kind of
+ * viewer) and the browser adopts their HTML (StaticMarkup; links are plain links): the home page's
+ * largest part costs a member's page nothing to render (docs/performance.md).
+ */
+export function HomeFloors({ floors, version, isMember }: { floors: FloorView[]; version: string; isMember: boolean }) {
+  const { language } = useTranslation();
+  return (
+    <StaticMarkup cacheKey={`floors:${language}:${version}:${isMember ? "member" : "visitor"}`} as="div" className="home-floors">
+      <>
+        {floors.map((floor) => (
+          <HomeFloor key={floor.key} floor={floor} isMember={isMember} />
+        ))}
+      </>
+    </StaticMarkup>
+  );
+}
+
 /** One home floor, in the layout its template names (floor-style-1 … floor-style-4). */
-export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boolean }) {
+function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boolean }) {
   const { t } = useTranslation("catalog");
   const titleId = `floor-${floor.key}`;
   return (
@@ -41,9 +60,9 @@ export function HomeFloor({ floor, isMember }: { floor: FloorView; isMember: boo
               {floor.categories.length > 0 ? (
                 <Group gap="sm" className="floor__categories">
                   {floor.categories.map((category) => (
-                    <Link key={category.id} to={`/list?category_id=${category.id}&level=${category.level}`}>
+                    <a key={category.id} href={`/list?category_id=${category.id}&level=${category.level}`}>
                       {category.name}
-                    </Link>
+                    </a>
                   ))}
                 </Group>
               ) : null}
@@ -76,7 +95,7 @@ function GoodsGrid({ goods, isMember, cols }: { goods: FloorGoodsView[]; isMembe
       {goods.map((item) => {
         const rights = purchaseRights(isMember, item.saleControl);
         return (
-          <Link key={item.skuId} to={`/sku-${item.skuId}`} className="floor-goods">
+          <a key={item.skuId} href={`/sku-${item.skuId}`} className="floor-goods">
             <img src={item.image} alt="" width={150} height={150} loading="lazy" decoding="async" />
             <span className="ui-text-sm line-clamp-2">{item.name}</span>
             <PriceTag
@@ -86,7 +105,7 @@ function GoodsGrid({ goods, isMember, cols }: { goods: FloorGoodsView[]; isMembe
               hiddenReason={rights.price === "visible" ? "login" : rights.reason}
               size="sm"
             />
-          </Link>
+          </a>
         );
       })}
     </Grid>

@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { MissingQualification } from "~/domain/sale-control";
 import { useTranslation } from "~/i18n/translation";
-// A side effect of its own keeps this module in its own chunk, out of the chunks every page loads (docs/performance.md, ADR 010).
-import "~/styles/qualification.css";
 
 /**
  * Why a goods cannot be bought when a qualification is the reason (sale control, ADR 024): which
