@@ -37,6 +37,7 @@ import {
   getGoodsQrCode,
   goodsForViewer,
   isNewGoodsView,
+  knownGoodsIdOf,
   listEvaluations,
   listRecommended,
   recordGoodsView,
@@ -102,6 +103,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .then((page) => page.list.map((row) => toGoodsCard(row, viewer)))
     .catch(() => []);
 
+  const knownGoodsId = knownGoodsIdOf(id);
+  const earlyEvaluations = knownGoodsId === undefined ? null : listEvaluations(ctx, knownGoodsId, evalPage).catch(() => null);
+
   const detail = await findGoodsDetail(ctx, id);
   if (!detail) throw notFoundResponse();
 
@@ -112,7 +116,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     config,
     aftersale,
     recommended,
-    listEvaluations(ctx, detail.goods_id, evalPage).catch(() => null),
+    earlyEvaluations && knownGoodsId === detail.goods_id ? earlyEvaluations : listEvaluations(ctx, detail.goods_id, evalPage).catch(() => null),
     wantsQr ? getGoodsQrCode(ctx, detail.sku_id).then((image) => ({ image }), qrFailure) : null,
     isFreshView ? recordGoodsView(ctx, detail).catch(() => undefined) : undefined,
   ]);

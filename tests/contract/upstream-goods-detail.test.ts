@@ -11,6 +11,7 @@ import {
   getAftersale,
   getEvaluateConfig,
   getGoodsQrCode,
+  knownGoodsIdOf,
   listEvaluations,
   listRecommended,
   recordGoodsView,
@@ -75,6 +76,14 @@ describe("findGoodsDetail", () => {
     expect(await findGoodsDetail(ctx(), 14)).toMatchObject({ sku_id: 14, goods_id: 11 });
     expect(await findGoodsDetail(ctx(), 999_999)).toBeNull();
     // The goods-id fallback (ids that are no sku) is covered against a fake upstream in tests/unit.
+  });
+
+  test("the goods a page id showed is remembered, so the page can ask for its evaluations beside the detail", async () => {
+    expect(knownGoodsIdOf(18)).toBeUndefined();
+    await findGoodsDetail(ctx(), 18);
+    expect(knownGoodsIdOf(18)).toBe(14);
+    await findGoodsDetail(ctx(), 999_998);
+    expect(knownGoodsIdOf(999_998)).toBeUndefined();
   });
 
   test("visitors get no member price and no sale control", async () => {
