@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cached } from "~/utils/cache.server";
+import { cached, invalidate } from "~/utils/cache.server";
 import { withCapability } from "./capabilities.server";
 import { callUpstream, UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
 import { Ignored, SmsKeySchema, TokenSchema } from "./schemas/common";
@@ -27,6 +27,16 @@ export function getCaptchaConfig(ctx: UpstreamContext) {
   return cached("auth:captcha-config", { ttlMs: 3_000, staleMs: 0 }, () =>
     callUpstream(withoutToken(ctx), "/api/config/getCaptchaConfig", CaptchaConfigSchema),
   );
+}
+
+/**
+ * The captcha config read from the upstream again, past the 3 s cache: after a refused sign-in
+ * that went without a captcha, whether the operator has just turned one on (then the form asks
+ * for it, instead of showing the upstream's "缺少参数captcha_id").
+ */
+export function freshCaptchaConfig(ctx: UpstreamContext) {
+  invalidate("auth:captcha-config");
+  return getCaptchaConfig(ctx);
 }
 
 /** A new captcha; the previous id (if any) is retired upstream. */

@@ -97,6 +97,34 @@ async function switchLoginCaptcha(on: boolean) {
 }
 
 for (const javaScriptEnabled of [true, false]) {
+  test(`a login captcha turned on while the form is open is asked for, not refused with the upstream's words (${javaScriptEnabled ? "js" : "no-js"})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    try {
+      await page.goto("/login");
+      await expect(page.getByLabel("验证码")).toHaveCount(0);
+      await page.getByRole("textbox", { name: "用户名/手机号" }).fill(DEMO.username);
+      await page.getByRole("textbox", { name: "密码", exact: true }).fill(DEMO.password);
+      // No wait: the BFF's workers still remember the switch off for up to 3 s.
+      await testApi.post("/__test/config", { login_captcha: true });
+      await page.getByRole("button", { name: "登录", exact: true }).click();
+      await expect(page.getByLabel("验证码")).toBeVisible();
+      await expect(page.getByText("缺少参数captcha_id")).toHaveCount(0);
+
+      await page.getByRole("textbox", { name: "密码", exact: true }).fill(DEMO.password);
+      await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));
+      await page.getByRole("button", { name: "登录", exact: true }).click();
+      await expect(page).toHaveURL(/\/member\/index$/);
+    } finally {
+      await switchLoginCaptcha(false);
+      await context.close();
+    }
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
   test(`when the upstream asks for a captcha at login, the form shows and checks it (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();

@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type Submission } from "@conform-to/react";
+import type { z } from "zod";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -11,8 +12,9 @@ import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.ser
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { Button, Group, Panel, Stack } from "~/components/ui";
 import { AUTO_LOGIN_DAYS } from "~/domain/auto-login";
-import { getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
+import { freshCaptchaConfig, getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
 import { assetUrl } from "~/upstream/context.server";
+import type { UpstreamContext } from "~/upstream/http.server";
 import { advImageSize, getAdv } from "~/upstream/site.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
@@ -79,7 +81,10 @@ export async function action({ request }: ActionFunctionArgs) {
       const outcome = await limitedAttempt(subjects, "on-failure", () =>
         logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...(captchaRequired ? captcha : {}) }),
       );
-      if (!outcome.ok) return refuse(submission, [outcome.refusal], ["password"], outcome);
+      if (!outcome.ok) {
+        if (!captchaRequired && (await freshCaptchaConfig(ctx)).shop_reception_login) return askForCaptcha(ctx, submission);
+        return refuse(submission, [outcome.refusal], ["password"], outcome);
+      }
       await forget([subjects[0]]);
       return signIn(request, outcome.value.token, { autoLoginDays, redirectTo: input.redirect });
     }
@@ -89,7 +94,10 @@ export async function action({ request }: ActionFunctionArgs) {
         ["sendPerClient", client],
       ];
       const outcome = await limitedAttempt(subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
-      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
+      if (!outcome.ok) {
+        if (!captchaRequired && (await freshCaptchaConfig(ctx)).shop_reception_login) return askForCaptcha(ctx, submission);
+        return refuse(submission, [outcome.refusal], [], outcome);
+      }
       return data({ result: submission.reply(), smsKey: outcome.value.key });
     }
     case "mobile-login": {
@@ -103,6 +111,16 @@ export async function action({ request }: ActionFunctionArgs) {
       return signIn(request, outcome.value.token, { redirectTo: input.redirect });
     }
   }
+}
+
+/**
+ * The operator turned the login captcha on after this worker last read the switch (a 3 s cache):
+ * the form gets an upstream captcha with this answer (a revalidation may reach a worker that still
+ * remembers the switch off) and asks for it.
+ */
+async function askForCaptcha(ctx: UpstreamContext, submission: Submission<z.infer<typeof LoginSchema>>) {
+  const result = submission.reply({ fieldErrors: { captcha_code: ["validation:required"] }, hideFields: ["password"] });
+  return data({ result, smsKey: null, captcha: await newCaptcha(ctx) }, { status: 400 });
 }
 
 export default function LoginPage() {
