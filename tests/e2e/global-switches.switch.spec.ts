@@ -1,5 +1,5 @@
 import { get } from "node:http";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
 import { DEMO, testApi, upstreamCall } from "./support";
@@ -91,6 +91,14 @@ const CAPTCHA_CONFIG_TTL_MS = 3_000;
  * Flips the upstream's login captcha and waits until no BFF worker can still hold the old switch:
  * a page seen with the new one proves it for one worker only, and the form's post may reach another.
  */
+/** The demo member's password again (a refusal clears it) and the captcha's answer: signed in. */
+async function logInWithCaptcha(page: Page) {
+  await page.getByRole("textbox", { name: "密码", exact: true }).fill(DEMO.password);
+  await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page).toHaveURL(/\/member\/index$/);
+}
+
 async function switchLoginCaptcha(on: boolean) {
   await testApi.post("/__test/config", { login_captcha: on });
   await new Promise((resolve) => setTimeout(resolve, CAPTCHA_CONFIG_TTL_MS + 200));
@@ -113,10 +121,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("验证码")).toBeVisible();
       await expect(page.getByText("缺少参数captcha_id")).toHaveCount(0);
 
-      await page.getByRole("textbox", { name: "密码", exact: true }).fill(DEMO.password);
-      await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));
-      await page.getByRole("button", { name: "登录", exact: true }).click();
-      await expect(page).toHaveURL(/\/member\/index$/);
+      await logInWithCaptcha(page);
     } finally {
       await switchLoginCaptcha(false);
       await context.close();
@@ -143,10 +148,7 @@ for (const javaScriptEnabled of [true, false]) {
       // The refused captcha is burnt upstream; the page shows a new one.
       await expect(captchaId).not.toHaveValue(firstId);
 
-      await page.getByRole("textbox", { name: "密码", exact: true }).fill(DEMO.password);
-      await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));
-      await page.getByRole("button", { name: "登录", exact: true }).click();
-      await expect(page).toHaveURL(/\/member\/index$/);
+      await logInWithCaptcha(page);
     } finally {
       // The next spec's login must not meet the captcha a worker still remembers.
       await switchLoginCaptcha(false);
