@@ -35,12 +35,16 @@ test("the home carousel shows one banner at a time; its dots move it (anchors wi
   await expect.poll(shown).toBe(2);
   if (withJs()) {
     await expect(carousel.getByRole("link", { name: "显示第 3 张广告" })).toHaveAttribute("aria-current", "true");
+    // Only the shown banner is in the tab order; the dots bring the others.
+    await expect(slides.nth(2).getByRole("link")).not.toHaveAttribute("tabindex", "-1");
+    await expect(slides.nth(0).getByRole("link")).toHaveAttribute("tabindex", "-1");
     const pause = carousel.getByRole("button", { name: "暂停" });
     await pause.click();
     await expect(carousel.getByRole("button", { name: "播放" })).toHaveAttribute("aria-pressed", "true");
   } else {
-    // Nothing advances without scripts, so there is nothing to pause.
+    // Nothing advances without scripts, so there is nothing to pause; every banner can be tabbed to.
     await expect(carousel.getByRole("button")).toBeHidden();
+    for (const slide of await slides.all()) await expect(slide.getByRole("link")).not.toHaveAttribute("tabindex", "-1");
   }
 });
 

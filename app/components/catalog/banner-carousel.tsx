@@ -20,6 +20,10 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
+  // Without JS every slide's link stays in the tab order (the dots only scroll); with JS only the
+  // shown one, the dots bring the others.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
 
   const show = (index: number) => {
     const track = trackRef.current;
@@ -58,7 +62,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
             aria-label={t("home.slideOf", { index: index + 1, total: banners.length })}
             style={{ backgroundColor: banner.background || undefined }}
           >
-            <a {...linkProps(banner.url)} tabIndex={index === active ? undefined : -1}>
+            <a {...linkProps(banner.url)} tabIndex={scripted && index !== active ? -1 : undefined}>
               <img
                 src={banner.image}
                 alt={banner.title}
