@@ -82,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
         logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...(captchaRequired ? captcha : {}) }),
       );
       if (!outcome.ok) {
-        if (!captchaRequired && (await freshCaptchaConfig(ctx)).shop_reception_login) return askForCaptcha(ctx, submission);
+        if (!captchaRequired && (await captchaJustTurnedOn(ctx))) return askForCaptcha(ctx, submission);
         return refuse(submission, [outcome.refusal], ["password"], outcome);
       }
       await forget([subjects[0]]);
@@ -95,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ];
       const outcome = await limitedAttempt(subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
       if (!outcome.ok) {
-        if (!captchaRequired && (await freshCaptchaConfig(ctx)).shop_reception_login) return askForCaptcha(ctx, submission);
+        if (!captchaRequired && (await captchaJustTurnedOn(ctx))) return askForCaptcha(ctx, submission);
         return refuse(submission, [outcome.refusal], [], outcome);
       }
       return data({ result: submission.reply(), smsKey: outcome.value.key });
@@ -111,6 +111,14 @@ export async function action({ request }: ActionFunctionArgs) {
       return signIn(request, outcome.value.token, { redirectTo: input.redirect });
     }
   }
+}
+
+/** Whether the login captcha is on now, read past the cache; a failed read keeps the refusal as it was. */
+function captchaJustTurnedOn(ctx: UpstreamContext): Promise<boolean> {
+  return freshCaptchaConfig(ctx).then(
+    (config) => config.shop_reception_login,
+    () => false,
+  );
 }
 
 /**
