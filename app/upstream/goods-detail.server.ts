@@ -27,12 +27,6 @@ export const EVALUATION_PAGE_SIZE = 10;
 export const RECOMMEND_PAGE_SIZE = 5;
 
 /**
- * The goods of a `/sku-{id}` URL, where the id may be a sku id or a goods id (spec §2): asked
- * for as a sku first, then as a goods (its default sku). `null` when neither exists. Combos (the
- * list and the badge) are left out when the upstream cannot put them in the cart (capability
- * "bundling", ADR 009).
- */
-/**
  * The goods each page id (a sku id, or a goods id) showed: a sku belongs to one goods for good, so
  * the goods page asks for that goods' evaluations beside the detail instead of after it (one
  * upstream round trip less on a page seen before). Checked against the detail's answer.
@@ -42,6 +36,12 @@ export function knownGoodsIdOf(id: number): number | undefined {
   return goodsOfPageId.get(id);
 }
 
+/**
+ * The goods of a `/sku-{id}` URL, where the id may be a sku id or a goods id (spec §2): asked
+ * for as a sku first, then as a goods (its default sku). `null` when neither exists. Combos (the
+ * list and the badge) are left out when the upstream cannot put them in the cart (capability
+ * "bundling", ADR 009).
+ */
 export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise<GoodsDetail | null> {
   const detail = (await detailBy(ctx, { sku_id: id })) ?? (await detailBy(ctx, { goods_id: id }));
   if (detail) goodsOfPageId.set(id, detail.goods_id);
