@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/translation";
 import { linkProps } from "~/components/layout/link-props";
 
@@ -22,8 +23,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
   const [hovered, setHovered] = useState(false);
   // Without JS every slide's link stays in the tab order (the dots only scroll); with JS only the
   // shown one, the dots bring the others.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const hydrated = useHydrated();
 
   const show = (index: number) => {
     const track = trackRef.current;
@@ -62,7 +62,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
             aria-label={t("home.slideOf", { index: index + 1, total: banners.length })}
             style={{ backgroundColor: banner.background || undefined }}
           >
-            <a {...linkProps(banner.url)} tabIndex={scripted && index !== active ? -1 : undefined}>
+            <a {...linkProps(banner.url)} tabIndex={hydrated && index !== active ? -1 : undefined}>
               <img
                 src={banner.image}
                 alt={banner.title}
