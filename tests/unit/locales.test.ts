@@ -98,11 +98,12 @@ type KeyUse = { file: string; namespace: string; key: string; dynamic: boolean }
 /**
  * `"auth:login.title"`, `'errors:title.404'`, `` `validation:passwordNeeds.${kind}` `` and
  * `"validation:passwordLength|min=…"` (errorText's inline options). Cache keys such as
- * `cached("auth:labels", …)` are not translations and are skipped.
+ * `cached("auth:labels", …)` and `invalidate("auth:captcha-config")` are not translations and are
+ * skipped.
  */
 function keyUses(): KeyUse[] {
   const uses: KeyUse[] = [];
-  const pattern = new RegExp(`(cached\\(\\s*)?(["'\`])(${NAMESPACES.join("|")}):([^"'\`\\s]*)\\2`, "g");
+  const pattern = new RegExp(`((?:cached|invalidate)\\(\\s*)?(["'\`])(${NAMESPACES.join("|")}):([^"'\`\\s]*)\\2`, "g");
   for (const file of sourceFiles(join(ROOT, "app"))) {
     const text = readFileSync(file, "utf8");
     for (const match of text.matchAll(pattern)) {
