@@ -46,7 +46,14 @@ export const test = base.extend<AxeOptions>({
       const { pathname, search } = new URL(page.url());
       if (scanned.has(pathname + search)) return;
       scanned.add(pathname + search);
-      for (const finding of await seriousViolations(page)) findings.add(finding);
+      let found = await seriousViolations(page);
+      if (found.length > 0) {
+        // A scan that overlaps a re-render (a revalidation after an action) can see a node React is
+        // replacing, e.g. a link without its text: what counts is what the settled page shows.
+        await page.waitForLoadState("networkidle").catch(() => undefined);
+        found = await seriousViolations(page);
+      }
+      for (const finding of found) findings.add(finding);
     };
     if (axeAfterGoto) {
       const goto = page.goto.bind(page);
