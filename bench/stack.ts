@@ -4,9 +4,10 @@
  * signing the demo member in through the BFF's login form.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { shippedStartCommand } from "../tests/support/start-command";
 
 export const SESSION_SECRET = "bench-secret-0123456789abcdef";
 export const DEMO = { username: "demo", password: "demo123456" };
@@ -41,16 +42,8 @@ export async function startShopApi(port: number): Promise<{ child: ChildProcess;
   return { child, url };
 }
 
-/**
- * Node's flags of the shipped command line, read from `npm start` (the Dockerfile's CMD is held to
- * the same by tests/deploy; ADR 029), so the benches measure what runs.
- */
-export const SHIPPED_NODE_ARGS: string[] = (() => {
-  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
-  const flags = /\bnode ((?:--\S+ )*)build\/server\.js$/.exec(start)?.[1];
-  if (flags === undefined) throw new Error(`package.json's start script is not \`node [flags] build/server.js\`: ${start}`);
-  return flags.split(" ").filter(Boolean);
-})();
+/** Node's flags of the shipped command line, so the benches measure what runs. */
+export const SHIPPED_NODE_ARGS: string[] = shippedStartCommand().nodeArgs;
 
 /** The production BFF on `port` against `upstream`, with `workers` worker processes. */
 export async function startBff(

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { shippedStartCommand } from "../support/start-command";
 
 /**
  * No container engine runs on our machines or CI (the docker client is there, no daemon), and no
@@ -102,9 +103,9 @@ describe("Dockerfile", () => {
     expect(one(runtime, "STOPSIGNAL")).toBe("SIGTERM");
     expect(JSON.parse(one(runtime, "ENTRYPOINT"))).toEqual(["/usr/bin/tini", "--"]);
     // The same command line as `npm start` (its Node flags: ADR 029).
-    const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
-    expect(JSON.parse(one(runtime, "CMD"))).toEqual(start.replace(/^NODE_ENV=production /, "").split(" "));
-    expect(start).toMatch(/^NODE_ENV=production node --max-semi-space-size=\d+ build\/server\.js$/);
+    const { argv, nodeArgs } = shippedStartCommand();
+    expect(JSON.parse(one(runtime, "CMD"))).toEqual(argv);
+    expect(nodeArgs).toEqual([expect.stringMatching(/^--max-semi-space-size=\d+$/)]);
   });
 
   test(".dockerignore keeps host installs, local data, secrets and git out of the build context", () => {
