@@ -5,7 +5,6 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ReactElement } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
-import { ChromeLayoutProvider } from "~/components/layout/chrome-layout";
 import { StaticMarkupProvider } from "~/components/layout/static-markup";
 import { bundlesFor, languageOf } from "~/i18n/i18next.server";
 import { TranslationProvider, type Bundles } from "~/i18n/translation";
@@ -14,7 +13,6 @@ import type { RouteHandle } from "~/utils/handle";
 import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 import { VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
-import { wholeLayout, type ClientLayout } from "~/upstream/layout-view.server";
 
 export const streamTimeout = 10_000;
 
@@ -52,8 +50,6 @@ export default async function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   if (responseStatusCode === 200 && isVisitorCacheable(remixContext)) responseHeaders.set(VISITOR_CACHE_HEADER, "1");
-  // The root's loader data holds a layout without the chrome's lists (ADR 027); the chrome renders from the whole one.
-  const rootLayout = (remixContext.staticHandlerContext.loaderData.root as { layout?: ClientLayout | null } | undefined)?.layout;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -61,9 +57,7 @@ export default async function handleRequest(
       <NonceProvider value={nonce}>
         <TranslationProvider language={language} bundles={bundles}>
           <StaticMarkupProvider value={staticRenderer(language, bundles)}>
-            <ChromeLayoutProvider value={rootLayout ? wholeLayout(rootLayout) : null}>
-              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-            </ChromeLayoutProvider>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
           </StaticMarkupProvider>
         </TranslationProvider>
       </NonceProvider>,

@@ -7,7 +7,7 @@ import { Stack } from "~/components/ui";
 import { readToken } from "~/auth/session.server";
 import { getFloatLayer, getFloors } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
-import { floorsVersion, toFloatLayerView, toFloorViews } from "~/upstream/home-view.server";
+import { documentFloors, floorsVersion, toFloatLayerView, toFloorViews } from "~/upstream/home-view.server";
 import { advImageSize, getAdv } from "~/upstream/site.server";
 import { readFloatLayerClosedThisVisit, readFloatLayerMemory } from "~/utils/float-layer.server";
 import type { RouteHandle } from "~/utils/handle";
@@ -18,7 +18,7 @@ export const handle: RouteHandle = { i18n: ["catalog", "goods"], title: "home.ti
  * The home page: NS_PC_INDEX banners, the floors (floor-style-1…4) and the float layer. All of it
  * is shared content, cached; the member only changes whether prices show.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [banners, floors, floatLayer, memory, closedThisVisit, token] = await Promise.all([
     getAdv("NS_PC_INDEX").catch(() => null),
     getFloors().catch(() => []),
@@ -28,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readToken(request),
   ]);
   const bannerSize = advImageSize(banners);
+  const floorViews = toFloorViews(floors, { isMember: Boolean(token) });
   return {
     banners: (banners?.adv_list ?? []).map((ad) => ({
       ...bannerSize,
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       url: ad.adv_url.url,
       background: ad.background,
     })),
-    floors: toFloorViews(floors, { isMember: Boolean(token) }),
+    floors: context.dataRequest === true ? floorViews : documentFloors(floorViews),
     floorsVersion: floorsVersion(floors),
     floatLayer: toFloatLayerView(floatLayer, memory, Date.now(), closedThisVisit),
     isMember: Boolean(token),

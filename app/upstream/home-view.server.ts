@@ -6,6 +6,7 @@ import { canSeePrice } from "./goods-view.server";
 import { IntLike, Money, Text } from "./schemas/common";
 import { FloorCategorySchema, type FloatLayer, type Floor } from "./schemas/catalog";
 import { SaleControlSchema } from "./schemas/goods";
+import { slimForDocument } from "~/utils/document-data";
 
 // Floors arrive as named slots (catalog §3.1); the page gets them pruned and typed.
 const FloorGoodsSchema = z.object({
@@ -70,29 +71,45 @@ function textOf(floor: Floor, name: string) {
 const STYLES = new Set(["floor-style-1", "floor-style-2", "floor-style-3", "floor-style-4"]);
 
 /**
- * The floors as the home page shows them to visitors or to members. Built once per cached floors
- * list and kind of viewer (the list is the same object while the cache holds it): parsing and
- * mapping its goods cost ~0.3 ms, on every home page a member opens (ADR 027).
+ * What is derived from one cached floors list (the list is the same object while the cache holds
+ * it), built once: parsing and mapping its goods cost ~0.3 ms, on every home page a member opens
+ * (ADR 027).
  */
-const floorViews = new WeakMap<Floor[], Map<boolean, ReturnType<typeof buildFloorViews>>>();
-export function toFloorViews(floors: Floor[], viewer: { isMember: boolean }) {
-  let byViewer = floorViews.get(floors);
-  if (!byViewer) floorViews.set(floors, (byViewer = new Map()));
-  let views = byViewer.get(viewer.isMember);
-  if (!views) byViewer.set(viewer.isMember, (views = buildFloorViews(floors, viewer)));
-  return views;
+type FloorsDerived = { version: string; views: Map<boolean, FloorView[]> };
+const derived = new WeakMap<Floor[], FloorsDerived>();
+function derivedFrom(floors: Floor[]): FloorsDerived {
+  let entry = derived.get(floors);
+  if (!entry) derived.set(floors, (entry = { version: digestOf(floors), views: new Map() }));
+  return entry;
+}
+
+/** The floors as the home page shows them to visitors or to members. */
+export function toFloorViews(floors: Floor[], viewer: { isMember: boolean }): FloorView[] {
+  const { views } = derivedFrom(floors);
+  let view = views.get(viewer.isMember);
+  if (!view) views.set(viewer.isMember, (view = buildFloorViews(floors, viewer)));
+  return view;
 }
 
 /**
  * What the floors' rendered HTML is keyed by (components/catalog/floor.tsx): a digest of the list,
  * the same in every worker, so a page from one worker and a `.data` answer from another agree.
- * Computed once per cached list.
  */
-const versions = new WeakMap<Floor[], string>();
 export function floorsVersion(floors: Floor[]): string {
-  let version = versions.get(floors);
-  if (version === undefined) versions.set(floors, (version = createHash("sha1").update(JSON.stringify(floors)).digest("base64url").slice(0, 16)));
-  return version;
+  return derivedFrom(floors).version;
+}
+
+function digestOf(floors: Floor[]): string {
+  return createHash("sha1").update(JSON.stringify(floors)).digest("base64url").slice(0, 16);
+}
+
+/**
+ * The floors a document's loader data carries: none. The document holds their HTML, rendered once
+ * (StaticMarkup), and the server renders it from the views behind this stand-in (ADR 027); a
+ * client-side navigation's `.data` answer carries them all, for a live render.
+ */
+export function documentFloors(views: FloorView[]): FloorView[] {
+  return slimForDocument(views, () => []);
 }
 
 function buildFloorViews(floors: Floor[], viewer: { isMember: boolean }) {

@@ -3,6 +3,7 @@ import type { ChromeCapabilities } from "./capabilities.server";
 import { assetUrl } from "./context.server";
 import type { LayoutData } from "./site.server";
 import type { CategoryNode } from "./schemas/category";
+import { slimForDocument } from "~/utils/document-data";
 
 const FOOTER_HELP_CLASSES = 4; // spec §9: at most 4 help classes…
 const FOOTER_HELP_ITEMS = 4; // …of at most 4 items each
@@ -97,19 +98,6 @@ export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapa
  * page. `.data` requests (client-side navigations) get the whole layout, for a live render where
  * the page held no such HTML; the root's `shouldRevalidate` asks for it when the page has none.
  */
-const forDocuments = new WeakMap<ClientLayout, ClientLayout>();
-const wholeOf = new WeakMap<ClientLayout, ClientLayout>();
 export function documentLayout(view: ClientLayout): ClientLayout {
-  let slim = forDocuments.get(view);
-  if (!slim) {
-    slim = { ...view, categories: [], helpClasses: [], friendlyLinks: [], certificates: [], platforms: [], services: [] };
-    forDocuments.set(view, slim);
-    wholeOf.set(slim, view);
-  }
-  return slim;
-}
-
-/** The whole client layout a document's layout was cut from (itself if it is whole): what entry.server renders the chrome with. */
-export function wholeLayout(view: ClientLayout): ClientLayout {
-  return wholeOf.get(view) ?? view;
+  return slimForDocument(view, (whole) => ({ ...whole, categories: [], helpClasses: [], friendlyLinks: [], certificates: [], platforms: [], services: [] }));
 }

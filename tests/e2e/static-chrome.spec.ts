@@ -40,12 +40,16 @@ test("the footer and the category menu arrive in the HTML and survive hydration 
   expect(problems, "no hydration or script errors").toEqual([]);
 });
 
-test("a document's loader data leaves out the category tree and the footer lists its HTML already holds", async ({ request }) => {
+test("a document's loader data leaves out the category tree, the footer lists and the floors its HTML already holds", async ({ request }) => {
   const html = await (await request.get("/index")).text();
   expect(html).toContain('data-static-markup="category-menu:zh-cn:');
   expect(html).toContain("category-menu__flyout"); // the tree is in the markup…
   expect(html).not.toContain("child_list"); // …not in the serialised data
-  // A client-side navigation's data request gets the whole layout, for a live render.
+  expect(html).toContain('data-static-markup="floors:zh-cn:'); // the floors likewise
+  expect(html).toContain('class="floor floor-style-');
+  expect(html).not.toContain("rightGoods");
+  // A client-side navigation's data request gets the whole layout and the floors, for a live render.
   const data = await (await request.get("/index.data")).text();
   expect(data).toContain("child_list");
+  expect(data).toContain("rightGoods");
 });

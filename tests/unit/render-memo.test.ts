@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { upstreamHtml } from "~/upstream/goods-detail.server";
-import { toFloorViews } from "~/upstream/home-view.server";
+import { documentFloors, floorsVersion, toFloorViews } from "~/upstream/home-view.server";
 import { documentLayout, type ClientLayout } from "~/upstream/layout-view.server";
 import type { Floor } from "~/upstream/schemas/catalog";
+import { wholeValue } from "~/utils/document-data";
 
 /** What ADR 027 remembers between renders: each the same answer as a fresh build, built once. */
 
@@ -29,6 +30,11 @@ describe("documentLayout", () => {
 
   test("one slim layout per layout object", () => {
     expect(documentLayout(layout)).toBe(documentLayout(layout));
+  });
+
+  test("the server renders the chrome from the whole layout behind the slim one", () => {
+    expect(wholeValue(documentLayout(layout))).toBe(layout);
+    expect(wholeValue(layout)).toBe(layout); // a whole layout (a `.data` answer) is its own
   });
 });
 
@@ -57,6 +63,20 @@ describe("toFloorViews", () => {
     const refreshed = structuredClone(floors);
     expect(toFloorViews(refreshed, { isMember: true })).not.toBe(toFloorViews(floors, { isMember: true }));
     expect(toFloorViews(refreshed, { isMember: true })).toEqual(toFloorViews(floors, { isMember: true }));
+  });
+
+  test("the version is a digest of the list: equal lists agree (every worker), a changed list does not", () => {
+    expect(floorsVersion(structuredClone(floors))).toBe(floorsVersion(floors));
+    const changed = structuredClone(floors);
+    changed[0]!.title = "儿童用药";
+    expect(floorsVersion(changed)).not.toBe(floorsVersion(floors));
+  });
+
+  test("a document carries no floors; the server renders them from the views behind its stand-in", () => {
+    const views = toFloorViews(floors, { isMember: true });
+    expect(documentFloors(views)).toEqual([]);
+    expect(documentFloors(views)).toBe(documentFloors(views));
+    expect(wholeValue(documentFloors(views))).toBe(views);
   });
 });
 

@@ -5,6 +5,7 @@ import { Grid, Group } from "~/components/ui";
 import { purchaseRights } from "~/domain/sale-control";
 import { readableOnWhite } from "~/utils/color";
 import { StaticMarkup } from "~/components/layout/static-markup";
+import { wholeValue } from "~/utils/document-data";
 import type { FloorGoodsView, FloorView } from "~/upstream/home-view.server";
 
 // The PC floor template's image slots (Niushop's floor-style sizes), so the page does not shift.
@@ -22,7 +23,8 @@ export function HomeFloors({ floors, version, isMember }: { floors: FloorView[];
   return (
     <StaticMarkup cacheKey={`floors:${language}:${version}:${isMember ? "member" : "visitor"}`} as="div" className="home-floors">
       <>
-        {floors.map((floor) => (
+        {/* A document's loader data holds no floors; the server finds them (ADR 027). */}
+        {wholeValue(floors).map((floor) => (
           <HomeFloor key={floor.key} floor={floor} isMember={isMember} />
         ))}
       </>

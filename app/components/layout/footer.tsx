@@ -1,9 +1,9 @@
 import { useTranslation } from "~/i18n/translation";
-import { useChromeLayout } from "./chrome-layout";
 import { StaticMarkup } from "./static-markup";
 import { Group } from "~/components/ui";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { linkProps } from "./link-props";
+import { wholeValue } from "~/utils/document-data";
 
 /**
  * spec §2 "Footer": services, help classes, contact, QR, friendly links, copyright, certificates.
@@ -12,7 +12,8 @@ import { linkProps } from "./link-props";
  */
 export function Footer({ layout }: { layout: ClientLayout }) {
   const { language } = useTranslation();
-  const chromeLayout = useChromeLayout(layout);
+  // A document's layout lacks the lists this renders from; the server finds them (ADR 027).
+  const chromeLayout = wholeValue(layout);
   return (
     <StaticMarkup cacheKey={`footer:${language}:${layout.version}`} as="footer" className="footer">
       <FooterContent layout={chromeLayout} />

@@ -3,8 +3,8 @@ import { useTranslation } from "~/i18n/translation";
 import type { CategoryNode } from "~/upstream/schemas/category";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { linkProps } from "./link-props";
-import { useChromeLayout } from "./chrome-layout";
 import { StaticMarkup } from "./static-markup";
+import { wholeValue } from "~/utils/document-data";
 
 /** spec §9: the category menu shows the first 3 sub-items of each top category. */
 export const MENU_SUB_ITEMS = 3;
@@ -19,7 +19,8 @@ function listHref(node: CategoryNode) {
  */
 export function NavBar({ layout, expanded }: { layout: ClientLayout; expanded: boolean }) {
   const { t, language } = useTranslation();
-  const chromeLayout = useChromeLayout(layout);
+  // A document's layout lacks the lists this renders from; the server finds them (ADR 027).
+  const chromeLayout = wholeValue(layout);
   return (
     <div className="nav-bar">
       <div className="container nav-bar__inner">
