@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { toCents } from "~/domain/pricing/money";
 import { displayedPromotion, nowInSeconds } from "~/domain/promotion";
-import { cached, type CachePolicy } from "~/utils/cache.server";
+import { cached, cachedForMember, type CachePolicy } from "~/utils/cache.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
 import { probeCapability } from "./capabilities.server";
 import { assetUrl, sharedContext } from "./context.server";
@@ -94,9 +94,15 @@ export function getAftersale() {
   return cached("goods:aftersale", SHARED, () => callUpstream(sharedContext(), "/api/goods/aftersale", AftersaleSchema));
 }
 
-/** "Guess you like": with the member's token the rows carry their prices and sale control. */
+/**
+ * "Guess you like": with the member's token the rows carry their prices and sale control. The list
+ * is the same on every goods page, so a member's is kept for a minute (ADR 032): parsing its rows
+ * is a seventh of a member's goods page. A visitor's is the visitor page cache's business.
+ */
+export const RECOMMEND_MEMBER_TTL_MS = 60_000;
 export function listRecommended(ctx: UpstreamContext, pageSize = RECOMMEND_PAGE_SIZE) {
-  return callUpstream(ctx, "/api/goodssku/recommend", GoodsPageSchema, { page: 1, page_size: pageSize });
+  const load = () => callUpstream(ctx, "/api/goodssku/recommend", GoodsPageSchema, { page: 1, page_size: pageSize });
+  return ctx.token ? cachedForMember(ctx.token, `goods:recommend:${pageSize}`, RECOMMEND_MEMBER_TTL_MS, load) : load();
 }
 
 /**

@@ -5,6 +5,7 @@
  * waits for a new value. Failures are never cached, and a failed background refresh keeps the
  * stale value.
  */
+import { createHash } from "node:crypto";
 import { cachified, type CacheEntry } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
 
@@ -48,4 +49,26 @@ export function cached<T>(key: string, policy: CachePolicy, load: () => Promise<
 
 export function invalidate(prefix = "") {
   for (const key of [...store.keys()]) if (key.startsWith(prefix)) store.delete(key);
+}
+
+/**
+ * A member's own answers that a page shows beside the fresh ones and that may lag a little (the
+ * goods page's recommendations, with the member's prices and sale control: ADR 032). Kept apart
+ * from the shared cache so members cannot crowd it; keyed by a digest of the token, so only the
+ * same token finds an entry. No stale-while-revalidate: past its TTL an entry is gone. Failures
+ * are never cached.
+ */
+export const MEMBER_CACHE_MAX_ENTRIES = 2_000;
+const memberStore = new LRUCache<string, Promise<unknown>>({ max: MEMBER_CACHE_MAX_ENTRIES });
+
+export function cachedForMember<T>(token: string, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  const id = `${createHash("sha256").update(token).digest("base64url")}:${key}`;
+  const hit = memberStore.get(id) as Promise<T> | undefined;
+  if (hit) return hit;
+  const promise = load();
+  memberStore.set(id, promise, { ttl: ttlMs });
+  promise.catch(() => {
+    if (memberStore.peek(id) === promise) memberStore.delete(id);
+  });
+  return promise;
 }

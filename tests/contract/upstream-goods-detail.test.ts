@@ -146,6 +146,14 @@ describe("the page's other reads", () => {
     expect(recommended.list.length).toBeLessThanOrEqual(5);
   });
 
+  test("a member's recommendations are kept for a while (ADR 032), per token; a visitor's are read each time", async () => {
+    const token = await freshMemberToken();
+    const first = await listRecommended(ctx(token));
+    expect(await listRecommended(ctx(token))).toBe(first); // the same answer, not a new call
+    expect(await listRecommended(ctx(demoToken))).not.toBe(first);
+    expect(await listRecommended(ctx())).not.toBe(await listRecommended(ctx()));
+  });
+
   test("QR code: an image path, or an UpstreamError for an unknown sku", async () => {
     expect(await getGoodsQrCode(ctx(), 17)).toMatch(/^upload\/qrcode\/goods\//);
     expect((await upstreamError(getGoodsQrCode(ctx(), 999_999))).upstreamMessage).toBe("商品不存在");
