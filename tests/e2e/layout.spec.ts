@@ -16,6 +16,8 @@ test("/ redirects to /index, which server-renders the whole chrome", async ({ pa
   await expect(search.getByRole("searchbox", { name: "搜索关键词" })).toHaveAttribute("maxlength", "50");
   await expect(page.locator(".search-box__hot").getByRole("link", { name: "阿莫西林" })).toHaveAttribute("href", /\/list\?keyword=/);
   await expect(page.getByTestId("header-cart-count")).toHaveText("0");
+  // The cart link's name starts with its visible words (WCAG 2.5.3 label in name), then says what the number counts.
+  await expect(page.locator(".mini-cart")).toHaveAccessibleName(/^我的购物车\s*0\s*件商品$/);
   await expect(page.getByRole("link", { name: "全部商品分类" })).toBeVisible();
   const menu = page.getByRole("list", { name: "全部商品分类" });
   await expect(menu.getByRole("link", { name: "西药", exact: true })).toHaveAttribute("href", /category_id=\d+&level=1/);
@@ -25,7 +27,7 @@ test("/ redirects to /index, which server-renders the whole chrome", async ({ pa
 
   // Side bar and footer.
   const sideBar = page.getByRole("complementary", { name: "快捷工具栏" });
-  await expect(sideBar.getByRole("link", { name: /购物车/ })).toBeVisible();
+  await expect(sideBar.getByRole("link", { name: /购物车/ })).toHaveAccessibleName(/^购物车\s*0\s*件商品$/);
   await expect(sideBar.getByRole("link", { name: "我的订单" })).toBeVisible();
   const footer = page.getByRole("contentinfo");
   const helpClasses = footer.locator(".footer__help-class");

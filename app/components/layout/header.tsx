@@ -17,12 +17,14 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
         </Link>
         <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
         <Group gap="lg" nowrap className="header__aside">
-          <Link to="/cart" className="mini-cart" aria-label={t("header.cartWithCount", { count: cartCount })}>
+          <Link to="/cart" className="mini-cart">
             <IconShoppingCart size={20} aria-hidden />
             <span>{t("header.cart")}</span>
             <Badge color="red" variant="filled" data-testid="header-cart-count">
               {cartCount}
             </Badge>
+            {/* The name reads "购物车 2 件商品": the visible words first (label in name), then what the number counts. */}
+            <span className="visually-hidden">{t("header.cartCountUnit")}</span>
           </Link>
           {site.phone ? (
             <div className="header__phone">

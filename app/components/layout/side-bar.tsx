@@ -31,12 +31,14 @@ export function SideBar({
 
   return (
     <aside className="side-bar" aria-label={t("sideBar.label")}>
-      <Link to="/cart" className="side-bar__item" aria-label={t("header.cartWithCount", { count: cartCount })}>
+      <Link to="/cart" className="side-bar__item">
         <IconShoppingCart size={20} aria-hidden />
         <span>{t("sideBar.cart")}</span>
         <Badge color="red" variant="filled" data-testid="side-cart-count">
           {cartCount}
         </Badge>
+        {/* The name reads "购物车 2 件商品": the visible words first (label in name), then what the number counts. */}
+        <span className="visually-hidden">{t("header.cartCountUnit")}</span>
       </Link>
       <SideLink to="/member/order_list" label={t("sideBar.orders")} icon={<IconClipboardList size={20} aria-hidden />} />
       <SideLink to="/member/footprint" label={t("sideBar.footprint")} icon={<IconFootsteps size={20} aria-hidden />} />
