@@ -1,8 +1,9 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { commitToken } from "~/auth/session.server";
+import { newCaptcha } from "~/upstream/auth.server";
 import { formErrorFor } from "~/upstream/error-messages";
-import { ShopClosedError, TokenRejectedError, UpstreamError } from "~/upstream/http.server";
+import { ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { redirect } from "~/utils/redirect.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { setToastCookie, type Toast } from "~/utils/toast.server";
@@ -27,6 +28,17 @@ export async function signIn(
 export function refuse<T>(submission: Submission<T>, formErrors: string[], hideFields: string[] = [], refusal?: Refusal, smsKey: string | null = null) {
   const headers: HeadersInit = refusal?.retryAfter ? { "Retry-After": String(refusal.retryAfter) } : {};
   return data({ result: submission.reply({ formErrors, hideFields }), smsKey }, { status: refusal?.status ?? 400, headers });
+}
+
+/**
+ * The operator turned a captcha on after this worker last read the switch (a 3 s cache;
+ * `captchaJustTurnedOn`): the form gets an upstream captcha with this answer (a revalidation may
+ * reach a worker that still remembers the switch off) and asks for it. `extra` joins the answer
+ * (the registration form's uploaded images and regions).
+ */
+export async function askForCaptcha<T>(ctx: UpstreamContext, submission: Submission<T>, hideFields: string[], extra: Record<string, unknown> = {}) {
+  const result = submission.reply({ fieldErrors: { captcha_code: ["validation:required"] }, hideFields });
+  return data({ result, smsKey: null, captcha: await newCaptcha(ctx), ...extra }, { status: 400 });
 }
 
 /** A 400 answer with errors on fields. */

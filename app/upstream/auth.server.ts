@@ -30,13 +30,17 @@ export function getCaptchaConfig(ctx: UpstreamContext) {
 }
 
 /**
- * The captcha config read from the upstream again, past the 3 s cache: after a refused sign-in
- * that went without a captcha, whether the operator has just turned one on (then the form asks
- * for it, instead of showing the upstream's "缺少参数captcha_id").
+ * Whether the operator has just turned this captcha on: the config read from the upstream again,
+ * past the 3 s cache. Asked after a refused sign-in or registration that went without a captcha;
+ * then the form asks for one instead of showing the upstream's "缺少参数captcha_id". A failed read
+ * answers false, so the refusal stands as it was.
  */
-export function freshCaptchaConfig(ctx: UpstreamContext) {
+export function captchaJustTurnedOn(ctx: UpstreamContext, captcha: "shop_reception_login" | "shop_reception_register"): Promise<boolean> {
   invalidate("auth:captcha-config");
-  return getCaptchaConfig(ctx);
+  return getCaptchaConfig(ctx).then(
+    (config) => config[captcha],
+    () => false,
+  );
 }
 
 /** A new captcha; the previous id (if any) is retired upstream. */

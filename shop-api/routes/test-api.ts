@@ -85,9 +85,15 @@ export const testRoutes: Record<string, TestHandler> = {
 
   'POST /__test/config': ({ params, services }) => {
     const loginCaptcha = bool(params, 'login_captcha')
-    if (loginCaptcha === undefined) return bad(400, 'body must be {"login_captcha": true|false}')
-    services.config.update('CAPTCHA_CONFIG', { shop_reception_login: loginCaptcha ? 1 : 0 })
-    return ok({ login_captcha: loginCaptcha })
+    const registerCaptcha = bool(params, 'register_captcha')
+    if (loginCaptcha === undefined && registerCaptcha === undefined) {
+      return bad(400, 'body must be {"login_captcha"?: true|false, "register_captcha"?: true|false} with at least one')
+    }
+    services.config.update('CAPTCHA_CONFIG', {
+      ...(loginCaptcha === undefined ? {} : { shop_reception_login: loginCaptcha ? 1 : 0 }),
+      ...(registerCaptcha === undefined ? {} : { shop_reception_register: registerCaptcha ? 1 : 0 }),
+    })
+    return ok({ login_captcha: loginCaptcha, register_captcha: registerCaptcha })
   },
 
   // Fresh member with unique defaults. Optional `group_with: <member_id>` puts it in that member's account group.
@@ -823,7 +829,7 @@ export const testRoutes: Record<string, TestHandler> = {
 
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
-    services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0 })
+    services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0, shop_reception_register: 1 })
     services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
     services.config.update('WITHDRAW_CONFIG', WITHDRAW_CONFIG)
     services.config.update('SIGNIN_CONFIG', SIGNIN_CONFIG)

@@ -82,6 +82,18 @@ describe('password login', () => {
     expect((await shop.call('/api/login/login', body)).code).toBe(0)
   })
 
+  test('the register-captcha switch: off lets a registration SMS go without one; reset turns it on again', async () => {
+    await shop.testApi('/__test/config', { register_captcha: false })
+    expect((await shop.call('/api/config/getCaptchaConfig')).data).toMatchObject({ shop_reception_register: 0 })
+    expect((await shop.call('/api/register/mobileCode', { mobile: '13600000001' })).code).toBe(0)
+    await shop.testApi('/__test/config', { register_captcha: true })
+    expect(await shop.call('/api/register/mobileCode', { mobile: '13600000002' })).toMatchObject({ code: -1, message: '缺少参数captcha_id' })
+    await shop.testApi('/__test/config', { register_captcha: false })
+    await shop.testApi('/__test/reset', {})
+    expect((await shop.call('/api/config/getCaptchaConfig')).data).toMatchObject({ shop_reception_register: 1 })
+    expect((await shop.testApi('/__test/config', {})).status).toBe(400)
+  })
+
   test('a new captcha request with the previous id drops the previous answer', async () => {
     const first = await shop.captcha()
     const second = await shop.call('/api/captcha/captcha', { captcha_id: first.id })

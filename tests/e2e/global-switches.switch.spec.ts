@@ -129,6 +129,41 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+async function switchRegisterCaptcha(on: boolean) {
+  await testApi.post("/__test/config", { register_captcha: on });
+  await new Promise((resolve) => setTimeout(resolve, CAPTCHA_CONFIG_TTL_MS + 200));
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a registration captcha turned on while the form is open is asked for, not refused with the upstream's words (${javaScriptEnabled ? "js" : "no-js"})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    const mobile = `136${String(Date.now()).slice(-8)}`;
+    try {
+      await switchRegisterCaptcha(false);
+      await page.goto("/register?mode=mobile");
+      await expect(page.getByLabel("验证码")).toHaveCount(0);
+      await page.getByRole("textbox", { name: "手机号" }).fill(mobile);
+      // No wait: the BFF's workers still remember the switch off for up to 3 s.
+      await testApi.post("/__test/config", { register_captcha: true });
+      await page.getByRole("button", { name: "获取动态码" }).click();
+      await expect(page.getByLabel("验证码")).toBeVisible();
+      await expect(page.getByText("缺少参数captcha_id")).toHaveCount(0);
+      await expect(page.getByRole("textbox", { name: "手机号" })).toHaveValue(mobile);
+
+      await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));
+      await page.getByRole("button", { name: "获取动态码" }).click();
+      await expect(page.getByRole("status")).toBeVisible();
+      expect(await testApi.smsCode(mobile)).toMatch(/^\d{4,6}$/);
+    } finally {
+      await switchRegisterCaptcha(true);
+      await context.close();
+    }
+  });
+}
+
 for (const javaScriptEnabled of [true, false]) {
   test(`when the upstream asks for a captcha at login, the form shows and checks it (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled });

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type Submission } from "@conform-to/react";
-import type { z } from "zod";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -8,13 +7,12 @@ import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, count, forget, needsCaptcha, type Subject } from "~/auth/attempts.server";
 import { checkOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
-import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
+import { askForCaptcha, limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { Button, Group, Panel, Stack } from "~/components/ui";
 import { AUTO_LOGIN_DAYS } from "~/domain/auto-login";
-import { freshCaptchaConfig, getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
+import { captchaJustTurnedOn, getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
 import { assetUrl } from "~/upstream/context.server";
-import type { UpstreamContext } from "~/upstream/http.server";
 import { advImageSize, getAdv } from "~/upstream/site.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
@@ -82,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
         logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...(captchaRequired ? captcha : {}) }),
       );
       if (!outcome.ok) {
-        if (!captchaRequired && (await captchaJustTurnedOn(ctx))) return askForCaptcha(ctx, submission);
+        if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_login"))) return askForCaptcha(ctx, submission, ["password"]);
         return refuse(submission, [outcome.refusal], ["password"], outcome);
       }
       await forget([subjects[0]]);
@@ -95,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ];
       const outcome = await limitedAttempt(subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
       if (!outcome.ok) {
-        if (!captchaRequired && (await captchaJustTurnedOn(ctx))) return askForCaptcha(ctx, submission);
+        if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_login"))) return askForCaptcha(ctx, submission, ["password"]);
         return refuse(submission, [outcome.refusal], [], outcome);
       }
       return data({ result: submission.reply(), smsKey: outcome.value.key });
@@ -111,24 +109,6 @@ export async function action({ request }: ActionFunctionArgs) {
       return signIn(request, outcome.value.token, { redirectTo: input.redirect });
     }
   }
-}
-
-/** Whether the login captcha is on now, read past the cache; a failed read keeps the refusal as it was. */
-function captchaJustTurnedOn(ctx: UpstreamContext): Promise<boolean> {
-  return freshCaptchaConfig(ctx).then(
-    (config) => config.shop_reception_login,
-    () => false,
-  );
-}
-
-/**
- * The operator turned the login captcha on after this worker last read the switch (a 3 s cache):
- * the form gets an upstream captcha with this answer (a revalidation may reach a worker that still
- * remembers the switch off) and asks for it.
- */
-async function askForCaptcha(ctx: UpstreamContext, submission: Submission<z.infer<typeof LoginSchema>>) {
-  const result = submission.reply({ fieldErrors: { captcha_code: ["validation:required"] }, hideFields: ["password"] });
-  return data({ result, smsKey: null, captcha: await newCaptcha(ctx) }, { status: 400 });
 }
 
 export default function LoginPage() {

@@ -7,11 +7,12 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, type Subject } from "~/auth/attempts.server";
-import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
+import { askForCaptcha, limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { Button, Group, NativeSelect, Panel, Stack } from "~/components/ui";
 import {
   getAgreement,
+  captchaJustTurnedOn,
   getCaptchaConfig,
   getRegisterConfig,
   getRegisterReward,
@@ -112,7 +113,10 @@ export async function action({ request }: ActionFunctionArgs) {
         ["sendPerClient", client],
       ];
       const outcome = await limitedAttempt(subjects, "always", () => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
-      if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
+      if (!outcome.ok) {
+        if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_register"))) return askForCaptcha(ctx, submission, hidden);
+        return refuse(submission, [outcome.refusal], [], outcome);
+      }
       return data({ result: submission.reply(), smsKey: outcome.value.key });
     }
     case "register-mobile": {
@@ -192,6 +196,7 @@ async function usernameRegistration(
     }),
   );
   if (!outcome.ok) {
+    if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_register"))) return askForCaptcha(ctx, submission, hidden, { extras });
     const headers: HeadersInit = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : {};
     return answer(submission.reply({ formErrors: [outcome.refusal], hideFields: hidden }), outcome.status, headers);
   }
@@ -249,8 +254,10 @@ export default function RegisterPage() {
 
 function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redirectTo: string }) {
   const { t } = useTranslation("auth");
-  const { rules, captcha, labels, aptitudes, types, extras: loadedExtras, agreement, constraints } = useLoaderData<typeof loader>();
+  const { rules, captcha: pageCaptcha, labels, aptitudes, types, extras: loadedExtras, agreement, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // The action hands out a captcha when the operator has just turned registration captchas on.
+  const captcha = (actionData && "captcha" in actionData ? actionData.captcha : null) ?? pageCaptcha;
   const [form, fields] = useForm({
     id: `register-${mode}`,
     lastResult: actionData?.result,
