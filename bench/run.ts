@@ -15,7 +15,10 @@
  * 4. The BFF with one worker per core (WEB_CONCURRENCY): throughput of each page.
  * 5. Prints the tables and writes them as JSON to bench/results/.
  *
- * Env: BENCH_DURATION (s per measure, default 10), BENCH_CONNECTIONS (default 10),
+ * Every CPU measure follows BENCH_WARMUP seconds of the same load (default 2, as bench:compare):
+ * a server runs for hours, so the figure is the steady state, not the JIT compiling a page's code.
+ *
+ * Env: BENCH_DURATION (s per measure, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 10),
  * BENCH_PAGES (comma-separated page names to keep, e.g. "visitor /index,member /sku-1").
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -28,6 +31,7 @@ import { signIn, startBff, startShopApi, stop } from "./stack";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const SHOP_API_PORT = 4300;
 const BFF_PORT = 3300;
 const CORES = availableParallelism();
@@ -146,6 +150,7 @@ async function main() {
     for (const page of pages) {
       const headers = headersOf(page, cookie);
       await fetch(single.url + page.path, { headers }); // warm the caches
+      if (WARMUP > 0) await measure({ url: single.url + page.path, headers, duration: WARMUP });
       const cpuBefore = cpuMsOfTree(single.child.pid as number);
       const loaded = await measure({ url: single.url + page.path, headers });
       const cpuMsPerPage = (cpuMsOfTree(single.child.pid as number) - cpuBefore) / Math.max(1, loaded.requests);
@@ -191,6 +196,7 @@ async function main() {
     for (const [index, page] of pages.entries()) {
       if (page.member) continue;
       await fetch(uncached.url + page.path);
+      if (WARMUP > 0) await measure({ url: uncached.url + page.path, duration: WARMUP });
       const cpuBefore = cpuMsOfTree(uncached.child.pid as number);
       const loaded = await measure({ url: uncached.url + page.path });
       results[index].cpuMsPerRender = Number(((cpuMsOfTree(uncached.child.pid as number) - cpuBefore) / Math.max(1, loaded.requests)).toFixed(2));

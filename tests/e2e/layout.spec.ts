@@ -34,7 +34,8 @@ test("/ redirects to /index, which server-renders the whole chrome", async ({ pa
   expect(await helpClasses.count()).toBeLessThanOrEqual(4);
   for (const helpClass of await helpClasses.all()) expect(await helpClass.locator("li").count()).toBeLessThanOrEqual(4);
   await expect(footer.getByText(/客服电话/)).toBeVisible();
-  await expect(footer.getByRole("heading", { name: "友情链接" })).toBeVisible();
+  // Level 2 under the page's h1, whatever the page holds between (axe heading-order).
+  await expect(footer.getByRole("heading", { level: 2, name: "友情链接" })).toBeVisible();
   await expect(footer.getByRole("list", { name: "资质证照" })).toBeVisible();
   await expect(footer.getByRole("img", { name: "小程序" })).toBeVisible();
 });

@@ -41,7 +41,7 @@ function FooterContent({ layout }: { layout: ClientLayout }) {
         <div className="footer__help">
           {layout.helpClasses.map((helpClass) => (
             <div key={helpClass.class_id} className="footer__help-class">
-              <h3>{helpClass.class_name}</h3>
+              <h2>{helpClass.class_name}</h2>
               <ul>
                 {helpClass.child_list.map((item) => (
                   <li key={item.id}>
@@ -73,7 +73,7 @@ function FooterContent({ layout }: { layout: ClientLayout }) {
       </div>
       {layout.friendlyLinks.length > 0 ? (
         <div className="container footer__links">
-          <h3>{t("footer.friendlyLinks")}</h3>
+          <h2>{t("footer.friendlyLinks")}</h2>
           <Group gap="md">
             {layout.friendlyLinks.map((link) => (
               <a key={link.id} {...linkProps(link.link_url, link.is_blank)} title={link.link_title}>
