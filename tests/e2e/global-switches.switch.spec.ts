@@ -87,10 +87,6 @@ test("sign-in forms posted while the shop is closed go to /closed, never a 500",
 /** How long each BFF worker keeps the upstream's captcha switch (getCaptchaConfig, app/upstream/auth.server.ts). */
 const CAPTCHA_CONFIG_TTL_MS = 3_000;
 
-/**
- * Flips the upstream's login captcha and waits until no BFF worker can still hold the old switch:
- * a page seen with the new one proves it for one worker only, and the form's post may reach another.
- */
 /** The demo member's password again (a refusal clears it) and the captcha's answer: signed in. */
 async function logInWithCaptcha(page: Page) {
   await page.getByRole("textbox", { name: "密码", exact: true }).fill(DEMO.password);
@@ -99,8 +95,12 @@ async function logInWithCaptcha(page: Page) {
   await expect(page).toHaveURL(/\/member\/index$/);
 }
 
-async function switchLoginCaptcha(on: boolean) {
-  await testApi.post("/__test/config", { login_captcha: on });
+/**
+ * Flips one of the upstream's captcha switches and waits until no BFF worker can still hold the old
+ * one: a page seen with the new one proves it for one worker only, and the form's post may reach another.
+ */
+async function switchCaptcha(which: "login_captcha" | "register_captcha", on: boolean) {
+  await testApi.post("/__test/config", { [which]: on });
   await new Promise((resolve) => setTimeout(resolve, CAPTCHA_CONFIG_TTL_MS + 200));
 }
 
@@ -123,15 +123,10 @@ for (const javaScriptEnabled of [true, false]) {
 
       await logInWithCaptcha(page);
     } finally {
-      await switchLoginCaptcha(false);
+      await switchCaptcha("login_captcha", false);
       await context.close();
     }
   });
-}
-
-async function switchRegisterCaptcha(on: boolean) {
-  await testApi.post("/__test/config", { register_captcha: on });
-  await new Promise((resolve) => setTimeout(resolve, CAPTCHA_CONFIG_TTL_MS + 200));
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -142,7 +137,7 @@ for (const javaScriptEnabled of [true, false]) {
     const page = await context.newPage();
     const mobile = `136${String(Date.now()).slice(-8)}`;
     try {
-      await switchRegisterCaptcha(false);
+      await switchCaptcha("register_captcha", false);
       await page.goto("/register?mode=mobile");
       await expect(page.getByLabel("验证码")).toHaveCount(0);
       await page.getByRole("textbox", { name: "手机号" }).fill(mobile);
@@ -158,7 +153,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("status")).toBeVisible();
       expect(await testApi.smsCode(mobile)).toMatch(/^\d{4,6}$/);
     } finally {
-      await switchRegisterCaptcha(true);
+      await switchCaptcha("register_captcha", true);
       await context.close();
     }
   });
@@ -168,7 +163,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`when the upstream asks for a captcha at login, the form shows and checks it (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
-    await switchLoginCaptcha(true);
+    await switchCaptcha("login_captcha", true);
     try {
       await page.goto("/login");
       await expect(page.getByLabel("验证码")).toBeVisible();
@@ -186,7 +181,7 @@ for (const javaScriptEnabled of [true, false]) {
       await logInWithCaptcha(page);
     } finally {
       // The next spec's login must not meet the captcha a worker still remembers.
-      await switchLoginCaptcha(false);
+      await switchCaptcha("login_captcha", false);
       await context.close();
     }
   });
