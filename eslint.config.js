@@ -8,6 +8,13 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** One redirect helper (STYLE.md B4 "Security"); ADR 010: the browser's first load carries neither Mantine's components, react-i18next nor i18next. */
+const RESTRICTED_IMPORTS = [
+  { name: "@remix-run/node", importNames: ["redirect"], message: "Redirect through ~/utils/redirect.server (safeRedirect)" },
+  { name: "@mantine/core", message: "Use ~/components/ui (ADR 010); Mantine is the design-token source only (app/theme.server.ts)" },
+  { name: "react-i18next", message: "Use ~/i18n/translation (ADR 010)" },
+];
+
 export default defineConfig([
   globalIgnores(["build/", "data/", "public/", "node_modules/", "test-results/", "playwright-report/", ".cache/"]),
 
@@ -36,17 +43,17 @@ export default defineConfig([
     rules: {
       // The code marks deliberately unused parameters with a leading `_` (`loader(_: LoaderFunctionArgs)`, `(_req, res)`).
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
-      // One redirect helper (STYLE.md B4 "Security"): every redirect goes through safeRedirect.
-      // ADR 010: the browser's first load carries neither Mantine's components, react-i18next nor i18next.
+      "no-restricted-imports": ["error", { paths: RESTRICTED_IMPORTS }],
+    },
+  },
+  {
+    // ADR 033: what parses the upstream's answers is zod 4 (forms stay on zod 3 for conform).
+    name: "project/upstream-schemas",
+    files: ["app/upstream/schemas/**/*.ts"],
+    rules: {
       "no-restricted-imports": [
         "error",
-        {
-          paths: [
-            { name: "@remix-run/node", importNames: ["redirect"], message: "Redirect through ~/utils/redirect.server (safeRedirect)" },
-            { name: "@mantine/core", message: "Use ~/components/ui (ADR 010); Mantine is the design-token source only (app/theme.server.ts)" },
-            { name: "react-i18next", message: "Use ~/i18n/translation (ADR 010)" },
-          ],
-        },
+        { paths: [...RESTRICTED_IMPORTS, { name: "zod", message: 'Upstream schemas use zod 4: import { z } from "zod/v4" (ADR 033)' }] },
       ],
     },
   },

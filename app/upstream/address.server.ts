@@ -1,8 +1,11 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { callUpstream, UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { AddressPageSchema, MaybeAddressSchema, NewAddressIdSchema, RegionSchema, type Address, type Region } from "./schemas/address";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const RegionsSchema = z.array(RegionSchema);
 
 // The member's delivery addresses (per member, never cached) and the region tree (public, cached).
 
@@ -59,7 +62,7 @@ const REGIONS: CachePolicy = { ttlMs: 6 * 60 * 60 * 1000, staleMs: 24 * 60 * 60 
 
 /** The child regions of `pid` (0 = provinces). */
 export function listRegions(ctx: UpstreamContext, pid: number): Promise<Region[]> {
-  return cached(`address:regions:${pid}`, REGIONS, () => callUpstream(withoutToken(ctx), "/api/address/lists", z.array(RegionSchema), { pid }));
+  return cached(`address:regions:${pid}`, REGIONS, () => callUpstream(withoutToken(ctx), "/api/address/lists", RegionsSchema, { pid }));
 }
 
 export type RegionIds = { province_id: number; city_id: number; district_id: number; community_id: number };

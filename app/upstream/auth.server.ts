@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { cached, invalidate } from "~/utils/cache.server";
 import { withCapability } from "./capabilities.server";
 import { callUpstream, UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
@@ -12,6 +12,10 @@ import {
   RegisterConfigSchema,
   RegisterRewardSchema,
 } from "./schemas/auth";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const MemberLabelsSchema = z.array(MemberLabelSchema);
+const AptitudesSchema = z.array(AptitudeSchema);
 
 // Config that only changes in the shop's admin: shared and cached briefly.
 const CONFIG = { ttlMs: 30_000, staleMs: 5 * 60_000 };
@@ -58,7 +62,7 @@ export function getAgreement(ctx: UpstreamContext, type: "SERVICE" | "PRIVACY" =
 export function listMemberLabels(ctx: UpstreamContext) {
   return withCapability(
     "registerLabels",
-    () => cached("auth:labels", CONFIG, () => callUpstream(withoutToken(ctx), "/api/register/labellist", z.array(MemberLabelSchema))),
+    () => cached("auth:labels", CONFIG, () => callUpstream(withoutToken(ctx), "/api/register/labellist", MemberLabelsSchema)),
     [],
   );
 }
@@ -67,7 +71,7 @@ export function listMemberLabels(ctx: UpstreamContext) {
 export function listAptitudes(ctx: UpstreamContext) {
   return withCapability(
     "aptitudes",
-    () => cached("auth:aptitudes", CONFIG, () => callUpstream(withoutToken(ctx), "/api/register/getAptitude", z.array(AptitudeSchema))),
+    () => cached("auth:aptitudes", CONFIG, () => callUpstream(withoutToken(ctx), "/api/register/getAptitude", AptitudesSchema)),
     [],
   );
 }

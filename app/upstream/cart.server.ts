@@ -1,8 +1,12 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { requireCapability, withCapability } from "./capabilities.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { BundleLineSchema, CartCalculationSchema, CartLineSchema } from "./schemas/cart";
 import { Ignored } from "./schemas/common";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const CartLinesSchema = z.array(CartLineSchema);
+const BundleLinesSchema = z.array(BundleLineSchema);
 
 // The member's cart: per member, never cached.
 
@@ -19,14 +23,14 @@ export function addToCart(ctx: UpstreamContext, line: { sku_id: number; num: num
 // The cart page (docs/catalog-contract.md "Cart").
 
 export function listCartLines(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/api/cart/goodslists", z.array(CartLineSchema), {});
+  return callUpstream(ctx, "/api/cart/goodslists", CartLinesSchema, {});
 }
 
 // Combo lines are an addon (capability "bundling"): without it the cart has none, and the
 // mutations below throw CapabilityAbsentError instead of calling.
 
 export function listCartBundles(ctx: UpstreamContext) {
-  return withCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/lists", z.array(BundleLineSchema), {}), []);
+  return withCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/lists", BundleLinesSchema, {}), []);
 }
 
 export function setCartQuantity(ctx: UpstreamContext, cartId: number, num: number) {

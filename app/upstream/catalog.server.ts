@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { GoodsQuery } from "~/domain/goods-query";
 import { GOODS_PAGE_SIZE } from "~/domain/goods-query";
 import { cached } from "~/utils/cache.server";
@@ -7,6 +7,9 @@ import { sharedContext } from "./context.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { BrandPageSchema, CategoryInfoSchema, FloatLayerSchema, FloorSchema, SaleControlPageSchema, SuggestionSchema } from "./schemas/catalog";
 import { GoodsPageSchema } from "./schemas/goods";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const FloorsSchema = z.array(FloorSchema);
 
 // Shared, token-free content of the home page (ADR 004).
 const HOME = { ttlMs: 60_000, staleMs: 10 * 60_000 };
@@ -39,7 +42,7 @@ export function listAllBrands() {
 }
 
 export function getFloors() {
-  return cached("catalog:floors", HOME, () => callUpstream(sharedContext(), "/api/pc/floors", z.array(FloorSchema)));
+  return cached("catalog:floors", HOME, () => callUpstream(sharedContext(), "/api/pc/floors", FloorsSchema));
 }
 
 export function getFloatLayer() {

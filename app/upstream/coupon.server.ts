@@ -1,7 +1,10 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { CouponTypeSchema } from "./schemas/coupon";
 import { Ignored } from "./schemas/common";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const CouponTypesSchema = z.array(CouponTypeSchema);
 
 // Coupons: per member, never cached.
 
@@ -12,5 +15,5 @@ export function receiveCoupon(ctx: UpstreamContext, couponTypeId: number) {
 
 /** The coupon zone: every receivable coupon type; with a token it says how many the member holds. */
 export function listCouponTypes(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/coupon/api/coupon/typelists", z.array(CouponTypeSchema), { num: 100 });
+  return callUpstream(ctx, "/coupon/api/coupon/typelists", CouponTypesSchema, { num: 100 });
 }

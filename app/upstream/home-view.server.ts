@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { floatLayerTypeOf, shouldShowFloatLayer, windowKey, type FloatLayerMemory } from "~/domain/float-layer";
 import { assetUrl } from "./context.server";
 import { canSeePrice } from "./goods-view.server";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { log } from "~/utils/log.server";
 import { observeUpstream } from "~/utils/metrics.server";
 
@@ -186,7 +186,7 @@ function failureOf(ctx: UpstreamContext, path: string, code: number, message: st
  * - an endpoint the upstream lacks → EndpointMissingError (capabilities.server.ts);
  * - down, slow, non-JSON or a shape we cannot parse → thrown 502/504 Response (error page).
  */
-export async function callUpstream<T extends z.ZodTypeAny>(
+export async function callUpstream<T extends z.ZodType>(
   ctx: UpstreamContext,
   path: string,
   schema: T,
@@ -199,7 +199,7 @@ export async function callUpstream<T extends z.ZodTypeAny>(
  * As callUpstream, with the envelope's `timestamp` (the upstream's "now", unix seconds; the PC
  * counts promotion time down from it). Without one, the BFF's own clock stands in.
  */
-export async function callUpstreamTimed<T extends z.ZodTypeAny>(
+export async function callUpstreamTimed<T extends z.ZodType>(
   ctx: UpstreamContext,
   path: string,
   schema: T,

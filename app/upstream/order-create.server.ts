@@ -1,7 +1,10 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { DeliverySlot } from "~/domain/checkout";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { CalculationSchema, CouponSchema, OutTradeNoSchema, PaymentSchema } from "./schemas/checkout";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const CouponsSchema = z.array(CouponSchema);
 
 // Order creation, the stateful v5 flow (contract UPSTREAM-commerce §2): payment → order_key,
 // calculate after every choice, create once. Per member: never cached.
@@ -82,7 +85,7 @@ export function calculateOrder(ctx: UpstreamContext, orderKey: string, options: 
 
 export function listOrderCoupons(ctx: UpstreamContext, orderKey: string, options: OrderOptions) {
   const { delivery } = optionParams(orderKey, options);
-  return callUpstream(ctx, "/api/ordercreate/getcouponlist", z.array(CouponSchema), { order_key: orderKey, delivery });
+  return callUpstream(ctx, "/api/ordercreate/getcouponlist", CouponsSchema, { order_key: orderKey, delivery });
 }
 
 /** Creates the order; the order_key is single-use upstream, so a repeat answers 订单已过期. */

@@ -2,8 +2,11 @@ import { callUpstream, ShopClosedError, TokenRejectedError, UpstreamError, type 
 import { formErrorFor } from "./error-messages";
 import { Ignored } from "./schemas/common";
 import { AgreementSchema, OrderDetailSchema, OrderPageSchema, PackageSchema } from "./schemas/orders";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { CloseReason, OrderTab } from "~/domain/orders";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const PackagesSchema = z.array(PackageSchema);
 
 // The member's orders after checkout (contract UPSTREAM-commerce §4.3–§4.5). Per member: never cached.
 
@@ -59,7 +62,7 @@ export function deleteOrder(ctx: UpstreamContext, orderId: number) {
 
 /** Parcels of an order with their traces (newest first, as the upstream sends them); none → []. */
 export function listPackages(ctx: UpstreamContext, orderId: number) {
-  return callUpstream(ctx, "/api/order/package", z.array(PackageSchema), { order_id: orderId }).catch((error: unknown) => {
+  return callUpstream(ctx, "/api/order/package", PackagesSchema, { order_id: orderId }).catch((error: unknown) => {
     // "No parcels" is answered as a refusal (code -1); the order itself was checked by the caller.
     if (isRefusal(error)) return [];
     throw error;

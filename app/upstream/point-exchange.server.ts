@@ -4,6 +4,9 @@ import { paged } from "./schemas/common";
 import { OutTradeNoSchema } from "./schemas/checkout";
 import { CouponExchangeSchema, ExchangeDetailSchema, ExchangeItemSchema } from "./schemas/point-exchange";
 
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const ExchangePageSchema = paged(ExchangeItemSchema);
+
 // Points mall (contract UPSTREAM-commerce §6.12). The pointexchange addon is a capability: without
 // it /point and its pages answer 404. Goods exchanges are checked out on the shared /payment page
 // (promotion.server.ts, kind "pointexchange"); coupon exchanges need no address and end at once.
@@ -28,7 +31,7 @@ export function listExchanges(ctx: UpstreamContext, query: ExchangeQuery) {
   return withCapability(
     "pointexchange",
     () =>
-      callUpstream(ctx, "/pointexchange/api/goods/page", paged(ExchangeItemSchema), {
+      callUpstream(ctx, "/pointexchange/api/goods/page", ExchangePageSchema, {
         page: query.page,
         page_size: query.pageSize,
         ...(query.type ? { type: query.type } : {}),

@@ -1,10 +1,16 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { withCapability } from "./capabilities.server";
 import { callUpstream, callUpstreamTimed, type UpstreamContext } from "./http.server";
 import { paged } from "./schemas/common";
 import { CalculationSchema, OutTradeNoSchema, PaymentSchema } from "./schemas/checkout";
 import { ComboSchema, GroupbuyDetailSchema, GroupbuyRowSchema, SeckillDetailSchema, SeckillGoodsSchema, SeckillSlotListSchema } from "./schemas/promotion";
 import { optionParams, type OrderOptions } from "./order-create.server";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const SeckillPageSchema = paged(SeckillGoodsSchema);
+const SeckillDetailEnvelopeSchema = z.object({ goods_sku_detail: SeckillDetailSchema.nullable() });
+const GroupbuyPageSchema = paged(GroupbuyRowSchema);
+const GroupbuyDetailEnvelopeSchema = z.object({ goods_sku_detail: GroupbuyDetailSchema.nullable() });
 
 // Promotions (contract UPSTREAM-commerce §7). Seckill is an addon (capability "seckill"): without
 // it the zone has no slots and the pages answer 404. Answers carry the upstream's clock
@@ -23,7 +29,7 @@ export function listSeckillSlots(ctx: UpstreamContext) {
 }
 
 export function listSeckillGoods(ctx: UpstreamContext, query: { slotId: number; type: "today" | "tomorrow"; page: number; pageSize: number }) {
-  return callUpstream(ctx, "/seckill/api/seckillgoods/page", paged(SeckillGoodsSchema), {
+  return callUpstream(ctx, "/seckill/api/seckillgoods/page", SeckillPageSchema, {
     seckill_time_id: query.slotId,
     seckill_time_type: query.type,
     page: query.page,
@@ -36,7 +42,7 @@ export async function findSeckillDetail(ctx: UpstreamContext, seckillId: number,
   const found = await withCapability(
     "seckill",
     () =>
-      callUpstreamTimed(ctx, "/seckill/api/seckillgoods/detail", z.object({ goods_sku_detail: SeckillDetailSchema.nullable() }), {
+      callUpstreamTimed(ctx, "/seckill/api/seckillgoods/detail", SeckillDetailEnvelopeSchema, {
         seckill_id: seckillId,
         ...(skuId ? { sku_id: skuId } : {}),
       }),
@@ -55,7 +61,7 @@ export function findCombo(ctx: UpstreamContext, blId: number) {
 export function listGroupbuys(ctx: UpstreamContext, query: { page: number; pageSize: number }) {
   return withCapability(
     "groupbuy",
-    () => callUpstream(ctx, "/groupbuy/api/goods/page", paged(GroupbuyRowSchema), { page: query.page, page_size: query.pageSize }),
+    () => callUpstream(ctx, "/groupbuy/api/goods/page", GroupbuyPageSchema, { page: query.page, page_size: query.pageSize }),
     null,
   );
 }
@@ -64,7 +70,7 @@ export function listGroupbuys(ctx: UpstreamContext, query: { page: number; pageS
 export async function findGroupbuy(ctx: UpstreamContext, groupbuyId: number) {
   const found = await withCapability(
     "groupbuy",
-    () => callUpstreamTimed(ctx, "/groupbuy/api/goods/detail", z.object({ goods_sku_detail: GroupbuyDetailSchema.nullable() }), { groupbuy_id: groupbuyId }),
+    () => callUpstreamTimed(ctx, "/groupbuy/api/goods/detail", GroupbuyDetailEnvelopeSchema, { groupbuy_id: groupbuyId }),
     null,
   );
   if (!found?.data.goods_sku_detail) return null;

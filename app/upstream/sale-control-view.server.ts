@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { SaleControlRowView } from "~/components/catalog/sale-control-list";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { probeCapability } from "./capabilities.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { log } from "~/utils/log.server";
 import { withCapability } from "./capabilities.server";
@@ -28,13 +28,20 @@ import {
   type AdvDetail,
 } from "./schemas/site";
 
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const NavListSchema = z.array(NavItemSchema);
+const FriendlyLinksSchema = z.array(FriendlyLinkSchema);
+const GoodsServicesSchema = z.array(GoodsServiceSchema);
+const HelpClassesSchema = z.array(HelpClassSchema);
+const WeappQrcodeSchema = z.string().catch("");
+
 // Shared layout data (DESIGN.md): the same for every visitor, fetched without a token and cached.
 const LAYOUT: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
 // The open/closed switch must take effect quickly, so it is only cached for a moment: at most one
 // status call per second per process, and a closed shop is seen within a second (docs/behaviour.md).
 const STATUS: CachePolicy = { ttlMs: 1_000, staleMs: 0 };
 
-function shared<T extends z.ZodTypeAny>(path: string, schema: T, body: Record<string, unknown> = {}) {
+function shared<T extends z.ZodType>(path: string, schema: T, body: Record<string, unknown> = {}) {
   return cached(`layout:${path}:${JSON.stringify(body)}`, LAYOUT, () => callUpstream(sharedContext(), path, schema, body));
 }
 
@@ -95,17 +102,17 @@ export async function getLayoutData() {
     optional("servicer", () => shared("/api/config/servicer", ServicerConfigSchema), { pc: { type: "none", third_url: "" } }),
     optional("categoryconfig", () => shared("/api/config/categoryconfig", CategoryConfigSchema), { category: 1, img: true }),
     optional("adv", () => getAdv("NS_PC_INDEX_TOP"), { adv_position: null, adv_list: [] } as AdvDetail),
-    optional("navList", () => shared("/api/pc/navList", z.array(NavItemSchema)), []),
-    optional("friendlyLink", () => shared("/api/pc/friendlyLink", z.array(FriendlyLinkSchema)), []),
+    optional("navList", () => shared("/api/pc/navList", NavListSchema), []),
+    optional("friendlyLink", () => shared("/api/pc/friendlyLink", FriendlyLinksSchema), []),
     optional("footerList", () => withCapability("footer", () => shared("/pc/api/pc/footerList", FooterListSchema), NO_FOOTER), NO_FOOTER),
     optional("moreConfig", () => withCapability("moreConfig", () => shared("/pc/api/pc/moreConfig", MoreConfigSchema), NO_MORE_CONFIG), NO_MORE_CONFIG),
-    optional("goodsService", () => shared("/api/goods/service", z.array(GoodsServiceSchema)), []),
+    optional("goodsService", () => shared("/api/goods/service", GoodsServicesSchema), []),
     optional("category", () => shared("/api/goodscategory/tree", CategoryTreeSchema, { level: 3, template: 2 }), [] as CategoryNode[]),
-    optional("helpclass", () => shared("/api/helpclass/lists", z.array(HelpClassSchema)), []),
+    optional("helpclass", () => shared("/api/helpclass/lists", HelpClassesSchema), []),
     optional("hotWords", () => shared("/api/goods/hotSearchWords", SearchWordsSchema), { words: "" }),
     optional("defaultWords", () => shared("/api/goods/defaultSearchWords", SearchWordsSchema), { words: "" }),
     optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),
-    optional("weappQrcode", () => withCapability("weappQrcode", () => shared("weapp/api/weapp/qrcode", z.string().catch("")), ""), ""),
+    optional("weappQrcode", () => withCapability("weappQrcode", () => shared("weapp/api/weapp/qrcode", WeappQrcodeSchema), ""), ""),
   ]);
   const [
     site,

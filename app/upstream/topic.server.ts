@@ -1,8 +1,14 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { withCapability } from "./capabilities.server";
 import { callUpstream, callUpstreamTimed, type UpstreamContext } from "./http.server";
 import { paged } from "./schemas/common";
 import { DiscountRowSchema, ManjianSchema, TopicGoodsDetailSchema, TopicGoodsPageSchema, TopicRowSchema } from "./schemas/topic";
+
+// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+const TopicPageSchema = paged(TopicRowSchema);
+const TopicGoodsDetailEnvelopeSchema = z.object({ goods_sku_detail: TopicGoodsDetailSchema.nullable() });
+const DiscountPageSchema = paged(DiscountRowSchema);
+const ManjianListSchema = z.array(ManjianSchema);
 
 // Topics (专题活动, contract §7.5) and the running activities of /activity (§7.6, §7.7). Each is
 // a capability (ADR 009): without the endpoint the function answers null and the page hides it.
@@ -13,7 +19,7 @@ export function listTopics(ctx: UpstreamContext, query: { page: number; pageSize
   return withCapability(
     "topic",
     async () => {
-      const { data, timestamp } = await callUpstreamTimed(ctx, "/topic/api/topic/page", paged(TopicRowSchema), { page: query.page, page_size: query.pageSize });
+      const { data, timestamp } = await callUpstreamTimed(ctx, "/topic/api/topic/page", TopicPageSchema, { page: query.page, page_size: query.pageSize });
       return { ...data, now: timestamp };
     },
     null,
@@ -35,7 +41,7 @@ export async function findTopic(ctx: UpstreamContext, topicId: number, query: { 
 export async function findTopicGoods(ctx: UpstreamContext, topicGoodsId: number) {
   const found = await withCapability(
     "topic",
-    () => callUpstreamTimed(ctx, "/topic/api/topicgoods/detail", z.object({ goods_sku_detail: TopicGoodsDetailSchema.nullable() }), { topic_id: topicGoodsId }),
+    () => callUpstreamTimed(ctx, "/topic/api/topicgoods/detail", TopicGoodsDetailEnvelopeSchema, { topic_id: topicGoodsId }),
     null,
   );
   if (!found?.data.goods_sku_detail) return null;
@@ -46,12 +52,12 @@ export async function findTopicGoods(ctx: UpstreamContext, topicGoodsId: number)
 export function listDiscountGoods(ctx: UpstreamContext, query: { page: number; pageSize: number }) {
   return withCapability(
     "discount",
-    () => callUpstream(ctx, "/discount/api/discount/lists", paged(DiscountRowSchema), { page: query.page, page_size: query.pageSize }),
+    () => callUpstream(ctx, "/discount/api/discount/lists", DiscountPageSchema, { page: query.page, page_size: query.pageSize }),
     null,
   );
 }
 
 /** The running spend-and-save activities (the reference API's `manjian/lists`); null when absent. */
 export function listManjian(ctx: UpstreamContext) {
-  return withCapability("manjian", () => callUpstream(ctx, "/manjian/api/manjian/lists", z.array(ManjianSchema)), null);
+  return withCapability("manjian", () => callUpstream(ctx, "/manjian/api/manjian/lists", ManjianListSchema), null);
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { UpstreamError, type UpstreamContext } from "./http.server";
 
 const UploadEnvelope = z.object({ code: z.coerce.number().int(), message: z.string().catch(""), data: z.unknown().optional() });
@@ -19,7 +19,7 @@ export async function uploadImageWith<T>(
   path: string,
   file: File,
   fields: Record<string, string>,
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  schema: z.ZodType<T, unknown>,
 ): Promise<T> {
   const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
   const body = new FormData();

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { requestContext } from "~/upstream/context.server";
 import { callUpstream, UpstreamError } from "~/upstream/http.server";
 import { CaptchaConfigSchema, CaptchaSchema, AgreementSchema, RegisterConfigSchema } from "~/upstream/schemas/auth";

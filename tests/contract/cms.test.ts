@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { TestShopApi } from "../../shop-api/testing";
 import { findHelp, findNotice, listHelp, listHelpClasses, listNotices } from "~/upstream/cms.server";
 import { HelpArticleSchema, HelpClassSchema, HelpPageSchema, NoticePageSchema, NoticeSchema } from "~/upstream/schemas/help";

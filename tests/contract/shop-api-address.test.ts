@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/v4'
 import type { TestShopApi } from '../../shop-api/testing'
 import { addAddress, deleteAddress, editAddress, findAddress, listAddresses, listRegions, regionChoices, setDefaultAddress, type AddressInput } from '~/upstream/address.server'
 import { UpstreamError, type UpstreamContext } from '~/upstream/http.server'

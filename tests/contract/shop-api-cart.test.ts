@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/v4'
 import { BundleLineSchema, CartCalculationSchema, CartLineSchema } from '~/upstream/schemas/cart'
 import { insertRow } from '../../shop-api/db/seed'
 import { startTestShopApi, type TestShopApi } from '../../shop-api/testing'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import type { TestShopApi } from "../../shop-api/testing";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { calculateOrder, createOrder, listOrderCoupons, ORDER_EXPIRED, startOrder, type OrderOptions } from "~/upstream/order-create.server";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { loader as goodsLoader } from "~/routes/_main.$slug";
 import {
   CAPABILITY_TTL_MS,

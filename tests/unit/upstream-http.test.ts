@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { clearToken, commitToken, readToken } from "~/auth/session.server";
 import { memberContext, sharedContext } from "~/upstream/context.server";
 import { callUpstream, EndpointMissingError, ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "~/upstream/http.server";

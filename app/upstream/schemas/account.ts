@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Money, paged, Text } from "./common";
 
 // Member account extras (contract §6.1 mobile and email) and the staff addon (spec §7, §9).

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, paged, Text } from "./common";
 
 // Delivery addresses and regions (contract §6.8; samples api_memberaddress_*, api_address_*).

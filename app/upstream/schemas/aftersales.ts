@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Money, paged, Text } from "./common";
 
 // After-sales answers (contract UPSTREAM-commerce §4.3 evaluation rows, §5; docs/after-sales-api.md

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, Text } from "./common";
 
 export const RegisterConfigSchema = z.object({

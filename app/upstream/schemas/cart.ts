@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, Money, OptionalMoney, Text } from "./common";
 import { GetFreeGoodsSchema, PriceTierSchema, SaleControlSchema } from "./goods";
 

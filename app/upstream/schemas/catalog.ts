@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, LinkSchema, Money, Text, jsonString } from "./common";
 import { GoodsRowSchema } from "./goods";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Text } from "./common";
 
 export type CategoryNode = {
@@ -11,7 +11,7 @@ export type CategoryNode = {
 };
 
 /** A node of the category tree; leaves arrive without `child_list` at all. */
-export const CategoryNodeSchema: z.ZodType<CategoryNode, z.ZodTypeDef, unknown> = z.lazy(() =>
+export const CategoryNodeSchema: z.ZodType<CategoryNode, unknown> = z.lazy(() =>
   z.object({
     category_id: IntLike,
     category_name: Text,

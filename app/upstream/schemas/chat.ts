@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Money, paged, Text } from "./common";
 
 /** content_type of a chat message (contract §7.3: the code's constants, not the DB comment). */

@@ -1,13 +1,13 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, Money, OptionalMoney, Text } from "./common";
 
 // Order creation (contract UPSTREAM-commerce §2) and the cashier (§3). Only the fields the pages
 // read are parsed; the rest of the upstream's large objects passes unread.
 
 /** A loose list: the upstream answers `[]` or `{}` or null for "none". */
-function looseList<T extends z.ZodTypeAny>(item: T) {
+function looseList<T extends z.ZodType>(item: T) {
   return z
-    .union([z.array(item), z.record(item).transform((value) => Object.values(value)), z.null(), z.literal("")])
+    .union([z.array(item), z.record(z.string(), item).transform((value) => Object.values(value)), z.null(), z.literal("")])
     .optional()
     .transform((value) => value ?? [])
     .transform((value) => (Array.isArray(value) ? value : []));
@@ -75,14 +75,14 @@ const MemberAddress = z.union([OrderAddressSchema, z.unknown().transform(() => n
 
 export const MemberAccountSchema = z.object({
   balance_total: Money.optional().default("0"),
-  is_pay_password: Flag.optional().default(0),
+  is_pay_password: Flag.optional().default(false),
   nickname: Text.optional(),
   mobile: Text.optional(),
 });
 
 export const InvoiceConfigSchema = z
   .object({
-    invoice_status: Flag.optional().default(0),
+    invoice_status: Flag.optional().default(false),
     invoice_content_array: looseList(z.string()),
     invoice_rate: Money.optional().default("0"),
     invoice_delivery_money: Money.optional().default("0"),
@@ -97,7 +97,7 @@ export const InvoiceConfigSchema = z
 /** What both payment and calculate answer (the order-create object). */
 const OrderCreateBase = z.object({
   order_key: z.string().min(1).max(64),
-  is_virtual: Flag.optional().default(0),
+  is_virtual: Flag.optional().default(false),
   goods_list: z.array(OrderGoodsSchema),
   goods_num: IntLike.optional().default(0),
   goods_money: Money,
@@ -161,7 +161,10 @@ export const CouponSchema = z.object({
 export type Coupon = z.infer<typeof CouponSchema>;
 
 /** `create` → the payment serial, digits. */
-export const OutTradeNoSchema = z.union([z.string(), z.number()]).pipe(z.coerce.string().regex(/^[0-9A-Za-z_-]{1,64}$/));
+export const OutTradeNoSchema = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^[0-9A-Za-z_-]{1,64}$/));
 
 /** `pay/info`: the payment record, `[]` when there is none (sample api_pay_info_not_found). */
 export const PayInfoSchema = z.union([
@@ -212,7 +215,7 @@ export const OfflineConfigSchema = z
       .object({
         bank: z
           .object({
-            status: Flag.optional().default(0),
+            status: Flag.optional().default(false),
             bank_name: Text.optional(),
             account_name: Text.optional(),
             account_number: Text.optional(),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { parseMoney } from "~/domain/pricing/money";
 
 // Helpers for the upstream's loose JSON (contract/LIVE.md "Surprises in the real shapes").
@@ -18,7 +18,7 @@ export const Money = z.union([z.string(), z.number()]).transform((value, ctx) =>
   try {
     parseMoney(text);
   } catch {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "not a money value" });
+    ctx.addIssue({ code: "custom", message: "not a money value" });
     return z.NEVER;
   }
   return text;
@@ -38,7 +38,7 @@ export const Text = z
   .transform((value) => value ?? "");
 
 /** A string holding JSON (adv_url, nav_url, float-layer url); bad or empty JSON becomes `fallback`. */
-export function jsonString<T extends z.ZodTypeAny>(schema: T, fallback: z.output<T>) {
+export function jsonString<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
   return z.unknown().transform((value): z.output<T> => {
     let decoded: unknown = value;
     if (typeof value === "string") {
@@ -59,7 +59,7 @@ export type Link = z.infer<typeof LinkSchema>;
 export const LinkField = jsonString(LinkSchema, { url: "", title: "" });
 
 /** Paginated data: `{page_count, count, list}` (+ siblings some endpoints add). */
-export function paged<T extends z.ZodTypeAny>(item: T) {
+export function paged<T extends z.ZodType>(item: T) {
   return z.object({ page_count: IntLike, count: IntLike, list: z.array(item) });
 }
 

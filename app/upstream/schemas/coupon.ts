@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, Money, Text } from "./common";
 
 /** A coupon type of the coupon zone (`/coupon/api/coupon/typelists`, real sample shape). */

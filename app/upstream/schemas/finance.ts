@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Money, paged, Text } from "./common";
 
 // Member finance (contract UPSTREAM-commerce §6.2, §6.3, §6.9–§6.11; shapes the contract leaves
@@ -25,7 +25,7 @@ export type LedgerRow = z.infer<typeof LedgerRowSchema>;
 export const LedgerPageSchema = paged(LedgerRowSchema);
 
 /** `{balance: {order: {type_name}}, point: {…}}`: the ledger's sources by account kind. */
-export const FromTypesSchema = z.record(z.record(z.object({ type_name: Text }))).catch({});
+export const FromTypesSchema = z.record(z.string(), z.record(z.string(), z.object({ type_name: Text }))).catch({});
 
 export const LevelSchema = z.object({
   level_id: IntLike,
@@ -58,7 +58,7 @@ export const BankAccountPageSchema = paged(BankAccountSchema);
 export const MaybeBankAccountSchema = z.union([BankAccountSchema, z.null(), z.array(z.never()).transform(() => null)]);
 
 /** `transfertype`: `{bank: "银行卡", …}`, filtered by the shop's config. */
-export const TransferTypesSchema = z.record(Text).catch({});
+export const TransferTypesSchema = z.record(z.string(), Text).catch({});
 
 export const WithdrawInfoSchema = z.object({
   member_info: z.object({ balance_money: Money.catch("0.00"), balance_withdraw_apply: Money.catch("0.00"), balance_withdraw: Money.catch("0.00") }),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, Money, Text, jsonString, paged } from "./common";
 import { GetFreeGoodsSchema, GoodsRowSchema, PriceTierSchema } from "./goods";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, Money, OptionalMoney, Text, jsonString } from "./common";
 
 /** A number that may be missing or junk: 0 then. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, paged, Text } from "./common";
 
 export const HelpClassSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { Flag, IntLike, Money, Text, jsonString, paged } from "./common";
 import { SpecFormat } from "./checkout";
 
@@ -6,7 +6,7 @@ import { SpecFormat } from "./checkout";
 // api_order_detail.json). Only the fields the pages read are parsed.
 
 /** A list the upstream may answer as `[]`, an object, null or "" for "none". */
-function looseArray<T extends z.ZodTypeAny>(item: T) {
+function looseArray<T extends z.ZodType>(item: T) {
   return z.unknown().transform((value): z.output<T>[] => {
     const parsed = z.array(item).safeParse(value);
     return parsed.success ? parsed.data : [];
@@ -109,11 +109,11 @@ export const OrderSchema = z.object({
   balance_money: Money.optional().default("0"),
   order_money: Money,
   pay_money: Money,
-  is_evaluate: Flag.optional().default(0),
+  is_evaluate: Flag.optional().default(false),
   evaluate_status: IntLike.optional().default(0),
-  is_enable_refund: Flag.optional().default(0),
+  is_enable_refund: Flag.optional().default(false),
   order_scene: Text.optional().default("online"),
-  is_invoice: Flag.optional().default(0),
+  is_invoice: Flag.optional().default(false),
   invoice_title: Text.optional().default(""),
   invoice_content: Text.optional().default(""),
   taxpayer_number: Text.optional().default(""),
@@ -139,7 +139,7 @@ export const OrderDetailSchema = OrderSchema.extend({ auto_close: IntLike.option
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 export const TraceSchema = z.object({
-  success: Flag.optional().default(0),
+  success: Flag.optional().default(false),
   reason: Text.optional().default(""),
   list: looseArray(z.object({ datetime: Text, remark: Text })),
 });

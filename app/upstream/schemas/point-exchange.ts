@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Money, Text } from "./common";
 
 // Points mall (contract UPSTREAM-commerce §6.12, `/pointexchange/api/*`). Only the fields the pages read are parsed.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Money, Text } from "./common";
 import { SaleControlSchema } from "./goods";
 

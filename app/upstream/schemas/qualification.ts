@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Text } from "./common";
 
 // Qualifications and the shop's certificates: `/api/qualification/*` exist only in the spec; their

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/v4";
 import { IntLike, Money, paged, Text } from "./common";
 
 // Verification by staff (contract UPSTREAM-commerce §4.6; docs/verification.md).
@@ -66,7 +66,7 @@ export const VerifyPageSchema = paged(VerifyInfoSchema);
 
 /** `getverifytype`: `{pickup: {name}, virtualgoods: {name}, …addon types}`, in the upstream's order. */
 export const VerifyTypesSchema = z
-  .record(z.object({ name: Text }))
+  .record(z.string(), z.object({ name: Text }))
   .nullish()
   .transform((value) => Object.entries(value ?? {}).map(([key, type]) => ({ key, name: type.name })));
 export type VerifyType = z.infer<typeof VerifyTypesSchema>[number];
