@@ -31,14 +31,21 @@ export function refuse<T>(submission: Submission<T>, formErrors: string[], hideF
 }
 
 /**
- * The operator turned a captcha on after this worker last read the switch (a 3 s cache;
- * `captchaJustTurnedOn`): the form gets an upstream captcha with this answer (a revalidation may
- * reach a worker that still remembers the switch off) and asks for it. `extra` joins the answer
- * (the registration form's uploaded images and regions).
+ * A 400 that asks for the captcha, with a new upstream captcha in the answer. The form may not
+ * show one: its page was rendered while the switch was off, and the revalidation after this post
+ * may reach a worker that still remembers it off (a 3 s cache; `captchaJustTurnedOn`). The form
+ * shows the answer's captcha before the page's. `fieldErrors` are other errors to show with it
+ * (`status`: theirs, when it is not 400); `extra` joins the answer (the registration form's
+ * uploaded images and regions).
  */
-export async function askForCaptcha<T>(ctx: UpstreamContext, submission: Submission<T>, hideFields: string[], extra: Record<string, unknown> = {}) {
-  const result = submission.reply({ fieldErrors: { captcha_code: ["validation:required"] }, hideFields });
-  return data({ result, smsKey: null, captcha: await newCaptcha(ctx), ...extra }, { status: 400 });
+export async function askForCaptcha<T>(
+  ctx: UpstreamContext,
+  submission: Submission<T>,
+  hideFields: string[],
+  { fieldErrors = {}, status = 400, ...extra }: { fieldErrors?: Record<string, string[]>; status?: number } & Record<string, unknown> = {},
+) {
+  const result = submission.reply({ fieldErrors: { ...fieldErrors, captcha_code: ["validation:required"] }, hideFields });
+  return data({ result, smsKey: null, captcha: await newCaptcha(ctx), ...extra }, { status });
 }
 
 /** A 400 answer with errors on fields. */

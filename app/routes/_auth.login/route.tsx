@@ -7,7 +7,7 @@ import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, count, forget, needsCaptcha, type Subject } from "~/auth/attempts.server";
 import { checkOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
-import { askForCaptcha, limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
+import { askForCaptcha, limitedAttempt, refuse, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { Button, Group, Panel, Stack } from "~/components/ui";
 import { AUTO_LOGIN_DAYS } from "~/domain/auto-login";
@@ -52,9 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const input = submission.value;
   const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_login;
-  if (input.intent !== "mobile-login" && captchaRequired && !input.captcha_code) {
-    return refuseFields(submission, { captcha_code: ["validation:required"] }, ["password"]);
-  }
+  if (input.intent !== "mobile-login" && captchaRequired && !input.captcha_code) return askForCaptcha(ctx, submission, ["password"]);
   const captcha = input.intent !== "mobile-login" ? { captcha_id: input.captcha_id, captcha_code: input.captcha_code } : {};
   const client = clientAddress();
 

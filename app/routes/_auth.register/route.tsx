@@ -7,7 +7,7 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, type Subject } from "~/auth/attempts.server";
-import { askForCaptcha, limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
+import { askForCaptcha, limitedAttempt, refuse, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { Button, Group, NativeSelect, Panel, Stack } from "~/components/ui";
 import {
@@ -94,9 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: hidden }), smsKey: null }, { status: 400 });
   }
   const input = submission.value;
-  if (input.intent !== "register-mobile" && captchaRequired && !input.captcha_code) {
-    return refuseFields(submission, { captcha_code: ["validation:required"] }, hidden);
-  }
+  if (input.intent !== "register-mobile" && captchaRequired && !input.captcha_code) return askForCaptcha(ctx, submission, hidden);
   const label = labels.find((entry) => entry.label_id === input.member_label);
   const extras = {
     member_label: label?.label_id,
@@ -167,8 +165,9 @@ async function usernameRegistration(
     return answer(submission.reply({ hideFields: hidden, fieldErrors: stored.errors, resetForm: false }), stored.status);
   }
   const fieldErrors: Record<string, string[]> = { ...stored.errors, ...missingExtras(input, regions, labelTypes, stored.images) };
-  if (captchaRequired && !input.captcha_code) fieldErrors.captcha_code = ["validation:required"];
-  if (Object.keys(fieldErrors).length > 0) return answer(submission.reply({ fieldErrors, hideFields: hidden }), stored.status === 200 ? 400 : stored.status);
+  const refusedStatus = stored.status === 200 ? 400 : stored.status;
+  if (captchaRequired && !input.captcha_code) return askForCaptcha(ctx, submission, hidden, { extras, fieldErrors, status: refusedStatus });
+  if (Object.keys(fieldErrors).length > 0) return answer(submission.reply({ fieldErrors, hideFields: hidden }), refusedStatus);
 
   const labelEntry = labels.find((entry) => entry.label_id === label);
   const images = Object.fromEntries(Object.entries(stored.images).map(([id, list]) => [id, list.map((image) => image.path).join(",")]));
