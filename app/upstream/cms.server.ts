@@ -1,11 +1,10 @@
-import { z } from "zod/v4";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
 import { sharedContext } from "./context.server";
 import { callUpstream } from "./http.server";
 import {
   HelpArticleSchema,
-  HelpClassSchema,
+  HelpClassListSchema,
   HelpPageSchema,
   NoticePageSchema,
   NoticeSchema,
@@ -15,9 +14,6 @@ import {
   type Notice,
   type NoticePage,
 } from "./schemas/help";
-
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
-const HelpClassesSchema = z.array(HelpClassSchema);
 
 // Help centre and notices (contract §6): the same for every visitor, so fetched without a token
 // and kept briefly in the process cache. Bodies are sanitized here, once, before any page sees them.
@@ -29,7 +25,7 @@ export const HELP_PAGE_SIZE = 10;
 export const NOTICE_PAGE_SIZE = 10;
 
 export function listHelpClasses(): Promise<HelpClass[]> {
-  return cached("cms:helpclass", CMS, () => callUpstream(sharedContext(), "/api/helpclass/lists", HelpClassesSchema));
+  return cached("cms:helpclass", CMS, () => callUpstream(sharedContext(), "/api/helpclass/lists", HelpClassListSchema));
 }
 
 export function listHelp(classId: number, page: number): Promise<HelpPage> {

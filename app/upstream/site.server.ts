@@ -7,7 +7,7 @@ import { inlineImages, type InlineImages } from "./inline-images.server";
 import { callUpstream, EndpointMissingError, UpstreamError } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { CategoryTreeSchema, type CategoryNode } from "./schemas/category";
-import { HelpClassSchema } from "./schemas/help";
+import { HelpClassListSchema } from "./schemas/help";
 import {
   AddonsSchema,
   AdvDetailSchema,
@@ -28,11 +28,10 @@ import {
   type AdvDetail,
 } from "./schemas/site";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const NavListSchema = z.array(NavItemSchema);
 const FriendlyLinksSchema = z.array(FriendlyLinkSchema);
 const GoodsServicesSchema = z.array(GoodsServiceSchema);
-const HelpClassesSchema = z.array(HelpClassSchema);
 const WeappQrcodeSchema = z.string().catch("");
 
 // Shared layout data (DESIGN.md): the same for every visitor, fetched without a token and cached.
@@ -108,7 +107,7 @@ export async function getLayoutData() {
     optional("moreConfig", () => withCapability("moreConfig", () => shared("/pc/api/pc/moreConfig", MoreConfigSchema), NO_MORE_CONFIG), NO_MORE_CONFIG),
     optional("goodsService", () => shared("/api/goods/service", GoodsServicesSchema), []),
     optional("category", () => shared("/api/goodscategory/tree", CategoryTreeSchema, { level: 3, template: 2 }), [] as CategoryNode[]),
-    optional("helpclass", () => shared("/api/helpclass/lists", HelpClassesSchema), []),
+    optional("helpclass", () => shared("/api/helpclass/lists", HelpClassListSchema), []),
     optional("hotWords", () => shared("/api/goods/hotSearchWords", SearchWordsSchema), { words: "" }),
     optional("defaultWords", () => shared("/api/goods/defaultSearchWords", SearchWordsSchema), { words: "" }),
     optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),

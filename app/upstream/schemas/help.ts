@@ -10,6 +10,8 @@ export const HelpClassSchema = z.object({
     .transform((list) => list ?? []),
 });
 export type HelpClass = z.infer<typeof HelpClassSchema>;
+/** `/api/helpclass/lists`: what the footer (layout) and the help pages read. */
+export const HelpClassListSchema = z.array(HelpClassSchema);
 
 /** A row of /api/help/page. */
 export const HelpRowSchema = z.object({ id: IntLike, title: Text, class_id: IntLike, class_name: Text, create_time: IntLike.catch(0) });
