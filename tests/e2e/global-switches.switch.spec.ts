@@ -108,8 +108,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`a login captcha turned on while the form is open is asked for, not refused with the upstream's words (${javaScriptEnabled ? "js" : "no-js"})`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
+    const page = await pageWith(browser, javaScriptEnabled);
     try {
       await page.goto("/login");
       await expect(page.getByLabel("验证码")).toHaveCount(0);
@@ -124,7 +123,7 @@ for (const javaScriptEnabled of [true, false]) {
       await logInWithCaptcha(page);
     } finally {
       await switchCaptcha("login_captcha", false);
-      await context.close();
+      await page.context().close();
     }
   });
 }
@@ -133,8 +132,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`a registration captcha turned on while the form is open is asked for, not refused with the upstream's words (${javaScriptEnabled ? "js" : "no-js"})`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
+    const page = await pageWith(browser, javaScriptEnabled);
     const mobile = `136${String(Date.now()).slice(-8)}`;
     try {
       await switchCaptcha("register_captcha", false);
@@ -154,15 +152,14 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await testApi.smsCode(mobile)).toMatch(/^\d{4,6}$/);
     } finally {
       await switchCaptcha("register_captcha", true);
-      await context.close();
+      await page.context().close();
     }
   });
 }
 
 for (const javaScriptEnabled of [true, false]) {
   test(`when the upstream asks for a captcha at login, the form shows and checks it (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
+    const page = await pageWith(browser, javaScriptEnabled);
     await switchCaptcha("login_captcha", true);
     try {
       await page.goto("/login");
@@ -182,7 +179,7 @@ for (const javaScriptEnabled of [true, false]) {
     } finally {
       // The next spec's login must not meet the captcha a worker still remembers.
       await switchCaptcha("login_captcha", false);
-      await context.close();
+      await page.context().close();
     }
   });
 }
