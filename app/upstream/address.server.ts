@@ -4,7 +4,7 @@ import { callUpstream, UpstreamError, withoutToken, type UpstreamContext } from 
 import { Ignored } from "./schemas/common";
 import { AddressPageSchema, MaybeAddressSchema, NewAddressIdSchema, RegionSchema, type Address, type Region } from "./schemas/address";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const RegionsSchema = z.array(RegionSchema);
 
 // The member's delivery addresses (per member, never cached) and the region tree (public, cached).

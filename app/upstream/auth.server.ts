@@ -13,7 +13,7 @@ import {
   RegisterRewardSchema,
 } from "./schemas/auth";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const MemberLabelsSchema = z.array(MemberLabelSchema);
 const AptitudesSchema = z.array(AptitudeSchema);
 

@@ -4,7 +4,7 @@ import { callUpstream, type UpstreamContext } from "./http.server";
 import { BundleLineSchema, CartCalculationSchema, CartLineSchema } from "./schemas/cart";
 import { Ignored } from "./schemas/common";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const CartLinesSchema = z.array(CartLineSchema);
 const BundleLinesSchema = z.array(BundleLineSchema);
 

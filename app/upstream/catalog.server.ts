@@ -8,7 +8,7 @@ import { callUpstream, type UpstreamContext } from "./http.server";
 import { BrandPageSchema, CategoryInfoSchema, FloatLayerSchema, FloorSchema, SaleControlPageSchema, SuggestionSchema } from "./schemas/catalog";
 import { GoodsPageSchema } from "./schemas/goods";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const FloorsSchema = z.array(FloorSchema);
 
 // Shared, token-free content of the home page (ADR 004).

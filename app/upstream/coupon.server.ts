@@ -3,7 +3,7 @@ import { callUpstream, type UpstreamContext } from "./http.server";
 import { CouponTypeSchema } from "./schemas/coupon";
 import { Ignored } from "./schemas/common";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const CouponTypesSchema = z.array(CouponTypeSchema);
 
 // Coupons: per member, never cached.

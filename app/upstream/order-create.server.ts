@@ -3,7 +3,7 @@ import type { DeliverySlot } from "~/domain/checkout";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { CalculationSchema, CouponSchema, OutTradeNoSchema, PaymentSchema } from "./schemas/checkout";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const CouponsSchema = z.array(CouponSchema);
 
 // Order creation, the stateful v5 flow (contract UPSTREAM-commerce §2): payment → order_key,

@@ -5,7 +5,7 @@ import { AgreementSchema, OrderDetailSchema, OrderPageSchema, PackageSchema } fr
 import { z } from "zod/v4";
 import type { CloseReason, OrderTab } from "~/domain/orders";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const PackagesSchema = z.array(PackageSchema);
 
 // The member's orders after checkout (contract UPSTREAM-commerce §4.3–§4.5). Per member: never cached.

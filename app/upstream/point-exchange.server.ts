@@ -4,7 +4,7 @@ import { paged } from "./schemas/common";
 import { OutTradeNoSchema } from "./schemas/checkout";
 import { CouponExchangeSchema, ExchangeDetailSchema, ExchangeItemSchema } from "./schemas/point-exchange";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const ExchangePageSchema = paged(ExchangeItemSchema);
 
 // Points mall (contract UPSTREAM-commerce §6.12). The pointexchange addon is a capability: without

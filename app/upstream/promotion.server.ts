@@ -6,7 +6,7 @@ import { CalculationSchema, OutTradeNoSchema, PaymentSchema } from "./schemas/ch
 import { ComboSchema, GroupbuyDetailSchema, GroupbuyRowSchema, SeckillDetailSchema, SeckillGoodsSchema, SeckillSlotListSchema } from "./schemas/promotion";
 import { optionParams, type OrderOptions } from "./order-create.server";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const SeckillPageSchema = paged(SeckillGoodsSchema);
 const SeckillDetailEnvelopeSchema = z.object({ goods_sku_detail: SeckillDetailSchema.nullable() });
 const GroupbuyPageSchema = paged(GroupbuyRowSchema);

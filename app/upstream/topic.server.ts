@@ -4,7 +4,7 @@ import { callUpstream, callUpstreamTimed, type UpstreamContext } from "./http.se
 import { paged } from "./schemas/common";
 import { DiscountRowSchema, ManjianSchema, TopicGoodsDetailSchema, TopicGoodsPageSchema, TopicRowSchema } from "./schemas/topic";
 
-// Built once: a zod 4 schema costs far more to build than to run (docs/performance.md).
+// Built once: a zod 4 schema costs far more to build than to run (ADR 033).
 const TopicPageSchema = paged(TopicRowSchema);
 const TopicGoodsDetailEnvelopeSchema = z.object({ goods_sku_detail: TopicGoodsDetailSchema.nullable() });
 const DiscountPageSchema = paged(DiscountRowSchema);
