@@ -1,16 +1,16 @@
-import { stripTrailingNulBytes } from "~/utils/react-nul-fix.server";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ReactElement } from "react";
-import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup } from "react-dom/server";
 import { StaticMarkupProvider } from "~/components/layout/static-markup";
 import { bundlesFor, languageOf } from "~/i18n/i18next.server";
 import { TranslationProvider, type Bundles } from "~/i18n/translation";
 import type { Language } from "~/i18n/config";
 import type { RouteHandle } from "~/utils/handle";
 import { log } from "~/utils/log.server";
+import { renderDocument } from "~/utils/render-document.server";
 import { NonceProvider } from "~/utils/nonce";
 import { VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
 
@@ -51,37 +51,16 @@ export default async function handleRequest(
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   if (responseStatusCode === 200 && isVisitorCacheable(remixContext)) responseHeaders.set(VISITOR_CACHE_HEADER, "1");
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <TranslationProvider language={language} bundles={bundles}>
-          <StaticMarkupProvider value={staticRenderer(language, bundles)}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </StaticMarkupProvider>
-        </TranslationProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = stripTrailingNulBytes();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged here; earlier ones by handleError.
-          if (shellRendered) log("render_error", { message: error instanceof Error ? error.message : String(error) });
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+  return renderDocument(
+    <NonceProvider value={nonce}>
+      <TranslationProvider language={language} bundles={bundles}>
+        <StaticMarkupProvider value={staticRenderer(language, bundles)}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </StaticMarkupProvider>
+      </TranslationProvider>
+    </NonceProvider>,
+    { status: responseStatusCode, headers: responseHeaders, nonce, waitForAll, abortAfterMs: streamTimeout + 1000 },
+  );
 }
 
 /** The page's own route (the deepest match) says visitors may share it (RouteHandle.visitorCache). */

@@ -1,0 +1,54 @@
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { log } from "~/utils/log.server";
+import { stripTrailingNulBytes } from "~/utils/react-nul-fix.server";
+
+type Options = {
+  status: number;
+  headers: Headers;
+  nonce: string;
+  /** The whole document at once (bots, visitors without JS) instead of streamed from the shell. */
+  waitForAll: boolean;
+  /** A render still unfinished after this long is aborted. */
+  abortAfterMs: number;
+};
+
+/**
+ * The document as a streamed HTML response. The abort timer is cleared as soon as the render has
+ * finished: left pending, it kept every render (its tree and its HTML) alive for the whole delay,
+ * so a busy worker's heap and GC work grew with its request rate (docs/performance.md).
+ */
+export function renderDocument(element: ReactElement, { status, headers, nonce, waitForAll, abortAfterMs }: Options): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    let responseStatus = status;
+    let shellRendered = false;
+    const abortTimer = setTimeout(() => abort(), abortAfterMs);
+    const respond = () => {
+      shellRendered = true;
+      const body = stripTrailingNulBytes();
+      headers.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers, status: responseStatus }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onShellReady() {
+        if (!waitForAll) respond();
+      },
+      onAllReady() {
+        clearTimeout(abortTimer);
+        if (waitForAll) respond();
+      },
+      onShellError(error: unknown) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatus = 500;
+        // Errors after the shell are logged here; earlier ones by entry.server's handleError.
+        if (shellRendered) log("render_error", { message: error instanceof Error ? error.message : String(error) });
+      },
+    });
+  });
+}
