@@ -17,16 +17,27 @@ export type TFunction = (key: string, options?: TOptions) => string;
 const NAMESPACE_SEPARATOR = ":";
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
+/** Each namespace's texts by dotted key ("cart.title"), made once per bundle object: a page looks up hundreds. */
+const flatBundles = new WeakMap<Bundle, Map<string, string>>();
+
+function flatten(bundle: Bundle, prefix: string, into: Map<string, string>): Map<string, string> {
+  for (const [name, value] of Object.entries(bundle)) {
+    if (typeof value === "string") into.set(`${prefix}${name}`, value);
+    else flatten(value, `${prefix}${name}.`, into);
+  }
+  return into;
+}
+
 function lookUp(bundle: Bundle | undefined, key: string): string | undefined {
   if (!bundle) return undefined;
-  const flat = bundle[key];
-  if (typeof flat === "string") return flat;
-  let node: string | Bundle | undefined = bundle;
-  for (const part of key.split(".")) {
-    if (typeof node !== "object") return undefined;
-    node = node[part];
+  let flat = flatBundles.get(bundle);
+  if (!flat) {
+    flat = flatten(bundle, "", new Map());
+    // A top-level key that itself holds a dot wins over the nested one of the same path.
+    for (const [name, value] of Object.entries(bundle)) if (typeof value === "string") flat.set(name, value);
+    flatBundles.set(bundle, flat);
   }
-  return typeof node === "string" ? node : undefined;
+  return flat.get(key);
 }
 
 function interpolate(text: string, options: TOptions | undefined): string {

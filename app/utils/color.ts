@@ -3,10 +3,13 @@
  * colours) are kept, but text on them must stay readable (WCAG AA, 4.5:1): the preferred text
  * colour when it is readable enough, else black or white, whichever reads better.
  */
+import { memoize } from "./memo";
+
 const AA = 4.5;
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-function luminance(color: string): number | null {
+// Memoized: cards and tags ask for the same few colours on every render.
+const luminance = memoize(function luminance(color: string): number | null {
   const match = HEX.exec(color.trim());
   if (!match) return null;
   const hex = match[1].length === 3 ? [...match[1]].map((digit) => digit + digit).join("") : match[1];
@@ -15,7 +18,7 @@ function luminance(color: string): number | null {
     return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
   });
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
-}
+}, 256);
 
 /** The WCAG contrast ratio of two #rgb/#rrggbb colours, or null when either is not one. */
 export function contrastRatio(first: string, second: string): number | null {

@@ -1,4 +1,5 @@
 import { toCents } from "~/domain/pricing/money";
+import { memoize } from "./memo";
 
 /** The shop's time zone: times read the same for every buyer whatever the server's zone. */
 export const SHOP_TIME_ZONE = "Asia/Shanghai";
@@ -29,11 +30,16 @@ const shopClock = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+/** The shop clock's fields of a moment, by pattern token; memoized, as `formatToParts` is slow (~10 µs). */
+const clockFields = memoize((unixSeconds: number): Record<string, string> => {
+  const parts = Object.fromEntries(shopClock.formatToParts(new Date(unixSeconds * 1000)).map((part) => [part.type, part.value]));
+  return { YYYY: parts.year, MM: parts.month, DD: parts.day, HH: parts.hour, mm: parts.minute, ss: parts.second };
+});
+
 /** Unix seconds → "YYYY-MM-DD HH:mm" (or another pattern of the tokens YYYY MM DD HH mm ss). */
 export function formatDateTime(unixSeconds: number, pattern = "YYYY-MM-DD HH:mm"): string {
   if (!(unixSeconds > 0)) return "";
-  const parts = Object.fromEntries(shopClock.formatToParts(new Date(unixSeconds * 1000)).map((part) => [part.type, part.value]));
-  const tokens: Record<string, string> = { YYYY: parts.year, MM: parts.month, DD: parts.day, HH: parts.hour, mm: parts.minute, ss: parts.second };
+  const tokens = clockFields(unixSeconds);
   return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => tokens[token]);
 }
 

@@ -107,6 +107,16 @@ test.describe("HTTP-level hardening", () => {
     expect(response.headers.get("cache-control")).not.toMatch(/public/);
   });
 
+  test("public files are served with an hour's cache; other paths never reach the file system", async () => {
+    for (const path of ["/favicon.ico", "/chat-emoji/emjoy_01.svg"]) {
+      const response = await raw(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("public, max-age=3600");
+    }
+    // A file next to build/client (or a path that climbs to one) is not served; the page router answers.
+    for (const path of ["/server/index.js", "/chat-emoji/../../server.js", "/favicon.ico.bak"]) expect((await raw(path)).status, path).toBe(404);
+  });
+
   const origins: Array<[Record<string, string>, number]> = [
     [{ Origin: "null" }, 403],
     [{ Origin: "not a url" }, 400],

@@ -31,6 +31,13 @@ describe("createT (the pages' translate function)", () => {
     expect(t("unknown")).toBe("{{missing}} 保留");
   });
 
+  test("a key that names a group of texts is missing; a top-level key holding a dot wins over the nested path", () => {
+    const t = createT({ common: { nested: { deep: "深" }, "nested.deep": "字面" }, goods: { group: { a: "甲" } } }, ["goods", "common"]);
+    expect(t("nested.deep")).toBe("字面");
+    expect(t("group")).toBe("group");
+    expect(t("group.a")).toBe("甲");
+  });
+
   // The browser renders with createT what the server's i18next would have said: every key of both
   // languages, with every placeholder filled, reads the same through both.
   test.each(supportedLanguages)("agrees with i18next on every key of %s", async (language) => {
