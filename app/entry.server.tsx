@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { StaticRouter } from "react-router-dom/server";
 import { StaticMarkupProvider } from "~/components/layout/static-markup";
 import { bundlesFor, languageOf } from "~/i18n/i18next.server";
 import { TranslationProvider, type Bundles } from "~/i18n/translation";
@@ -19,18 +20,31 @@ export const streamTimeout = 10_000;
 /**
  * The chrome parts rendered once (components/layout/static-markup.tsx), by cache key (which holds
  * the language and the layout data's version); a refreshed layout gets new keys, old ones age out.
+ * Parts rendered from one member's short-lived data are kept with that data instead (`owner`), so
+ * members never crowd the chrome out of this cache.
  */
 const staticMarkup = new LRUCache<string, string>({ max: 64 });
+const ownedMarkup = new WeakMap<object, Map<string, string>>();
+
 function staticRenderer(language: Language, bundles: Bundles) {
-  return (cacheKey: string, element: ReactElement) => {
-    let html = staticMarkup.get(cacheKey);
+  // Outside the page's router: links in the content render as plain links (to absolute paths).
+  const render = (element: ReactElement) =>
+    renderToStaticMarkup(
+      <TranslationProvider language={language} bundles={bundles}>
+        <StaticRouter location="/">{element}</StaticRouter>
+      </TranslationProvider>,
+    );
+  return (cacheKey: string, element: ReactElement, owner?: object) => {
+    let cache: { get(key: string): string | undefined; set(key: string, html: string): unknown } = staticMarkup;
+    if (owner) {
+      let owned = ownedMarkup.get(owner);
+      if (!owned) ownedMarkup.set(owner, (owned = new Map()));
+      cache = owned;
+    }
+    let html = cache.get(cacheKey);
     if (html === undefined) {
-      html = renderToStaticMarkup(
-        <TranslationProvider language={language} bundles={bundles}>
-          {element}
-        </TranslationProvider>,
-      );
-      staticMarkup.set(cacheKey, html);
+      html = render(element);
+      cache.set(cacheKey, html);
     }
     return html;
   };

@@ -22,6 +22,7 @@ import { GoodsTags } from "~/components/goods/detail/goods-tags";
 import { GetFreeOffers, PromotionBadge, PromotionLimits, WholesaleTiers } from "~/components/goods/detail/promotion-panel";
 import { QrCode } from "~/components/goods/detail/qr-code";
 import { SpecPicker } from "~/components/goods/detail/spec-picker";
+import { StaticMarkup } from "~/components/layout/static-markup";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Grid } from "~/components/ui";
 import { clampQuantity, quantityBounds } from "~/domain/quantity";
@@ -31,6 +32,7 @@ import { followGoods, unfollowGoods } from "~/upstream/collect.server";
 import { assetUrl, memberContext } from "~/upstream/context.server";
 import { receiveCoupon } from "~/upstream/coupon.server";
 import {
+  documentRecommended,
   findGoodsDetail,
   getAftersale,
   getEvaluateConfig,
@@ -40,12 +42,14 @@ import {
   knownGoodsIdOf,
   listEvaluations,
   listRecommended,
+  NO_RECOMMENDATIONS,
   recordGoodsView,
   toEvaluationView,
   toGoodsDetailView,
+  toRecommendedView,
   upstreamHtml,
+  type RecommendedView,
 } from "~/upstream/goods-detail.server";
-import { toGoodsCard } from "~/upstream/goods-view.server";
 import { UpstreamError } from "~/upstream/http.server";
 import { formatMoney, unitOrDefault } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
@@ -53,6 +57,7 @@ import { notFoundResponse, throwNotFound } from "~/utils/not-found.server";
 import { parsePrefixedId } from "~/utils/routes";
 import { redirectWithToast, setToastCookie, type Toast } from "~/utils/toast.server";
 import { useRootData } from "~/utils/use-root-data";
+import { wholeValue } from "~/utils/document-data";
 
 /**
  * `/sku-{sku_or_goods_id}`: the goods detail page (spec §2). React Router has no partial
@@ -87,7 +92,7 @@ async function skuIdOf(request: Request, slug: string | undefined): Promise<numb
   return id ?? throwNotFound(request);
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = await skuIdOf(request, params.slug);
   const url = new URL(request.url);
   const ctx = await memberContext(request);
@@ -99,9 +104,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .then((html) => upstreamHtml(html, ctx.baseUrl))
     .catch(() => "");
   const viewer = { isMember: Boolean(ctx.token) };
-  const recommended = listRecommended(ctx)
-    .then((page) => page.list.map((row) => toGoodsCard(row, viewer)))
-    .catch(() => []);
+  const recommended = listRecommended(ctx).catch(() => null);
 
   const knownGoodsId = knownGoodsIdOf(id);
   const earlyEvaluations = knownGoodsId === undefined ? null : listEvaluations(ctx, knownGoodsId, evalPage).catch(() => null);
@@ -112,7 +115,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const wantsQr = url.searchParams.get("qr") === "1";
   // Only a new view is recorded: not a revalidation, a post/redirect/get or an in-page parameter.
   const isFreshView = isNewGoodsView(request);
-  const [evaluateConfig, aftersaleHtml, recommendedGoods, evaluations, qr] = await Promise.all([
+  const [evaluateConfig, aftersaleHtml, recommendedPage, evaluations, qr] = await Promise.all([
     config,
     aftersale,
     recommended,
@@ -137,8 +140,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? { list: evaluations.list.map(toEvaluationView), count: evaluations.count, pageCount: evaluations.page_count, page: evalPage }
         : null,
     aftersaleHtml,
-    recommended: recommendedGoods.filter((card) => card.skuId !== goods.skuId).slice(0, 5),
+    // A document carries the section's HTML, rendered once per list (RecommendedGoods); its data only the version.
+    recommended:
+      context.dataRequest === true
+        ? recommendedOf(recommendedPage, viewer, goods.skuId)
+        : documentRecommended(recommendedOf(recommendedPage, viewer, goods.skuId)),
   };
+}
+
+function recommendedOf(page: Parameters<typeof toRecommendedView>[0] | null, viewer: { isMember: boolean }, skuId: number): RecommendedView {
+  return page ? toRecommendedView(page, viewer, skuId) : NO_RECOMMENDATIONS;
 }
 
 function qrFailure(error: unknown): { error: string } {
@@ -366,19 +377,33 @@ export default function GoodsDetailPage() {
         {aftersaleHtml ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: aftersaleHtml }} /> : null}
       </section>
 
-      {recommended.length ? (
-        <section className="goods-section" aria-labelledby="goods-recommend-title">
-          <h2 id="goods-recommend-title" className="goods-section__title">
-            {t("detail.recommend")}
-          </h2>
-          <Grid cols={5} gap="sm">
-            {recommended.map((card) => (
-              <GoodsCard key={card.skuId} goods={card} isMember={isMember} />
-            ))}
-          </Grid>
-        </section>
-      ) : null}
+      <RecommendedGoods recommended={recommended} isMember={isMember} />
     </article>
+  );
+}
+
+/**
+ * "Guess you like": the same cards on every goods page while a member's list is kept (ADR 032),
+ * so their HTML is rendered once per list and the browser adopts it (StaticMarkup; card links are
+ * plain links there). A document's data holds no cards; the server finds them (ADR 027).
+ */
+function RecommendedGoods({ recommended, isMember }: { recommended: RecommendedView; isMember: boolean }) {
+  const { t, language } = useTranslation("goods");
+  if (!recommended.count) return null;
+  const whole = wholeValue(recommended);
+  return (
+    <section className="goods-section" aria-labelledby="goods-recommend-title">
+      <h2 id="goods-recommend-title" className="goods-section__title">
+        {t("detail.recommend")}
+      </h2>
+      <StaticMarkup cacheKey={`recommend:${language}:${isMember ? "member" : "visitor"}:${recommended.version}`} cacheFor={whole} as="div">
+        <Grid cols={5} gap="sm">
+          {whole.cards.map((card) => (
+            <GoodsCard key={card.skuId} goods={card} isMember={isMember} />
+          ))}
+        </Grid>
+      </StaticMarkup>
+    </section>
   );
 }
 

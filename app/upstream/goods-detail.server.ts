@@ -1,14 +1,16 @@
+import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { toCents } from "~/domain/pricing/money";
 import { displayedPromotion, nowInSeconds } from "~/domain/promotion";
 import { cached, cachedForMember, type CachePolicy } from "~/utils/cache.server";
+import { slimForDocument } from "~/utils/document-data";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
 import { probeCapability } from "./capabilities.server";
 import { assetUrl, sharedContext } from "./context.server";
-import { canSeePrice } from "./goods-view.server";
+import { canSeePrice, toGoodsCard, type GoodsCardView } from "./goods-view.server";
 import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
-import { GoodsPageSchema } from "./schemas/goods";
+import { GoodsPageSchema, type GoodsPage } from "./schemas/goods";
 import {
   AftersaleSchema,
   EvaluateConfigSchema,
@@ -103,6 +105,39 @@ export const RECOMMEND_MEMBER_TTL_MS = 60_000;
 export function listRecommended(ctx: UpstreamContext, pageSize = RECOMMEND_PAGE_SIZE) {
   const load = () => callUpstream(ctx, "/api/goodssku/recommend", GoodsPageSchema, { page: 1, page_size: pageSize });
   return ctx.token ? cachedForMember(ctx.token, `goods:recommend:${pageSize}`, RECOMMEND_MEMBER_TTL_MS, load) : load();
+}
+
+/**
+ * The "guess you like" cards of one goods page. `version` digests them, so it names their HTML:
+ * the section is rendered once per list and reused while a member's list is kept (StaticMarkup,
+ * ADR 032), and a document's loader data leaves the cards out (`documentRecommended`, ADR 027).
+ */
+export type RecommendedView = { version: string; count: number; cards: GoodsCardView[] };
+export const NO_RECOMMENDATIONS: RecommendedView = { version: "", count: 0, cards: [] };
+
+/** One view per (list, viewer kind, page's sku), made once: a member's list object lives a minute. */
+const recommendedViews = new WeakMap<GoodsPage, Map<string, RecommendedView>>();
+
+export function toRecommendedView(page: GoodsPage, viewer: { isMember: boolean }, skuId: number): RecommendedView {
+  let views = recommendedViews.get(page);
+  if (!views) recommendedViews.set(page, (views = new Map()));
+  const key = `${viewer.isMember}:${skuId}`;
+  let view = views.get(key);
+  if (!view) {
+    const cards = page.list
+      .map((row) => toGoodsCard(row, viewer))
+      .filter((card) => card.skuId !== skuId)
+      .slice(0, RECOMMEND_PAGE_SIZE);
+    const version = cards.length ? createHash("sha1").update(JSON.stringify(cards)).digest("base64url").slice(0, 16) : "";
+    view = { version, count: cards.length, cards };
+    views.set(key, view);
+  }
+  return view;
+}
+
+/** What a document's loader data carries of the recommendations: their count and version, no cards. */
+export function documentRecommended(view: RecommendedView): RecommendedView {
+  return slimForDocument(view, (whole) => ({ ...whole, cards: [] }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { gotoSettled, withJs } from "./support";
+import { gotoSettled, logIn, withJs } from "./support";
 
 /**
  * The footer and the category menu are rendered once per language and layout version on the server
@@ -52,4 +52,42 @@ test("a document's loader data leaves out the category tree, the footer lists an
   const data = await (await request.get("/index.data")).text();
   expect(data).toContain("child_list");
   expect(data).toContain("rightGoods");
+});
+
+/**
+ * "Guess you like" on a goods page is rendered once per member's kept list (ADR 032, StaticMarkup
+ * owned by the list): the document carries its HTML and only the list's version in its data; a
+ * client-side navigation to another goods page shows the section again, with the member's prices.
+ */
+test("a member's recommendations arrive as HTML, survive hydration and follow a client-side navigation", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+
+  await logIn(page);
+  await expect(page).toHaveURL(/\/member/);
+  await gotoSettled(page, "/sku-1");
+  const section = page.locator("section", { has: page.getByRole("heading", { name: "猜你喜欢" }) });
+  const grid = section.locator("[data-static-markup]");
+  await expect(grid).toHaveAttribute("data-static-markup", /^recommend:zh-cn:member:[\w-]{16}$/);
+  const cards = grid.locator("article.goods-card");
+  expect(await cards.count()).toBeGreaterThan(0);
+  await expect(cards.first().locator(".price__amount")).toHaveText(/^¥\d+\.\d{2}$/);
+  await expect(grid.locator("a[href='/sku-1']")).toHaveCount(0); // the page's own goods is not recommended to itself
+
+  const html = await (await page.request.get("/sku-1")).text();
+  expect(html).toMatch(/\\"recommended\\",\{[^}]*\},\\"[\w-]{16}\\",\\"cards\\",\[\]/); // the data: version, no cards
+  const data = await (await page.request.get("/sku-1.data")).text();
+  expect(data).toMatch(/"cards",\[\d/); // a data request gets the cards, for a live render
+
+  if (withJs()) {
+    // Another spec of the goods: a client-side navigation, the section rendered again from the data.
+    await page.locator(".spec-value:not(.spec-value--selected)").first().click();
+    await expect(page).not.toHaveURL(/\/sku-1$/);
+    await expect(section.locator("article.goods-card").first()).toBeVisible();
+    await expect(section.locator("article.goods-card .price__amount").first()).toHaveText(/^¥\d+\.\d{2}$/);
+  }
+  expect(problems, "no hydration or script errors").toEqual([]);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { commitToken } from "~/auth/session.server";
 import { action, loader } from "~/routes/_main.$slug";
 import { invalidate } from "~/utils/cache.server";
+import { wholeValue } from "~/utils/document-data";
 import { pointBffAt } from "../support/bff-environment";
 import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 import { loadSample } from "../support/shape";
@@ -106,7 +107,7 @@ describe("loader", () => {
   test("failing optional parts (recommend refused, footprint 500) leave the page whole; after-sale is sanitized", async () => {
     const data = await load("/sku-5", true);
     expect(data.goods.name).toContain("牛牌 N1");
-    expect(data.recommended).toEqual([]);
+    expect(data.recommended).toEqual({ version: "", count: 0, cards: [] });
     expect(data.evaluations).toMatchObject({ list: [], count: 0, page: 1 });
     expect(data.aftersaleHtml).toBe("<p>售后</p>");
     expect(calls("/api/goodsbrowse/add")).toHaveLength(1);
@@ -153,10 +154,18 @@ describe("loader", () => {
         list: [{ goods_id: 9, sku_id: 9, goods_name: "推荐", price: "77.70", market_price: "88.80", discount_price: "77.70", member_price: "66.60" }],
       }),
     });
-    const visitor = JSON.stringify(await load("/sku-5"));
+    // A document's data has no recommended cards (their HTML is in the page); the whole value is what renders it.
+    const visitorData = await load("/sku-5");
+    const visitor = JSON.stringify({ ...visitorData, recommended: wholeValue(visitorData.recommended) });
+    expect(wholeValue(visitorData.recommended).count).toBe(1);
     for (const price of ["1999", "2999", "3999", "2899", "77.7", "88.8", "66.6"]) expect(visitor).not.toContain(price);
-    const member = JSON.stringify(await load("/sku-5", true));
+    const memberData = await load("/sku-5", true);
+    expect(memberData.recommended.cards).toEqual([]);
+    const member = JSON.stringify({ ...memberData, recommended: wholeValue(memberData.recommended) });
     for (const price of ["1999.00", "2999.00", "2899.00", "77.70"]) expect(member).toContain(price);
+    // A data request (a client-side navigation) carries the cards themselves.
+    const asData = await loader({ request: page("/sku-5", { member: true }), params: { slug: "sku-5" }, context: { dataRequest: true } });
+    expect(asData.recommended.cards.map((card) => card.price)).toEqual(["77.70"]);
   });
 
   test("sale control view_price 0 keeps a member's prices off the page too", async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { upstreamHtml } from "~/upstream/goods-detail.server";
+import { documentRecommended, toRecommendedView, upstreamHtml } from "~/upstream/goods-detail.server";
 import { documentFloors, floorsVersion, toFloorViews } from "~/upstream/home-view.server";
 import { documentLayout, type ClientLayout } from "~/upstream/layout-view.server";
 import type { Floor } from "~/upstream/schemas/catalog";
+import { GoodsPageSchema, type GoodsPage } from "~/upstream/schemas/goods";
 import { wholeValue } from "~/utils/document-data";
 
 /** What ADR 027 remembers between renders: each the same answer as a fresh build, built once. */
@@ -86,5 +87,58 @@ describe("upstreamHtml, remembered", () => {
     expect(upstreamHtml(html, "https://a.example")).toContain('src="/media/upload/x.png"');
     expect(upstreamHtml(html, "https://b.example")).toContain('src="https://a.example/upload/x.png"');
     expect(upstreamHtml(html, "https://a.example")).toContain('src="/media/upload/x.png"');
+  });
+});
+
+describe("toRecommendedView", () => {
+  // Rows as the upstream sends them, through the schema that fills what they leave out.
+  const pageOf = (rows: Array<[number, string]>): GoodsPage =>
+    GoodsPageSchema.parse({
+      page_count: 1,
+      count: rows.length,
+      list: rows.map(([sku, price]) => ({
+        goods_id: sku,
+        sku_id: sku,
+        sku_name: `药品${sku}`,
+        sku_image: `upload/${sku}.png`,
+        price,
+        discount_price: price,
+        market_price: "0.00",
+        stock: 5,
+      })),
+    });
+  const page = pageOf([
+    [1, "10.00"],
+    [2, "20.00"],
+    [3, "30.00"],
+  ]);
+
+  test("one view per list, viewer kind and page's goods, without that goods", () => {
+    const view = toRecommendedView(page, { isMember: true }, 2);
+    expect(view.cards.map((card) => card.skuId)).toEqual([1, 3]);
+    expect(view.count).toBe(2);
+    expect(toRecommendedView(page, { isMember: true }, 2)).toBe(view);
+    expect(toRecommendedView(page, { isMember: false }, 2)).not.toBe(view);
+    expect(toRecommendedView(page, { isMember: false }, 2).cards[0].price).toBeNull(); // a visitor's carries no price
+  });
+
+  test("the version names the cards: equal cards, equal version; other prices, another", () => {
+    const same = { ...page, list: [...page.list] };
+    const dearer = pageOf([
+      [1, "11.00"],
+      [3, "30.00"],
+    ]);
+    const version = toRecommendedView(page, { isMember: true }, 2).version;
+    expect(version).toMatch(/^[\w-]{16}$/);
+    expect(toRecommendedView(same, { isMember: true }, 2).version).toBe(version);
+    expect(toRecommendedView(dearer, { isMember: true }, 2).version).not.toBe(version);
+  });
+
+  test("a document's stand-in keeps the count and version, not the cards; the server finds the whole", () => {
+    const view = toRecommendedView(page, { isMember: true }, 1);
+    const slim = documentRecommended(view);
+    expect(slim).toEqual({ version: view.version, count: 2, cards: [] });
+    expect(documentRecommended(view)).toBe(slim);
+    expect(wholeValue(slim)).toBe(view);
   });
 });

@@ -8,7 +8,7 @@ import { createContext, useContext, type ReactElement, type ReactNode } from "re
  * no state, so there is nothing to hydrate in them. Reached by a client-side navigation from a
  * document that did not carry them, they render live from the same element.
  */
-export type RenderStatic = (cacheKey: string, element: ReactElement) => string;
+export type RenderStatic = (cacheKey: string, element: ReactElement, owner?: object) => string;
 
 const StaticMarkupContext = createContext<RenderStatic | null>(null);
 
@@ -33,13 +33,18 @@ type Props = {
   cacheKey: string;
   as: "footer" | "div";
   className?: string;
-  /** The content; it must render without router context (plain links) and without state. */
+  /**
+   * The data the content is rendered from, when it is one member's or short-lived (a member's
+   * recommendations): the HTML is then kept with that object, not in the shared per-process cache.
+   */
+  cacheFor?: object;
+  /** The content; no state. It renders outside the page's router: its links render as plain links. */
   children: ReactElement;
 };
 
-export function StaticMarkup({ cacheKey, as: Tag, className, children }: Props): ReactNode {
+export function StaticMarkup({ cacheKey, as: Tag, className, cacheFor, children }: Props): ReactNode {
   const renderStatic = useContext(StaticMarkupContext);
-  const html = typeof document === "undefined" ? renderStatic?.(cacheKey, children) : adoptFromDocument(cacheKey);
+  const html = typeof document === "undefined" ? renderStatic?.(cacheKey, children, cacheFor) : adoptFromDocument(cacheKey);
   if (html === undefined) return <Tag className={className}>{children}</Tag>;
   return <Tag className={className} {...{ [ATTRIBUTE]: cacheKey }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
