@@ -15,10 +15,13 @@
  * 4. The BFF with one worker per core (WEB_CONCURRENCY): throughput of each page.
  * 5. Prints the tables and writes them as JSON to bench/results/.
  *
- * Every CPU measure follows BENCH_WARMUP seconds of the same load (default 2, as bench:compare):
- * a server runs for hours, so the figure is the steady state, not the JIT compiling a page's code.
+ * Every CPU measure follows BENCH_WARMUP seconds of the same load (default 20): a server runs for
+ * hours, so the figure is the steady state, not the JIT compiling a page's code. At 10 connections
+ * a member's goods page settles after ~15-20 s (5 s windows from the start: 6.1, 4.3, 3.7, 3.4,
+ * 3.3, 3.4 … ms, docs/performance.md); after 2 s, the default until 2026-11-26 (4), it was still
+ * ~20 % above that.
  *
- * Env: BENCH_DURATION (s per measure, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 10),
+ * Env: BENCH_DURATION (s per measure, default 10), BENCH_WARMUP (s, default 20), BENCH_CONNECTIONS (default 10),
  * BENCH_PAGES (comma-separated page names to keep, e.g. "visitor /index,member /sku-1").
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -31,7 +34,7 @@ import { signIn, startBff, startShopApi, stop } from "./stack";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const SHOP_API_PORT = 4300;
 const BFF_PORT = 3300;
 const CORES = availableParallelism();
