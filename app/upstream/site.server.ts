@@ -2,12 +2,12 @@ import { z } from "zod/v4";
 import { cached, type CachePolicy } from "~/utils/cache.server";
 import { log } from "~/utils/log.server";
 import { withCapability } from "./capabilities.server";
+import { listHelpClasses } from "./cms.server";
 import { assetUrl, sharedContext } from "./context.server";
 import { inlineImages, type InlineImages } from "./inline-images.server";
 import { callUpstream, EndpointMissingError, UpstreamError } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { CategoryTreeSchema, type CategoryNode } from "./schemas/category";
-import { HelpClassListSchema } from "./schemas/help";
 import {
   AddonsSchema,
   AdvDetailSchema,
@@ -107,7 +107,8 @@ export async function getLayoutData() {
     optional("moreConfig", () => withCapability("moreConfig", () => shared("/pc/api/pc/moreConfig", MoreConfigSchema), NO_MORE_CONFIG), NO_MORE_CONFIG),
     optional("goodsService", () => shared("/api/goods/service", GoodsServicesSchema), []),
     optional("category", () => shared("/api/goodscategory/tree", CategoryTreeSchema, { level: 3, template: 2 }), [] as CategoryNode[]),
-    optional("helpclass", () => shared("/api/helpclass/lists", HelpClassListSchema), []),
+    // The help pages' own cached reader: one cache entry and one upstream call for both.
+    optional("helpclass", listHelpClasses, []),
     optional("hotWords", () => shared("/api/goods/hotSearchWords", SearchWordsSchema), { words: "" }),
     optional("defaultWords", () => shared("/api/goods/defaultSearchWords", SearchWordsSchema), { words: "" }),
     optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),
