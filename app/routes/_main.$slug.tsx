@@ -42,7 +42,6 @@ import {
   knownGoodsIdOf,
   listEvaluations,
   listRecommended,
-  NO_RECOMMENDATIONS,
   recordGoodsView,
   toEvaluationView,
   toGoodsDetailView,
@@ -104,7 +103,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .then((html) => upstreamHtml(html, ctx.baseUrl))
     .catch(() => "");
   const viewer = { isMember: Boolean(ctx.token) };
-  const recommended = listRecommended(ctx).catch(() => null);
+  const recommendedPage = listRecommended(ctx).catch(() => null);
 
   const knownGoodsId = knownGoodsIdOf(id);
   const earlyEvaluations = knownGoodsId === undefined ? null : listEvaluations(ctx, knownGoodsId, evalPage).catch(() => null);
@@ -115,10 +114,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wantsQr = url.searchParams.get("qr") === "1";
   // Only a new view is recorded: not a revalidation, a post/redirect/get or an in-page parameter.
   const isFreshView = isNewGoodsView(request);
-  const [evaluateConfig, aftersaleHtml, recommendedPage, evaluations, qr] = await Promise.all([
+  const [evaluateConfig, aftersaleHtml, recommendedList, evaluations, qr] = await Promise.all([
     config,
     aftersale,
-    recommended,
+    recommendedPage,
     earlyEvaluations && knownGoodsId === detail.goods_id ? earlyEvaluations : listEvaluations(ctx, detail.goods_id, evalPage).catch(() => null),
     wantsQr ? getGoodsQrCode(ctx, detail.sku_id).then((image) => ({ image }), qrFailure) : null,
     isFreshView ? recordGoodsView(ctx, detail).catch(() => undefined) : undefined,
@@ -130,6 +129,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   // Prices the viewer may not see are dropped here, so they are not in the page's data either.
   const goods = goodsForViewer(toGoodsDetailView(detail, { upstreamUrl: ctx.baseUrl }), viewer);
+  const recommended = toRecommendedView(recommendedList, viewer, goods.skuId);
   const showEvaluations = (evaluateConfig ?? detail.evaluate_config)?.evaluate_show ?? true;
   return {
     goods,
@@ -141,15 +141,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : null,
     aftersaleHtml,
     // A document carries the section's HTML, rendered once per list (RecommendedGoods); its data only the version.
-    recommended:
-      context.dataRequest === true
-        ? recommendedOf(recommendedPage, viewer, goods.skuId)
-        : documentRecommended(recommendedOf(recommendedPage, viewer, goods.skuId)),
+    recommended: context.dataRequest === true ? recommended : documentRecommended(recommended),
   };
-}
-
-function recommendedOf(page: Parameters<typeof toRecommendedView>[0] | null, viewer: { isMember: boolean }, skuId: number): RecommendedView {
-  return page ? toRecommendedView(page, viewer, skuId) : NO_RECOMMENDATIONS;
 }
 
 function qrFailure(error: unknown): { error: string } {

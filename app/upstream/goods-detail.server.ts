@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { toCents } from "~/domain/pricing/money";
 import { displayedPromotion, nowInSeconds } from "~/domain/promotion";
 import { cached, cachedForMember, type CachePolicy } from "~/utils/cache.server";
+import { contentVersion } from "~/utils/content-version.server";
 import { slimForDocument } from "~/utils/document-data";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
 import { probeCapability } from "./capabilities.server";
@@ -113,12 +113,14 @@ export function listRecommended(ctx: UpstreamContext, pageSize = RECOMMEND_PAGE_
  * ADR 032), and a document's loader data leaves the cards out (`documentRecommended`, ADR 027).
  */
 export type RecommendedView = { version: string; count: number; cards: GoodsCardView[] };
-export const NO_RECOMMENDATIONS: RecommendedView = { version: "", count: 0, cards: [] };
+const NO_RECOMMENDATIONS: RecommendedView = { version: "", count: 0, cards: [] };
 
 /** One view per (list, viewer kind, page's sku), made once: a member's list object lives a minute. */
 const recommendedViews = new WeakMap<GoodsPage, Map<string, RecommendedView>>();
 
-export function toRecommendedView(page: GoodsPage, viewer: { isMember: boolean }, skuId: number): RecommendedView {
+/** The cards of `page` (none when the list could not be read), without the page's own goods. */
+export function toRecommendedView(page: GoodsPage | null, viewer: { isMember: boolean }, skuId: number): RecommendedView {
+  if (!page) return NO_RECOMMENDATIONS;
   let views = recommendedViews.get(page);
   if (!views) recommendedViews.set(page, (views = new Map()));
   const key = `${viewer.isMember}:${skuId}`;
@@ -128,8 +130,7 @@ export function toRecommendedView(page: GoodsPage, viewer: { isMember: boolean }
       .map((row) => toGoodsCard(row, viewer))
       .filter((card) => card.skuId !== skuId)
       .slice(0, RECOMMEND_PAGE_SIZE);
-    const version = cards.length ? createHash("sha1").update(JSON.stringify(cards)).digest("base64url").slice(0, 16) : "";
-    view = { version, count: cards.length, cards };
+    view = { version: cards.length ? contentVersion(cards) : "", count: cards.length, cards };
     views.set(key, view);
   }
   return view;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { z } from "zod/v4";
 import { floatLayerTypeOf, shouldShowFloatLayer, windowKey, type FloatLayerMemory } from "~/domain/float-layer";
 import { assetUrl } from "./context.server";
@@ -6,6 +5,7 @@ import { canSeePrice } from "./goods-view.server";
 import { IntLike, Money, Text } from "./schemas/common";
 import { FloorCategorySchema, type FloatLayer, type Floor } from "./schemas/catalog";
 import { SaleControlSchema } from "./schemas/goods";
+import { contentVersion } from "~/utils/content-version.server";
 import { slimForDocument } from "~/utils/document-data";
 
 // Floors arrive as named slots (catalog §3.1); the page gets them pruned and typed.
@@ -79,7 +79,7 @@ type FloorsDerived = { version: string; views: Map<boolean, FloorView[]> };
 const derived = new WeakMap<Floor[], FloorsDerived>();
 function derivedFrom(floors: Floor[]): FloorsDerived {
   let entry = derived.get(floors);
-  if (!entry) derived.set(floors, (entry = { version: digestOf(floors), views: new Map() }));
+  if (!entry) derived.set(floors, (entry = { version: contentVersion(floors), views: new Map() }));
   return entry;
 }
 
@@ -97,10 +97,6 @@ export function toFloorViews(floors: Floor[], viewer: { isMember: boolean }): Fl
  */
 export function floorsVersion(floors: Floor[]): string {
   return derivedFrom(floors).version;
-}
-
-function digestOf(floors: Floor[]): string {
-  return createHash("sha1").update(JSON.stringify(floors)).digest("base64url").slice(0, 16);
 }
 
 /**
