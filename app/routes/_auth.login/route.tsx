@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/translation";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, count, forget, needsCaptcha, type Subject } from "~/auth/attempts.server";
-import { checkOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
+import { checkOwnCaptcha, isOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
 import { askForCaptcha, limitedAttempt, refuse, signIn } from "~/auth/sign-in.server";
 import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
 import { Button, Group, Panel, Stack } from "~/components/ui";
@@ -74,8 +74,11 @@ export async function action({ request }: ActionFunctionArgs) {
         }
       }
       const autoLoginDays = input.auto_login ? AUTO_LOGIN_DAYS : 0;
+      // The upstream's captcha goes along whenever the form carries one, not only when this worker's
+      // cached switch says so: another worker may have learnt of the switch first and handed it out.
+      const upstreamCaptcha = captchaRequired || (input.captcha_id !== undefined && !isOwnCaptcha(input.captcha_id));
       const outcome = await limitedAttempt(subjects, "on-failure", () =>
-        logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...(captchaRequired ? captcha : {}) }),
+        logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...(upstreamCaptcha ? captcha : {}) }),
       );
       if (!outcome.ok) {
         if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_login"))) return askForCaptcha(ctx, submission, ["password"]);
