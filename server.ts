@@ -12,6 +12,7 @@ import helmet from "helmet";
 import onHeaders from "on-headers";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { SESSION_COOKIE } from "./app/auth/session.server";
+import { mayMutate, startNewRevision } from "./app/auth/session-revision.server";
 import { createChatRelay } from "./app/utils/chat-relay.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
@@ -297,7 +298,9 @@ async function serve() {
   app.all("*", (req, res, next) => {
     const scope = newRequestScope(req.ip ?? req.socket.remoteAddress ?? "unknown");
     onHeaders(res, () => applyScopeToHeaders(scope, res));
-    void runInRequestScope(scope, () => remixHandler(req, res, next));
+    // A post of a session may change the member's state upstream: a new session revision (ADR 035).
+    const revision = mayMutate(req.method) && req.get("cookie")?.includes(`${SESSION_COOKIE}=`) ? startNewRevision(scope) : Promise.resolve();
+    void revision.then(() => runInRequestScope(scope, () => remixHandler(req, res, next)), next);
   });
 
   const httpServer = createServer(app);

@@ -17,8 +17,9 @@ import { fallbackLanguage } from "~/i18n/config";
 import { InlineTranslations } from "~/i18n/inline-translations";
 import { languageOf } from "~/i18n/i18next.server";
 import { chromeCapabilities } from "~/upstream/capabilities.server";
+import { sessionRevision } from "~/auth/session-revision.server";
 import { memberContext } from "~/upstream/context.server";
-import { getCartCount, getMember } from "~/upstream/member.server";
+import { getMemberBar } from "~/upstream/member.server";
 import { getLayoutData, getSiteInfo, isShopOpen } from "~/upstream/site.server";
 import { documentLayout, toClientLayout } from "~/upstream/layout-view.server";
 import { pageTitle, type RouteHandle } from "~/utils/handle";
@@ -46,10 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const ctx = await memberContext(request);
-  const [layout, member, cartCount, showTopAd, capabilities] = await Promise.all([
+  const [layout, memberBar, showTopAd, capabilities] = await Promise.all([
     getLayoutData(),
-    ctx.token ? getMember(ctx) : null,
-    ctx.token ? getCartCount(ctx) : 0,
+    sessionRevision(request).then((revision) => getMemberBar(ctx, revision)),
     shouldShowTopAd(request),
     // Chrome links to optional upstream features (ADR 009) are shown only where the feature exists.
     chromeCapabilities(ctx.token !== null),
@@ -61,8 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast,
       // A document holds the chrome's HTML; its loader data leaves out what only that HTML uses (ADR 027).
       layout: context.dataRequest === true ? clientLayout : documentLayout(clientLayout),
-      member: member ? { nickname: member.nickname || member.username, username: member.username } : null,
-      cartCount,
+      member: memberBar ? { nickname: memberBar.nickname, username: memberBar.username } : null,
+      cartCount: memberBar?.cartCount ?? 0,
       showTopAd,
       capabilities,
     },

@@ -18,7 +18,7 @@ export function addToCart(ctx: UpstreamContext, line: { sku_id: number; num: num
   return callUpstream(ctx, "/api/cart/add", Ignored, { sku_id: line.sku_id, num: line.num });
 }
 
-// The badge count stays with the root's member data: getCartCount in member.server.ts.
+// The badge count stays with the root's member data: getMemberBar in member.server.ts (ADR 035).
 
 // The cart page (docs/catalog-contract.md "Cart").
 

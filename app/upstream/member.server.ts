@@ -1,9 +1,10 @@
 import { requireCapability, withCapability } from "./capabilities.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
+import { cachedForMember } from "~/utils/cache.server";
 import { TokenSchema } from "./schemas/common";
 import { CountSchema, LinkedAccountsSchema, MemberSchema, OrderNumSchema } from "./schemas/member";
 
-// Everything here is per member: never cached (STYLE.md B1.6).
+// Everything here is per member: never shared (STYLE.md B1.6); only the top bar's data is kept, per member.
 
 export function getMember(ctx: UpstreamContext) {
   return callUpstream(ctx, "/api/member/info", MemberSchema);
@@ -11,6 +12,24 @@ export function getMember(ctx: UpstreamContext) {
 
 export function getCartCount(ctx: UpstreamContext) {
   return callUpstream(ctx, "/api/cart/count", CountSchema);
+}
+
+/**
+ * What every page's chrome shows of the member: the name in the top bar and the cart's count. Kept
+ * per token and session revision (ADR 035): a post of this session starts a new revision, so the
+ * member's own changes show at once; changes from elsewhere (another browser, the shop's admin)
+ * show within MEMBER_BAR_TTL_MS.
+ */
+export const MEMBER_BAR_TTL_MS = 60_000;
+export type MemberBar = { nickname: string; username: string; cartCount: number };
+
+/** The member's top bar data; null for a visitor. */
+export async function getMemberBar(ctx: UpstreamContext, revision: string): Promise<MemberBar | null> {
+  if (!ctx.token) return null;
+  return cachedForMember(ctx.token, `member-bar:${revision}`, MEMBER_BAR_TTL_MS, async () => {
+    const [member, cartCount] = await Promise.all([getMember(ctx), getCartCount(ctx)]);
+    return { nickname: member.nickname || member.username, username: member.username, cartCount };
+  });
 }
 
 export function getOrderNum(ctx: UpstreamContext) {

@@ -16,6 +16,8 @@ export type RequestScope = {
   cookies: Map<string, string>;
   /** The upstream context of this request, built once (keyed by the Cookie header it was built from). */
   upstream: Map<string, Promise<UpstreamContext>>;
+  /** The session revision this (mutating) request started, if any (auth/session-revision.server.ts). */
+  revision: string | null;
 };
 
 // server.ts and the Remix build are bundled apart; one instance per process through a global symbol.
@@ -23,7 +25,7 @@ const KEY = Symbol.for("storefront.request-scope");
 const store = ((globalThis as Record<symbol, unknown>)[KEY] ??= new AsyncLocalStorage<RequestScope>()) as AsyncLocalStorage<RequestScope>;
 
 export function newRequestScope(clientAddress: string): RequestScope {
-  return { clientAddress, usesSession: false, cookies: new Map(), upstream: new Map() };
+  return { clientAddress, usesSession: false, cookies: new Map(), upstream: new Map(), revision: null };
 }
 
 export function runInRequestScope<T>(scope: RequestScope, run: () => T): T {
