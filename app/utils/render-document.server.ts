@@ -1,8 +1,8 @@
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { Writable } from "node:stream";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import { DocumentSink } from "~/utils/document-sink.server";
 import { log } from "~/utils/log.server";
-import { stripTrailingNulBytes } from "~/utils/react-nul-fix.server";
 
 type Options = {
   status: number;
@@ -15,7 +15,8 @@ type Options = {
 };
 
 /**
- * The document as a streamed HTML response. The abort timer is cleared as soon as the render has
+ * The document as a streamed HTML response, written through a DocumentSink (one body chunk per
+ * flush of React's). The abort timer is cleared as soon as the render has
  * finished: left pending, it kept every render (its tree and its HTML) alive for the whole delay,
  * so a busy worker's heap and GC work grew with its request rate (docs/performance.md).
  */
@@ -26,10 +27,11 @@ export function renderDocument(element: ReactElement, { status, headers, nonce, 
     const abortTimer = setTimeout(() => abort(), abortAfterMs);
     const respond = () => {
       shellRendered = true;
-      const body = stripTrailingNulBytes();
+      const sink = new DocumentSink();
       headers.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers, status: responseStatus }));
-      pipe(body);
+      resolve(new Response(sink.body, { headers, status: responseStatus }));
+      // React's types ask for a Writable; it uses only what DocumentSink has.
+      pipe(sink as unknown as Writable);
     };
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,

@@ -1,0 +1,70 @@
+import { EventEmitter } from "node:events";
+
+/**
+ * Where React's streaming render writes a document, and the response body it becomes.
+ *
+ * React writes a flush as many 2048-byte chunks, then calls `flush()`. Handed on one by one (as
+ * through Remix's PassThrough and `createReadableStreamFromReadable`), each chunk crossed a Node
+ * stream, a web stream and the socket on its own: ~45 of them for a goods page. Here a flush's
+ * chunks become one chunk of the body, so a document that is ready with its shell leaves in one
+ * or two writes.
+ *
+ * React 18.3 also leaves up to 3 unwritten zero bytes at the end of a full chunk when a multi-byte
+ * character (every Chinese character is 3 bytes in UTF-8) does not fit ("订单\0\0列表"); fixed in
+ * facebook/react#26228, which no 18.x release carries. HTML never holds a NUL of its own, so each
+ * chunk loses its trailing zero bytes here.
+ *
+ * React needs of its destination only `write`, `flush`, `end`, `destroy` and the events `drain`,
+ * `error` and `close`. `write` always has room: a document is a few hundred KB at most, and it is
+ * held only until the body is read.
+ */
+export class DocumentSink extends EventEmitter {
+  readonly body: ReadableStream<Uint8Array>;
+  private parts: Uint8Array[] = [];
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+
+  constructor() {
+    super();
+    this.body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.controller = controller;
+      },
+      // The client went away: React stops rendering what is left ("closed early").
+      cancel: () => {
+        this.controller = null;
+        this.emit("close");
+      },
+    });
+  }
+
+  write(chunk: Uint8Array): boolean {
+    this.parts.push(withoutTrailingNulBytes(chunk));
+    return true;
+  }
+
+  flush(): void {
+    const { parts, controller } = this;
+    if (parts.length === 0) return;
+    this.parts = [];
+    controller?.enqueue(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+  }
+
+  end(): void {
+    this.flush();
+    this.controller?.close();
+    this.controller = null;
+  }
+
+  destroy(error?: unknown): void {
+    this.parts = [];
+    this.controller?.error(error);
+    this.controller = null;
+  }
+}
+
+/** The chunk without the zero bytes React 18.3 may leave at its end (see above). */
+export function withoutTrailingNulBytes(chunk: Uint8Array): Uint8Array {
+  let end = chunk.length;
+  while (end > 0 && chunk[end - 1] === 0) end -= 1;
+  return end === chunk.length ? chunk : chunk.subarray(0, end);
+}
