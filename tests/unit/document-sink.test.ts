@@ -87,7 +87,7 @@ describe("DocumentSink", () => {
           throw new Promise(() => {});
         }),
       ),
-      { onError: (error) => errors.push(error) },
+      { onError: (error) => void errors.push(error) },
     );
     pipe(sink as unknown as Writable);
     await new Promise((resolve) => setTimeout(resolve, 10)); // the shell is out; the boundary waits
