@@ -38,6 +38,10 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
 export type CachePolicy = { ttlMs: number; staleMs: number };
 
 export function cached<T>(key: string, policy: CachePolicy, load: () => Promise<T>): Promise<T> {
+  // A fresh entry answers at once: cachified's own path costs ~2.5 µs a call, and every page asks
+  // for ~20 entries (the layout's pieces), so it was ~1 % of a page's CPU. The rest is cachified's.
+  const entry = store.get(key);
+  if (entry && isFresh(entry)) return Promise.resolve(entry.value as T);
   return cachified({
     key,
     cache: store,
@@ -45,6 +49,11 @@ export function cached<T>(key: string, policy: CachePolicy, load: () => Promise<
     staleWhileRevalidate: policy.staleMs,
     getFreshValue: () => once(key, load),
   });
+}
+
+/** Fresh as cachified judges it (isExpired: no TTL never expires; otherwise until createdTime + ttl). */
+function isFresh({ metadata }: CacheEntry): boolean {
+  return metadata.ttl === null || Date.now() <= metadata.createdTime + (metadata.ttl ?? 0);
 }
 
 export function invalidate(prefix = "") {

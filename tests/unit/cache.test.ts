@@ -45,6 +45,20 @@ describe("cached", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  test("fresh until the TTL's last millisecond, then stale: served once more while one refresh runs", async () => {
+    let n = 0;
+    const load = vi.fn(async () => ++n);
+    expect(await cached("k", POLICY, load)).toBe(1);
+    vi.advanceTimersByTime(1_000);
+    expect(await cached("k", POLICY, load)).toBe(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(await cached("k", POLICY, load)).toBe(1);
+    await flush();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(await cached("k", POLICY, load)).toBe(2);
+  });
+
   test("keys are independent", async () => {
     expect(await cached("a", POLICY, async () => "A")).toBe("A");
     expect(await cached("b", POLICY, async () => "B")).toBe("B");
