@@ -37,8 +37,9 @@ export class DocumentSink extends EventEmitter {
     });
   }
 
-  write(chunk: Uint8Array): boolean {
-    this.parts.push(withoutTrailingNulBytes(chunk));
+  write(chunk: string | Uint8Array): boolean {
+    // Strings from the patched production build (ADR 036), bytes from React's own (development).
+    this.parts.push(typeof chunk === "string" ? Buffer.from(chunk) : withoutTrailingNulBytes(chunk));
     return true;
   }
 
