@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { startTestShopApi, type TestShopApi } from "../../shop-api/testing";
 import { invalidate } from "~/utils/cache.server";
+import { startFakeUpstream, type FakeUpstream } from "./fake-upstream";
 import { resetEnvCache } from "~/utils/env.server";
 
 /**
@@ -46,4 +47,22 @@ export function useLiveShopApi(options: Parameters<typeof startTestShopApi>[0] =
     restore();
   });
   return live;
+}
+
+/**
+ * For the whole test file: a fake upstream (support/fake-upstream.ts) and the app code pointed at
+ * it with a short time-out; both undone after the file. Read `fake.upstream` inside hooks and tests.
+ */
+export function useFakeUpstream(overrides: Record<string, string> = {}): { upstream: FakeUpstream } {
+  const fake = {} as { upstream: FakeUpstream };
+  let restore = () => {};
+  beforeAll(async () => {
+    fake.upstream = await startFakeUpstream();
+    restore = pointBffAt(fake.upstream.url, { UPSTREAM_TIMEOUT_MS: "2000", ...overrides });
+  });
+  afterAll(async () => {
+    await fake.upstream?.close();
+    restore();
+  });
+  return fake;
 }

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { loader } from "~/root";
 import { getSiteInfo } from "~/upstream/site.server";
 import { invalidate } from "~/utils/cache.server";
-import { pointBffAt } from "../support/bff-environment";
-import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { useFakeUpstream } from "../support/bff-environment";
+import { envelope } from "../support/fake-upstream";
 import { loadSample } from "../support/shape";
 
 /**
@@ -11,18 +11,7 @@ import { loadSample } from "../support/shape";
  * layout; the title must still end with the site's name (page title + " - " + site name, as on
  * every page): the last site info the BFF saw, cached.
  */
-let upstream: FakeUpstream;
-let restore = () => {};
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  restore = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "2000" });
-});
-
-afterAll(async () => {
-  await upstream.close();
-  restore();
-});
+const fake = useFakeUpstream();
 
 const rootData = async (path: string) => {
   const result = (await loader({ request: new Request(`http://shop.test${path}`), params: {}, context: {} })) as unknown as { data: Record<string, unknown> };
@@ -31,11 +20,11 @@ const rootData = async (path: string) => {
 
 test("the closed page's root data names the site the BFF last saw, though the upstream now refuses site info", async () => {
   const site = loadSample("api_site_info") as { data: { site_name: string } };
-  upstream.on("/api/site/info", { body: site });
+  fake.upstream.on("/api/site/info", { body: site });
   await getSiteInfo(); // an earlier page, while the shop was open
 
   const closed = loadSample("api_site_info_shop_closed");
-  for (const path of ["/api/site/status", "/api/site/info"]) upstream.on(path, { body: closed });
+  for (const path of ["/api/site/status", "/api/site/info"]) fake.upstream.on(path, { body: closed });
   const data = await rootData("/closed");
   expect(data.layout).toBeNull();
   expect(data.siteName).toBe(site.data.site_name);
@@ -44,7 +33,7 @@ test("the closed page's root data names the site the BFF last saw, though the up
 
 test("never seen: no name (the title falls back to the translated default)", async () => {
   invalidate();
-  upstream.on("/api/site/status", { body: envelope(-3, "网站已关闭！") });
-  upstream.on("/api/site/info", { body: envelope(-3, "网站已关闭！") });
+  fake.upstream.on("/api/site/status", { body: envelope(-3, "网站已关闭！") });
+  fake.upstream.on("/api/site/info", { body: envelope(-3, "网站已关闭！") });
   expect((await rootData("/closed")).siteName).toBe("");
 });

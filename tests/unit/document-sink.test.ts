@@ -1,8 +1,9 @@
 import { Writable } from "node:stream";
-import { createElement, Suspense, type ReactNode } from "react";
+import { createElement, Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DocumentSink } from "~/utils/document-sink.server";
+import { suspenseGate } from "../support/suspense-gate";
 
 /** React's own chunks of a render, as its streaming renderer writes them to a plain Writable. */
 function reactChunks(element: React.ReactElement): Promise<Buffer[]> {
@@ -60,14 +61,7 @@ describe("DocumentSink", () => {
   });
 
   it("streams: the shell first, each later part in a chunk of its own", async () => {
-    let release = () => {};
-    const ready = new Promise<void>((resolve) => (release = resolve));
-    let done = false;
-    void ready.then(() => (done = true));
-    function Late(): ReactNode {
-      if (!done) throw ready;
-      return createElement("p", null, "late part");
-    }
+    const { release, Late } = suspenseGate(createElement("p", null, "late part"));
     const rendering = sinkChunks(createElement("div", null, page(), createElement(Suspense, { fallback: "…" }, createElement(Late))), true);
     setTimeout(release, 10);
     const chunks = await rendering;

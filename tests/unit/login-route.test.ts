@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { action } from "~/routes/_auth.login/route";
 import { invalidate } from "~/utils/cache.server";
-import { pointBffAt } from "../support/bff-environment";
-import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { useFakeUpstream } from "../support/bff-environment";
+import { envelope } from "../support/fake-upstream";
 
 /**
  * The login action against a fake upstream, for the captcha switch seen by one worker and not yet
@@ -10,34 +10,23 @@ import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-
  * cached switch says.
  */
 
-let upstream: FakeUpstream;
-let restore = () => {};
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  restore = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "2000" });
-});
-
-afterAll(async () => {
-  await upstream.close();
-  restore();
-});
+const fake = useFakeUpstream();
 
 /** The upstream's login: it wants the captcha it handed out, like Niushop with the switch on. */
 function shop(captchaOn: boolean) {
-  upstream.on("/api/config/getCaptchaConfig", {
+  fake.upstream.on("/api/config/getCaptchaConfig", {
     body: envelope(0, "操作成功", { shop_login: 0, shop_reception_login: captchaOn ? 1 : 0, shop_reception_register: 0 }),
   });
-  upstream.on("/api/login/login", (body) =>
+  fake.upstream.on("/api/login/login", (body) =>
     body.captcha_id === "up-7" && body.captcha_code === "ab12"
       ? { body: envelope(0, "登录成功", { token: "member-token" }) }
       : { body: envelope(-1, "缺少参数captcha_id") },
   );
-  upstream.on("/api/captcha/captcha", { body: envelope(0, "操作成功", { id: "up-8", img: "data:image/png;base64,AAAA" }) });
+  fake.upstream.on("/api/captcha/captcha", { body: envelope(0, "操作成功", { id: "up-8", img: "data:image/png;base64,AAAA" }) });
 }
 
 beforeEach(() => {
-  upstream.reset();
+  fake.upstream.reset();
   invalidate("auth:");
 });
 
@@ -52,7 +41,7 @@ const post = (form: Record<string, string>) =>
     context: {},
   });
 
-const loginBodies = () => upstream.requests.filter((request) => request.path === "/api/login/login").map((request) => request.body);
+const loginBodies = () => fake.upstream.requests.filter((request) => request.path === "/api/login/login").map((request) => request.body);
 
 describe("the upstream's captcha on the form", () => {
   test("is sent and signs in although this worker still holds the switch as off", async () => {

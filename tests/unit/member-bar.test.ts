@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { mayMutate, REVISION_COOKIE, sessionRevision, startNewRevision } from "~/auth/session-revision.server";
 import { requestContext } from "~/upstream/context.server";
 import { getMemberBar } from "~/upstream/member.server";
 import { applyScopeToHeaders, newRequestScope, runInRequestScope } from "~/utils/request-scope.server";
-import { pointBffAt } from "../support/bff-environment";
-import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { useFakeUpstream } from "../support/bff-environment";
+import { envelope } from "../support/fake-upstream";
 
 /**
  * The top bar's member data kept per token and session revision (ADR 035): a post starts a new
@@ -12,31 +12,20 @@ import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-
  * nothing upstream again, another revision or another token always does.
  */
 
-let upstream: FakeUpstream;
-let restore = () => {};
 let cartCount = 3;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  restore = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "2000" });
-});
-
-afterAll(async () => {
-  await upstream.close();
-  restore();
-});
+const fake = useFakeUpstream();
 
 beforeEach(() => {
-  upstream.reset();
+  fake.upstream.reset();
   cartCount = 3;
-  upstream.on("/api/member/info", { body: envelope(0, "操作成功", { member_id: 1, username: "demo", nickname: "演示会员" }) });
-  upstream.on("/api/cart/count", () => ({ body: envelope(0, "操作成功", cartCount) }));
+  fake.upstream.on("/api/member/info", { body: envelope(0, "操作成功", { member_id: 1, username: "demo", nickname: "演示会员" }) });
+  fake.upstream.on("/api/cart/count", () => ({ body: envelope(0, "操作成功", cartCount) }));
 });
 
 let tokens = 0;
 const newToken = () => `token-${++tokens}-${Date.now()}`;
 const page = (cookie = "") => new Request("http://shop.test/index", { headers: cookie ? { Cookie: cookie } : {} });
-const calls = () => upstream.requests.filter((request) => request.path === "/api/cart/count").length;
+const calls = () => fake.upstream.requests.filter((request) => request.path === "/api/cart/count").length;
 const barOf = (token: string | null, revision: string) => getMemberBar(requestContext(page(), token, "optional"), revision);
 
 /** The `name=value` of the revision cookie a mutating request's answer sets, and the revision itself. */
@@ -54,7 +43,7 @@ async function postedRevision(): Promise<{ cookie: string; revision: string }> {
 describe("the member bar", () => {
   test("a visitor has none and costs no upstream call", async () => {
     expect(await barOf(null, "")).toBeNull();
-    expect(upstream.requests).toEqual([]);
+    expect(fake.upstream.requests).toEqual([]);
   });
 
   test("pages of one revision read the member once; a new revision reads them again", async () => {

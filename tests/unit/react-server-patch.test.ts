@@ -5,6 +5,7 @@ import { createElement, Suspense, type ReactNode } from "react";
 import type { renderToPipeableStream as RenderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DocumentSink } from "~/utils/document-sink.server";
+import { suspenseGate } from "../support/suspense-gate";
 
 /**
  * ADR 036: the production server build of React (`patches/react-dom+18.3.1.patch`) writes strings
@@ -32,7 +33,7 @@ function render(server: Server, fromShell: boolean): Promise<string> {
       void new Response(sink.body).arrayBuffer().then((bytes) => resolve(Buffer.from(bytes).toString("utf8")), reject);
       late.release();
     };
-    const { pipe } = server.renderToPipeableStream(page(late.ready), {
+    const { pipe } = server.renderToPipeableStream(page(late.Late), {
       onShellReady: fromShell ? start : undefined,
       onAllReady: fromShell ? undefined : start,
       onError: reject,
@@ -49,16 +50,17 @@ const row = (index: number) =>
     createElement("input", { type: "number", name: "num", defaultValue: 1, min: 1 }),
   );
 
-function Late({ ready }: { ready: Gate }): ReactNode {
-  if (!ready.done) throw ready;
-  return createElement(
-    "ul",
-    null,
-    Array.from({ length: 300 }, (_, index) => row(1000 + index)),
+/** The late part: 300 more rows, not ready with the shell until released. */
+const gate = () =>
+  suspenseGate(
+    createElement(
+      "ul",
+      null,
+      Array.from({ length: 300 }, (_, index) => row(1000 + index)),
+    ),
   );
-}
 
-const page = (ready: Gate) =>
+const page = (Late: () => ReactNode) =>
   createElement(
     "html",
     { lang: "zh-cn" },
@@ -70,17 +72,9 @@ const page = (ready: Gate) =>
         null,
         Array.from({ length: 600 }, (_, index) => row(index)),
       ),
-      createElement(Suspense, { fallback: "加载中…" }, createElement(Late, { ready })),
+      createElement(Suspense, { fallback: "加载中…" }, createElement(Late)),
     ),
   );
-
-type Gate = Promise<void> & { done?: boolean };
-function gate(): { ready: Gate; release: () => void } {
-  let release = () => {};
-  const ready: Gate = new Promise<void>((resolve) => (release = resolve));
-  void ready.then(() => (ready.done = true));
-  return { ready, release };
-}
 
 describe("React's patched production server build", () => {
   it.each([true, false])("renders the same HTML as the development build, with no NUL byte (from the shell: %s)", async (fromShell) => {
@@ -109,7 +103,7 @@ describe("React's patched production server build", () => {
     const late = gate();
     late.release();
     await new Promise<void>((resolve, reject) => {
-      const { pipe } = production.renderToPipeableStream(page(late.ready), { onAllReady: () => pipe(sink as unknown as Writable), onError: reject });
+      const { pipe } = production.renderToPipeableStream(page(late.Late), { onAllReady: () => pipe(sink as unknown as Writable), onError: reject });
       void new Response(sink.body).arrayBuffer().then(() => resolve(), reject);
     });
     expect(written.length).toBeGreaterThan(3);

@@ -2,23 +2,13 @@ import { createElement, Suspense, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "~/utils/log.server";
 import { renderDocument } from "~/utils/render-document.server";
+import { suspenseGate } from "../support/suspense-gate";
 
 vi.mock("~/utils/log.server", () => ({ log: vi.fn() }));
 
 const options = (waitForAll: boolean) => ({ status: 200, headers: new Headers(), nonce: "n0nce", waitForAll, abortAfterMs: 11_000 });
 
-/** Suspends until `release` is called: a part of the page that is not ready with the shell. */
-function gate() {
-  let release = () => {};
-  const ready = new Promise<void>((resolve) => (release = resolve));
-  let done = false;
-  void ready.then(() => (done = true));
-  function Late(): ReactNode {
-    if (!done) throw ready;
-    return createElement("p", null, "late part");
-  }
-  return { release, Late };
-}
+const gate = () => suspenseGate(createElement("p", null, "late part"));
 
 describe("renderDocument", () => {
   beforeEach(() => {
