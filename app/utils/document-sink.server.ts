@@ -3,16 +3,17 @@ import { EventEmitter } from "node:events";
 /**
  * Where React's streaming render writes a document, and the response body it becomes.
  *
- * React writes a flush as many 2048-byte chunks, then calls `flush()`. Handed on one by one (as
- * through Remix's PassThrough and `createReadableStreamFromReadable`), each chunk crossed a Node
- * stream, a web stream and the socket on its own: ~45 of them for a goods page. Here a flush's
- * chunks become one chunk of the body, so a document that is ready with its shell leaves in one
- * or two writes.
+ * React hands a flush over in pieces, then calls `flush()`: strings of up to ~16 K characters from
+ * the patched production build (ADR 036), 2048-byte chunks from React's own build (development,
+ * tests). Handed on one by one (as through Remix's PassThrough and
+ * `createReadableStreamFromReadable`), each piece crossed a Node stream, a web stream and the
+ * socket on its own: ~45 of them for a goods page before the patch. Here a flush becomes one chunk
+ * of the body, so a document that is ready with its shell leaves in one or two writes.
  *
- * React 18.3 also leaves up to 3 unwritten zero bytes at the end of a full chunk when a multi-byte
- * character (every Chinese character is 3 bytes in UTF-8) does not fit ("订单\0\0列表"); fixed in
- * facebook/react#26228, which no 18.x release carries. HTML never holds a NUL of its own, so each
- * chunk loses its trailing zero bytes here.
+ * React 18.3's own build also leaves up to 3 unwritten zero bytes at the end of a full chunk when a
+ * multi-byte character (every Chinese character is 3 bytes in UTF-8) does not fit ("订单\0\0列表");
+ * fixed in facebook/react#26228, which no 18.x release carries. HTML never holds a NUL of its own,
+ * so each byte chunk loses its trailing zero bytes here.
  *
  * React needs of its destination only `write`, `flush`, `end`, `destroy` and the events `drain`,
  * `error` and `close`. `write` always has room: a document is a few hundred KB at most, and it is
@@ -38,7 +39,6 @@ export class DocumentSink extends EventEmitter {
   }
 
   write(chunk: string | Uint8Array): boolean {
-    // Strings from the patched production build (ADR 036), bytes from React's own (development).
     this.parts.push(typeof chunk === "string" ? Buffer.from(chunk) : withoutTrailingNulBytes(chunk));
     return true;
   }
