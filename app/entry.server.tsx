@@ -11,6 +11,7 @@ import { TranslationProvider, type Bundles } from "~/i18n/translation";
 import type { Language } from "~/i18n/config";
 import type { RouteHandle } from "~/utils/handle";
 import { log } from "~/utils/log.server";
+import { memoizeByOwner } from "~/utils/memo";
 import { renderDocument } from "~/utils/render-document.server";
 import { NonceProvider } from "~/utils/nonce";
 import { VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
@@ -24,7 +25,7 @@ export const streamTimeout = 10_000;
  * members never crowd the chrome out of this cache.
  */
 const staticMarkup = new LRUCache<string, string>({ max: 64 });
-const ownedMarkup = new WeakMap<object, Map<string, string>>();
+const ownedMarkup = memoizeByOwner<object, string, string>();
 
 function staticRenderer(language: Language, bundles: Bundles) {
   // Outside the page's router: links in the content render as plain links (to absolute paths).
@@ -35,16 +36,11 @@ function staticRenderer(language: Language, bundles: Bundles) {
       </TranslationProvider>,
     );
   return (cacheKey: string, element: ReactElement, owner?: object) => {
-    let cache: { get(key: string): string | undefined; set(key: string, html: string): unknown } = staticMarkup;
-    if (owner) {
-      let owned = ownedMarkup.get(owner);
-      if (!owned) ownedMarkup.set(owner, (owned = new Map()));
-      cache = owned;
-    }
-    let html = cache.get(cacheKey);
+    if (owner) return ownedMarkup(owner, cacheKey, () => render(element));
+    let html = staticMarkup.get(cacheKey);
     if (html === undefined) {
       html = render(element);
-      cache.set(cacheKey, html);
+      staticMarkup.set(cacheKey, html);
     }
     return html;
   };

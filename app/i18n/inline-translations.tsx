@@ -1,5 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { handleOf } from "~/utils/handle";
+import { memoizeByOwner } from "~/utils/memo";
 import { useEnsureNamespaces, useTranslationState, type Bundles } from "./translation";
 
 const ELEMENT_ID = "i18n-resources";
@@ -23,21 +24,15 @@ export function InlineTranslations() {
 }
 
 /** The JSON of each bundles object's namespace lists, made once: a page's ~12 KB are the same on every render. */
-const carriedJsons = new WeakMap<Bundles, Map<string, string>>();
+const carriedJsons = memoizeByOwner<Bundles, string, string>();
 
 function carriedJson(bundles: Bundles, namespaces: string[]): string {
-  const key = namespaces.join(",");
-  let jsons = carriedJsons.get(bundles);
-  if (!jsons) carriedJsons.set(bundles, (jsons = new Map()));
-  let json = jsons.get(key);
-  if (json === undefined) {
+  return carriedJsons(bundles, namespaces.join(","), () => {
     const carried: Bundles = {};
     for (const namespace of namespaces) if (bundles[namespace]) carried[namespace] = bundles[namespace];
     // `<` is escaped so no string in a translation can end the script element.
-    json = JSON.stringify(carried).replace(/</g, "\\u003c");
-    jsons.set(key, json);
-  }
-  return json;
+    return JSON.stringify(carried).replace(/</g, "\\u003c");
+  });
 }
 
 /** In the browser: the bundles the server wrote. */

@@ -4,6 +4,7 @@ import { displayedPromotion, nowInSeconds } from "~/domain/promotion";
 import { cached, cachedForMember, type CachePolicy } from "~/utils/cache.server";
 import { contentVersion } from "~/utils/content-version.server";
 import { slimForDocument } from "~/utils/document-data";
+import { memoizeByOwner } from "~/utils/memo";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
 import { probeCapability } from "./capabilities.server";
 import { assetUrl, sharedContext } from "./context.server";
@@ -116,24 +117,18 @@ export type RecommendedView = { version: string; count: number; cards: GoodsCard
 const NO_RECOMMENDATIONS: RecommendedView = { version: "", count: 0, cards: [] };
 
 /** One view per (list, viewer kind, page's sku), made once: a member's list object lives a minute. */
-const recommendedViews = new WeakMap<GoodsPage, Map<string, RecommendedView>>();
+const recommendedViews = memoizeByOwner<GoodsPage, string, RecommendedView>();
 
 /** The cards of `page` (none when the list could not be read), without the page's own goods. */
 export function toRecommendedView(page: GoodsPage | null, viewer: { isMember: boolean }, skuId: number): RecommendedView {
   if (!page) return NO_RECOMMENDATIONS;
-  let views = recommendedViews.get(page);
-  if (!views) recommendedViews.set(page, (views = new Map()));
-  const key = `${viewer.isMember}:${skuId}`;
-  let view = views.get(key);
-  if (!view) {
+  return recommendedViews(page, `${viewer.isMember}:${skuId}`, () => {
     const cards = page.list
       .map((row) => toGoodsCard(row, viewer))
       .filter((card) => card.skuId !== skuId)
       .slice(0, RECOMMEND_PAGE_SIZE);
-    view = { version: cards.length ? contentVersion(cards) : "", count: cards.length, cards };
-    views.set(key, view);
-  }
-  return view;
+    return { version: cards.length ? contentVersion(cards) : "", count: cards.length, cards };
+  });
 }
 
 /** What a document's loader data carries of the recommendations: their count and version, no cards. */

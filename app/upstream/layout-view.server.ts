@@ -4,6 +4,7 @@ import { assetUrl } from "./context.server";
 import type { LayoutData } from "./site.server";
 import type { CategoryNode } from "./schemas/category";
 import { slimForDocument } from "~/utils/document-data";
+import { memoizeByOwner } from "~/utils/memo";
 
 const FOOTER_HELP_CLASSES = 4; // spec §9: at most 4 help classes…
 const FOOTER_HELP_ITEMS = 4; // …of at most 4 items each
@@ -82,13 +83,9 @@ function clientLayoutContent(layout: LayoutData, capabilities: Pick<ChromeCapabi
 export type ClientLayout = ReturnType<typeof buildClientLayout>;
 
 /** The client layout, built once per layout data object and feature set (the same for every visitor). */
-const built = new WeakMap<LayoutData, Map<boolean, ClientLayout>>();
+const built = memoizeByOwner<LayoutData, boolean, ClientLayout>();
 export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapabilities, "saleControl"> = { saleControl: true }): ClientLayout {
-  let byFeatures = built.get(layout);
-  if (!byFeatures) built.set(layout, (byFeatures = new Map()));
-  let view = byFeatures.get(capabilities.saleControl);
-  if (!view) byFeatures.set(capabilities.saleControl, (view = buildClientLayout(layout, capabilities)));
-  return view;
+  return built(layout, capabilities.saleControl, () => buildClientLayout(layout, capabilities));
 }
 
 /**

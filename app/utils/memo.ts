@@ -14,3 +14,20 @@ export function memoize<A, R>(fn: (argument: A) => R, max = 1_000): (argument: A
     return answer;
   };
 }
+
+/**
+ * Values derived from an object, kept per key for as long as the object lives (a WeakMap): views
+ * and HTML made from a cached upstream answer, JSON made from a bundle of translations. `make`
+ * runs once per (owner, key).
+ */
+export function memoizeByOwner<O extends object, K, R>(): (owner: O, key: K, make: () => R) => R {
+  const byOwner = new WeakMap<O, Map<K, R>>();
+  return (owner, key, make) => {
+    let answers = byOwner.get(owner);
+    if (!answers) byOwner.set(owner, (answers = new Map()));
+    if (answers.has(key)) return answers.get(key) as R;
+    const answer = make();
+    answers.set(key, answer);
+    return answer;
+  };
+}

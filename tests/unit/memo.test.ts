@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { contrastRatio, legibleTextOn } from "~/utils/color";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { memoize } from "~/utils/memo";
+import { memoize, memoizeByOwner } from "~/utils/memo";
 
 describe("memoize", () => {
   test("computes each argument once and answers the same after", () => {
@@ -49,5 +49,21 @@ describe("the memoized helpers answer as before", () => {
     expect(contrastRatio("red", "#fff")).toBeNull();
     expect(legibleTextOn("#ffeb3b")).toBe("#000000");
     expect(legibleTextOn("#0b7a5b")).toBe("#ffffff");
+  });
+});
+
+describe("memoizeByOwner", () => {
+  test("makes each (owner, key) once; another owner or key makes its own", () => {
+    const keep = memoizeByOwner<object, string, string | undefined>();
+    const first = {};
+    const second = {};
+    const make = vi.fn((text: string | undefined) => () => text);
+    expect(keep(first, "a", make("1"))).toBe("1");
+    expect(keep(first, "a", make("never"))).toBe("1");
+    expect(keep(first, "b", make("2"))).toBe("2");
+    expect(keep(second, "a", make("3"))).toBe("3");
+    // An undefined answer is kept too.
+    expect(keep(second, "none", make(undefined))).toBeUndefined();
+    expect(keep(second, "none", make("never"))).toBeUndefined();
   });
 });
