@@ -1,8 +1,8 @@
 import { get } from "node:http";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
-import { DEMO, testApi, upstreamCall } from "./support";
+import { DEMO, pageWith, testApi, upstreamCall } from "./support";
 
 // Upstream switches are global, so these journeys run in the "switches" project, after the js and
 // no-js projects, one at a time (serial mode in this single file).
@@ -23,11 +23,6 @@ async function showEveryWorkerTheSite() {
       get(`${BFF_URL}/index`, { agent: false }, (response) => response.resume().on("end", resolve)).on("error", reject);
     });
   }
-}
-
-async function pageWith(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  return context.newPage();
 }
 
 for (const javaScriptEnabled of [true, false]) {

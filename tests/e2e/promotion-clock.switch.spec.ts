@@ -1,6 +1,5 @@
-import type { Browser } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { logIn, testApi } from "./support";
+import { logIn, pageWith, testApi } from "./support";
 
 // The shop API's clock is global (test API /__test/clock), so these journeys run in the
 // "switches" project, after the js and no-js projects, one at a time, and put the clock back.
@@ -14,11 +13,6 @@ test.afterEach(async () => {
 function chinaTime(hours: number, minutes = 0): number {
   const now = Math.floor(Date.now() / 1000);
   return now - ((now + 8 * 3600) % 86400) + hours * 3600 + minutes * 60;
-}
-
-async function pageWith(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  return context.newPage();
 }
 
 /** Seckill 6: 红外额温计 YHW-2 (sku 146) in the morning slot (早场, 08:00–11:59:59). */

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page, request as playwrightRequest } from "@playwright/test";
 import { SHOP_API_URL } from "./ports";
 
 export const DEMO = { username: "demo", password: "demo123456", nickname: "演示药房", mobile: "13800000000" };
@@ -127,4 +127,10 @@ export function shipOrder(orderId: number, orderGoodsIds?: number[]) {
 /** Stock of a SKU as the shop API holds it. */
 export async function skuStock(skuId: number): Promise<number> {
   return (await testApi.get<{ stock: number }>(`/__test/sku?sku_id=${skuId}`)).stock;
+}
+
+/** A page in a fresh context with JavaScript on or off, for journeys that run in both modes inside one project (the switches). */
+export async function pageWith(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  return context.newPage();
 }

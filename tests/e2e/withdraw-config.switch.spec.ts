@@ -1,15 +1,9 @@
-import type { Browser } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { logIn, testApi } from "./support";
+import { logIn, pageWith, testApi } from "./support";
 
 // The shop's withdrawal switch is global: turned off beside finance.spec.ts's journeys it refused
 // their withdrawals, so it is flipped here, in the "switches" project, one test at a time.
 test.describe.configure({ mode: "serial" });
-
-async function pageWith(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  return context.newPage();
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test(`withdrawal turned off by the shop: the apply page says so (${javaScriptEnabled ? "js" : "no-js"})`, async ({ browser }) => {
