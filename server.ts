@@ -20,7 +20,7 @@ import { log } from "./app/utils/log.server";
 import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
 import { applyScopeToHeaders, newRequestScope, runInRequestScope } from "./app/utils/request-scope.server";
 import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
-import { visitorPageCache } from "./app/utils/visitor-page-cache.server";
+import { hasCookie, visitorPageCache } from "./app/utils/visitor-page-cache.server";
 
 /**
  * The BFF's process: Express with security headers, compression, static assets, health check,
@@ -299,7 +299,7 @@ async function serve() {
     const scope = newRequestScope(req.ip ?? req.socket.remoteAddress ?? "unknown");
     onHeaders(res, () => applyScopeToHeaders(scope, res));
     // A post of a session may change the member's state upstream: a new session revision (ADR 035).
-    const revision = mayMutate(req.method) && req.get("cookie")?.includes(`${SESSION_COOKIE}=`) ? startNewRevision(scope) : Promise.resolve();
+    const revision = mayMutate(req.method) && hasCookie(req.headers.cookie, SESSION_COOKIE) ? startNewRevision(scope) : Promise.resolve();
     void revision.then(() => runInRequestScope(scope, () => remixHandler(req, res, next)), next);
   });
 
