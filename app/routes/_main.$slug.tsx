@@ -106,7 +106,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const recommendedPage = listRecommended(ctx).catch(() => null);
 
   const knownGoodsId = knownGoodsIdOf(id);
-  const earlyEvaluations = knownGoodsId === undefined ? null : listEvaluations(ctx, knownGoodsId, evalPage).catch(() => null);
+  const earlyEvaluations = knownGoodsId === undefined ? null : listEvaluations(knownGoodsId, evalPage).catch(() => null);
 
   const detail = await findGoodsDetail(ctx, id);
   if (!detail) throw notFoundResponse();
@@ -118,7 +118,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     config,
     aftersale,
     recommendedPage,
-    earlyEvaluations && knownGoodsId === detail.goods_id ? earlyEvaluations : listEvaluations(ctx, detail.goods_id, evalPage).catch(() => null),
+    earlyEvaluations && knownGoodsId === detail.goods_id ? earlyEvaluations : listEvaluations(detail.goods_id, evalPage).catch(() => null),
     wantsQr ? getGoodsQrCode(ctx, detail.sku_id).then((image) => ({ image }), qrFailure) : null,
     isFreshView ? recordGoodsView(ctx, detail).catch(() => undefined) : undefined,
   ]);

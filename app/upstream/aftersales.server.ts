@@ -1,11 +1,12 @@
 import { probeCapability, requireCapability, withCapability } from "./capabilities.server";
+import { evaluationsChanged } from "./goods-detail.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { ComplaintInfoSchema, EvaluateInfoSchema, RefundDataSchema, RefundDetailSchema, RefundPageSchema } from "./schemas/aftersales";
 import { uploadImage } from "./upload.server";
 
 // After-sales (contract UPSTREAM-commerce §4.3 evaluations, §5 refunds; complaints: docs/after-sales-api.md).
-// Per member: never cached.
+// Per member: never cached. A review marks its goods' shared evaluation pages as changed.
 
 export const REFUND_PAGE_SIZE = 10;
 
@@ -18,7 +19,7 @@ export function getEvaluateInfo(ctx: UpstreamContext, orderId: number) {
 export type FirstReviewInput = { orderGoodsId: number; goodsId: number; skuId: number; content: string; images: string[]; scores: number };
 
 /** The first review of the order's lines; `goods_evaluate` is a JSON string, as the PC sends it. */
-export function addEvaluation(ctx: UpstreamContext, input: { orderId: number; anonymous: boolean; lines: FirstReviewInput[] }) {
+export async function addEvaluation(ctx: UpstreamContext, input: { orderId: number; anonymous: boolean; lines: FirstReviewInput[] }) {
   const goodsEvaluate = input.lines.map((line) => ({
     order_goods_id: line.orderGoodsId,
     goods_id: line.goodsId,
@@ -29,16 +30,17 @@ export function addEvaluation(ctx: UpstreamContext, input: { orderId: number; an
     explain_type: line.scores >= 4 ? 1 : line.scores >= 2 ? 2 : 3,
     site_id: 1,
   }));
-  return callUpstream(ctx, "/api/goodsevaluate/add", Ignored, {
+  await callUpstream(ctx, "/api/goodsevaluate/add", Ignored, {
     order_id: input.orderId,
     is_anonymous: input.anonymous ? 1 : 0,
     goods_evaluate: JSON.stringify(goodsEvaluate),
   });
+  await evaluationsChanged(input.lines.map((line) => line.goodsId));
 }
 
 export type AgainReviewInput = { orderGoodsId: number; goodsId: number; skuId: number; content: string; images: string[] };
 
-export function addAgainEvaluation(ctx: UpstreamContext, input: { orderId: number; lines: AgainReviewInput[] }) {
+export async function addAgainEvaluation(ctx: UpstreamContext, input: { orderId: number; lines: AgainReviewInput[] }) {
   const goodsEvaluate = input.lines.map((line) => ({
     order_goods_id: line.orderGoodsId,
     goods_id: line.goodsId,
@@ -47,7 +49,8 @@ export function addAgainEvaluation(ctx: UpstreamContext, input: { orderId: numbe
     again_images: line.images.join(","),
     site_id: 1,
   }));
-  return callUpstream(ctx, "/api/goodsevaluate/again", Ignored, { order_id: input.orderId, goods_evaluate: JSON.stringify(goodsEvaluate) });
+  await callUpstream(ctx, "/api/goodsevaluate/again", Ignored, { order_id: input.orderId, goods_evaluate: JSON.stringify(goodsEvaluate) });
+  await evaluationsChanged(input.lines.map((line) => line.goodsId));
 }
 
 /** Uploads an evaluation image (checked for type and size by the action first). */

@@ -56,28 +56,43 @@ function isFresh({ metadata }: CacheEntry): boolean {
   return metadata.ttl === null || Date.now() <= metadata.createdTime + (metadata.ttl ?? 0);
 }
 
+/** Drops the cached answers whose keys start with `prefix`, in the shared cache and the bounded stores. */
 export function invalidate(prefix = "") {
-  for (const key of [...store.keys()]) if (key.startsWith(prefix)) store.delete(key);
+  for (const cache of [store, ...boundedStores]) for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+}
+
+/**
+ * A bounded store of loads with a lifetime, for answers kept apart from the shared cache because
+ * their keys are many (one per member, one per goods): they cannot crowd out the layout's pieces.
+ * Concurrent askers share one load; no stale-while-revalidate (past its TTL an entry is gone);
+ * failures are never kept.
+ */
+const boundedStores: { keys(): Iterable<string>; delete(key: string): unknown }[] = [];
+
+export function boundedLoads<T>(options: { max: number; ttlMs: number }) {
+  const store = new LRUCache<string, Promise<T>>({ max: options.max });
+  boundedStores.push(store);
+  return function load(key: string, loadValue: () => Promise<T>, ttlMs = options.ttlMs): Promise<T> {
+    const hit = store.get(key);
+    if (hit) return hit;
+    const promise = loadValue();
+    store.set(key, promise, { ttl: ttlMs });
+    promise.catch(() => {
+      if (store.peek(key) === promise) store.delete(key);
+    });
+    return promise;
+  };
 }
 
 /**
  * A member's own answers that a page shows beside the fresh ones and that may lag a little (the
- * goods page's recommendations, with the member's prices and sale control: ADR 032). Kept apart
- * from the shared cache so members cannot crowd it; keyed by a digest of the token, so only the
- * same token finds an entry. No stale-while-revalidate: past its TTL an entry is gone. Failures
- * are never cached.
+ * goods page's recommendations, with the member's prices and sale control: ADR 032). Keyed by a
+ * digest of the token, so only the same token finds an entry.
  */
 export const MEMBER_CACHE_MAX_ENTRIES = 2_000;
-const memberStore = new LRUCache<string, Promise<unknown>>({ max: MEMBER_CACHE_MAX_ENTRIES });
+const memberLoads = boundedLoads<unknown>({ max: MEMBER_CACHE_MAX_ENTRIES, ttlMs: 60_000 });
 
 export function cachedForMember<T>(token: string, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const id = `${createHash("sha256").update(token).digest("base64url")}:${key}`;
-  const hit = memberStore.get(id) as Promise<T> | undefined;
-  if (hit) return hit;
-  const promise = load();
-  memberStore.set(id, promise, { ttl: ttlMs });
-  promise.catch(() => {
-    if (memberStore.peek(id) === promise) memberStore.delete(id);
-  });
-  return promise;
+  return memberLoads(id, load, ttlMs) as Promise<T>;
 }

@@ -18,6 +18,7 @@ import {
   withdrawComplaint,
 } from "~/upstream/aftersales.server";
 import { resetCapabilities } from "~/upstream/capabilities.server";
+import { listEvaluations } from "~/upstream/goods-detail.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { EvaluationPageSchema } from "~/upstream/schemas/goods-detail";
 import { useLiveShopApi } from "../support/bff-environment";
@@ -62,6 +63,9 @@ describe("against the reference shop API", () => {
     const info = await getEvaluateInfo(member, orderId);
     expect(info.evaluate_status).toBe(0);
     const line = info.list[0]!;
+    // The goods' first page is shared for a minute (ADR 037): read before the review, it is kept.
+    const before = await listEvaluations(line.goods_id, 1);
+    expect(await listEvaluations(line.goods_id, 1)).toBe(before);
     const image = await uploadEvaluateImage(member, new File([PNG], "a.png", { type: "image/png" }));
     expect(image).toMatch(/^upload\/evaluate\//);
     await expect(uploadEvaluateImage(member, new File(["text"], "a.png", { type: "image/png" }))).rejects.toBeInstanceOf(UpstreamError);
@@ -81,12 +85,17 @@ describe("against the reference shop API", () => {
     });
     const page = EvaluationPageSchema.parse((await shop.call("/api/goodsevaluate/page", { goods_id: line.goods_id, page: 1, page_size: 10 })).data);
     expect(page.list[0]).toMatchObject({ content: "正品，发货快", images: image, scores: 4, is_anonymous: true });
+    // The review marked the goods: its shared page is read afresh and shows the review.
+    const after = await listEvaluations(line.goods_id, 1);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.list[0]).toMatchObject({ content: "正品，发货快" });
     expect((await getEvaluateInfo(member, orderId)).evaluate_status).toBe(1);
     await addAgainEvaluation(member, {
       orderId,
       lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "追评：效果好", images: [] }],
     });
     await expect(getEvaluateInfo(member, orderId)).rejects.toMatchObject({ upstreamMessage: "该订单已评价" });
+    expect((await listEvaluations(line.goods_id, 1)).list[0]).toMatchObject({ again_content: "追评：效果好" });
   });
 
   test("refund: data (one and batch), apply, detail, waybill after the seller agrees, list, cancel", async () => {

@@ -136,7 +136,7 @@ describe("findGoodsDetail", () => {
 
 describe("the page's other reads", () => {
   test("evaluations, evaluate config, after-sale, recommendations", async () => {
-    const evaluations = await listEvaluations(ctx(), 14, 1);
+    const evaluations = await listEvaluations(14, 1);
     expect(evaluations.count).toBeGreaterThan(0);
     expect(evaluations.list[0].content).not.toBe("");
     expect(await getEvaluateConfig()).toEqual({ evaluate_status: true, evaluate_show: true, evaluate_audit: true });

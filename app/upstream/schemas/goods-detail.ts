@@ -150,6 +150,7 @@ export const EvaluationSchema = z.object({
 });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
 export const EvaluationPageSchema = paged(EvaluationSchema);
+export type EvaluationPage = z.infer<typeof EvaluationPageSchema>;
 
 /** `/api/goods/aftersale`: the after-sale policy document (HTML), or nothing. */
 export const AftersaleSchema = z
