@@ -100,7 +100,8 @@ const evaluationPages = boundedLoads<EvaluationPage>({ max: 5_000, ttlMs: EVALUA
 const justEvaluated = sharedMarks("evaluated-goods", { max: 10_000, ttl: EVALUATIONS_TTL_MS });
 
 export function listEvaluations(goodsId: number, page: number): Promise<EvaluationPage> {
-  const load = () => callUpstream(sharedContext(), "/api/goodsevaluate/page", EvaluationPageSchema, { goods_id: goodsId, page, page_size: EVALUATION_PAGE_SIZE });
+  const load = () =>
+    callUpstream(sharedContext(), "/api/goodsevaluate/page", EvaluationPageSchema, { goods_id: goodsId, page, page_size: EVALUATION_PAGE_SIZE });
   return justEvaluated.has(String(goodsId)) ? load() : evaluationPages(`goods:evaluations:${goodsId}:${page}`, load);
 }
 
