@@ -46,7 +46,12 @@ describe("inlineImages", () => {
 
 describe("toDataUri", () => {
   test("SVG as percent-encoded text, other images in base64, parameters dropped", () => {
-    expect(toDataUri("image/svg+xml; charset=utf-8", Buffer.from('<svg a="1"/>'))).toBe("data:image/svg+xml,%3Csvg%20a%3D%221%22%2F%3E");
+    expect(toDataUri("image/svg+xml; charset=utf-8", Buffer.from('<svg a="1"/>'))).toBe("data:image/svg+xml,%3Csvg a=%221%22/%3E");
+    // Text, colours, quotes, entities and line breaks: only what a URL or an attribute needs is escaped.
+    const svg = `<svg fill='#0B7A5B'>\n<text>药 &amp; 100%</text></svg>`;
+    const uri = toDataUri("image/svg+xml", Buffer.from(svg));
+    expect(uri).toBe("data:image/svg+xml,%3Csvg fill=%27%230B7A5B%27%3E%0A%3Ctext%3E药 %26amp; 100%25%3C/text%3E%3C/svg%3E");
+    expect(decodeURIComponent(uri.slice("data:image/svg+xml,".length))).toBe(svg);
     expect(toDataUri("image/png", Buffer.from([1, 2, 3]))).toBe("data:image/png;base64,AQID");
     expect(MAX_BYTES).toBeLessThanOrEqual(4096); // "tiny": each costs its bytes on every page
   });

@@ -91,3 +91,25 @@ test("a member's recommendations arrive as HTML, survive hydration and follow a 
   }
   expect(problems, "no hydration or script errors").toEqual([]);
 });
+
+/**
+ * The chrome's tiny images are data URIs (ADR 027) that escape only what a URL or an attribute
+ * needs (upstream/inline-images.server.ts): each of them must still decode in the browser, with
+ * its text and colours. Decoded from a fresh Image, so lazy ones below the fold count too.
+ */
+test("every inlined image of the home page decodes", async ({ page }) => {
+  await gotoSettled(page, "/index");
+  const sizes = await page.evaluate(async () => {
+    const sources = [...document.querySelectorAll("img")].map((image) => image.getAttribute("src") ?? "").filter((src) => src.startsWith("data:"));
+    return Promise.all(
+      sources.map(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode().catch(() => undefined);
+        return image.naturalWidth;
+      }),
+    );
+  });
+  expect(sizes.length).toBeGreaterThan(10);
+  expect(sizes.filter((width) => width === 0)).toEqual([]);
+});
