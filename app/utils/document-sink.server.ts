@@ -23,9 +23,18 @@ export class DocumentSink extends EventEmitter {
   readonly body: ReadableStream<Uint8Array>;
   private parts: Uint8Array[] = [];
   private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  private holdTimer: NodeJS.Timeout | null = null;
 
-  constructor() {
+  /**
+   * `holdMs`: flushes are held and leave with the end as one chunk, unless the render is still
+   * running after this long; from then on each flush leaves as it comes (streaming). A page whose
+   * only suspending part is the loader data's transfer (every page here: no route defers) is
+   * complete a tick after its shell, and one chunk is one write to the socket where shell, data
+   * and end took two or three.
+   */
+  constructor({ holdMs = 0 }: { holdMs?: number } = {}) {
     super();
+    if (holdMs > 0) this.holdTimer = setTimeout(() => this.release(), holdMs);
     this.body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.controller = controller;
@@ -44,6 +53,7 @@ export class DocumentSink extends EventEmitter {
   }
 
   flush(): void {
+    if (this.holdTimer) return;
     const { parts, controller } = this;
     if (parts.length === 0) return;
     this.parts = [];
@@ -51,15 +61,27 @@ export class DocumentSink extends EventEmitter {
   }
 
   end(): void {
-    this.flush();
+    this.release();
     this.controller?.close();
     this.controller = null;
   }
 
   destroy(error?: unknown): void {
+    this.stopHolding();
     this.parts = [];
     this.controller?.error(error);
     this.controller = null;
+  }
+
+  /** Stops holding and hands on what was held. */
+  private release(): void {
+    this.stopHolding();
+    this.flush();
+  }
+
+  private stopHolding(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
   }
 }
 

@@ -15,6 +15,13 @@ type Options = {
 };
 
 /**
+ * How long a document's flushes are held to leave as one write (DocumentSink): a render that takes
+ * longer (a part that suspends on something slow) streams from then on, so its shell still shows
+ * early. Pages that only wait for their loader data's transfer finish well within this.
+ */
+export const STREAM_AFTER_MS = 20;
+
+/**
  * The document as a streamed HTML response, written through a DocumentSink (one body chunk per
  * flush of React's). The abort timer is cleared as soon as the render has
  * finished: left pending, it kept every render (its tree and its HTML) alive for the whole delay,
@@ -27,7 +34,7 @@ export function renderDocument(element: ReactElement, { status, headers, nonce, 
     const abortTimer = setTimeout(() => abort(), abortAfterMs);
     const respond = () => {
       shellRendered = true;
-      const sink = new DocumentSink();
+      const sink = new DocumentSink({ holdMs: waitForAll ? 0 : STREAM_AFTER_MS });
       headers.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(sink.body, { headers, status: responseStatus }));
       // React's types ask for a Writable; it uses only what DocumentSink has.

@@ -21,9 +21,9 @@ function reactChunks(element: React.ReactElement): Promise<Buffer[]> {
 }
 
 /** The same render through a DocumentSink: its body's chunks. */
-function sinkChunks(element: React.ReactElement, onShell = false): Promise<Uint8Array[]> {
+function sinkChunks(element: React.ReactElement, onShell = false, holdMs = 0): Promise<Uint8Array[]> {
   return new Promise((resolve, reject) => {
-    const sink = new DocumentSink();
+    const sink = new DocumentSink({ holdMs });
     const start = () => {
       pipe(sink as unknown as Writable);
       void (async () => {
@@ -66,6 +66,25 @@ describe("DocumentSink", () => {
     setTimeout(release, 10);
     const chunks = await rendering;
     expect(chunks.length).toBe(2);
+    expect(Buffer.from(chunks[0]).toString("utf8")).toContain("…");
+    expect(Buffer.from(chunks[1]).toString("utf8")).toContain("late part");
+  });
+
+  it("held: a render complete within the hold leaves as one chunk, shell and late part together", async () => {
+    const { release, Late } = suspenseGate(createElement("p", null, "late part"));
+    const rendering = sinkChunks(createElement("div", null, page(), createElement(Suspense, { fallback: "…" }, createElement(Late))), true, 200);
+    setTimeout(release, 10);
+    const chunks = await rendering;
+    expect(chunks).toHaveLength(1);
+    expect(Buffer.from(chunks[0]).toString("utf8")).toContain("late part");
+  });
+
+  it("held: a render still running when the hold ends streams from then on", async () => {
+    const { release, Late } = suspenseGate(createElement("p", null, "late part"));
+    const rendering = sinkChunks(createElement("div", null, page(), createElement(Suspense, { fallback: "…" }, createElement(Late))), true, 10);
+    setTimeout(release, 60);
+    const chunks = await rendering;
+    expect(chunks).toHaveLength(2);
     expect(Buffer.from(chunks[0]).toString("utf8")).toContain("…");
     expect(Buffer.from(chunks[1]).toString("utf8")).toContain("late part");
   });

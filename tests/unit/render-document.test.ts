@@ -1,7 +1,7 @@
 import { createElement, Suspense, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "~/utils/log.server";
-import { renderDocument } from "~/utils/render-document.server";
+import { renderDocument, STREAM_AFTER_MS } from "~/utils/render-document.server";
 import { suspenseGate } from "../support/suspense-gate";
 
 vi.mock("~/utils/log.server", () => ({ log: vi.fn() }));
@@ -31,6 +31,8 @@ describe("renderDocument", () => {
     const { release, Late } = gate();
     const page = createElement("html", null, createElement("body", null, createElement(Suspense, { fallback: "…" }, createElement(Late))));
     const response = await renderDocument(page, options(false));
+    expect(vi.getTimerCount()).toBe(2); // the abort timer and the sink's hold (STREAM_AFTER_MS)
+    vi.advanceTimersByTime(STREAM_AFTER_MS);
     expect(vi.getTimerCount()).toBe(1);
     release();
     expect(await response.text()).toContain("late part");
