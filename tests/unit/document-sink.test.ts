@@ -60,33 +60,32 @@ describe("DocumentSink", () => {
     expect(text(chunks)).toBe(Buffer.concat(react).toString("utf8").replaceAll("\0", ""));
   });
 
-  it("streams: the shell first, each later part in a chunk of its own", async () => {
+  /** A page whose last part suspends until `releaseAfterMs`, rendered from its shell into a sink holding `holdMs`: its chunks' text. */
+  async function lateRender(holdMs: number, releaseAfterMs: number): Promise<string[]> {
     const { release, Late } = suspenseGate(createElement("p", null, "late part"));
-    const rendering = sinkChunks(createElement("div", null, page(), createElement(Suspense, { fallback: "…" }, createElement(Late))), true);
-    setTimeout(release, 10);
-    const chunks = await rendering;
-    expect(chunks.length).toBe(2);
-    expect(Buffer.from(chunks[0]).toString("utf8")).toContain("…");
-    expect(Buffer.from(chunks[1]).toString("utf8")).toContain("late part");
+    const rendering = sinkChunks(createElement("div", null, page(), createElement(Suspense, { fallback: "…" }, createElement(Late))), true, holdMs);
+    setTimeout(release, releaseAfterMs);
+    return (await rendering).map((chunk) => Buffer.from(chunk).toString("utf8"));
+  }
+
+  it("streams: the shell first, each later part in a chunk of its own", async () => {
+    const chunks = await lateRender(0, 10);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[0]).toContain("…");
+    expect(chunks[1]).toContain("late part");
   });
 
   it("held: a render complete within the hold leaves as one chunk, shell and late part together", async () => {
-    const { release, Late } = suspenseGate(createElement("p", null, "late part"));
-    const rendering = sinkChunks(createElement("div", null, page(), createElement(Suspense, { fallback: "…" }, createElement(Late))), true, 200);
-    setTimeout(release, 10);
-    const chunks = await rendering;
+    const chunks = await lateRender(200, 10);
     expect(chunks).toHaveLength(1);
-    expect(Buffer.from(chunks[0]).toString("utf8")).toContain("late part");
+    expect(chunks[0]).toContain("late part");
   });
 
   it("held: a render still running when the hold ends streams from then on", async () => {
-    const { release, Late } = suspenseGate(createElement("p", null, "late part"));
-    const rendering = sinkChunks(createElement("div", null, page(), createElement(Suspense, { fallback: "…" }, createElement(Late))), true, 10);
-    setTimeout(release, 60);
-    const chunks = await rendering;
+    const chunks = await lateRender(10, 60);
     expect(chunks).toHaveLength(2);
-    expect(Buffer.from(chunks[0]).toString("utf8")).toContain("…");
-    expect(Buffer.from(chunks[1]).toString("utf8")).toContain("late part");
+    expect(chunks[0]).toContain("…");
+    expect(chunks[1]).toContain("late part");
   });
 
   it("a body cancelled by the client stops React with 'closed early'", async () => {
