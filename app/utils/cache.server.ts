@@ -61,14 +61,15 @@ export function invalidate(prefix = "") {
   for (const cache of [store, ...boundedStores]) for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
 }
 
+/** Every boundedLoads store, for `invalidate`. */
+const boundedStores: { keys(): Iterable<string>; delete(key: string): unknown }[] = [];
+
 /**
  * A bounded store of loads with a lifetime, for answers kept apart from the shared cache because
  * their keys are many (one per member, one per goods): they cannot crowd out the layout's pieces.
  * Concurrent askers share one load; no stale-while-revalidate (past its TTL an entry is gone);
  * failures are never kept.
  */
-const boundedStores: { keys(): Iterable<string>; delete(key: string): unknown }[] = [];
-
 export function boundedLoads<T>(options: { max: number; ttlMs: number }) {
   const store = new LRUCache<string, Promise<T>>({ max: options.max });
   boundedStores.push(store);
