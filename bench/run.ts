@@ -13,7 +13,9 @@
  *    render cost without it is measured too, by a second BFF with VISITOR_CACHE_MS=0 (the counting
  *    step runs without it as well, so its upstream calls are a render's).
  * 4. The BFF with one worker per core (WEB_CONCURRENCY): throughput of each page.
- * 5. Prints the tables and writes them as JSON to bench/results/.
+ * 5. Prints the tables and writes them as JSON to bench/results/, with the machine's speed at a
+ *    fixed workload (bench/machine.ts), measured first, on the idle machine: CPU milliseconds are
+ *    comparable only between runs whose machine figures agree.
  *
  * Every CPU measure follows BENCH_WARMUP seconds of the same load (default 20): a server runs for
  * hours, so the figure is the steady state, not the JIT compiling a page's code. At 10 connections
@@ -24,12 +26,14 @@
  * Env: BENCH_DURATION (s per measure, default 10), BENCH_WARMUP (s, default 20), BENCH_CONNECTIONS (default 10),
  * BENCH_PAGES (comma-separated page names to keep, e.g. "visitor /index,member /sku-1").
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import type { MachineFigures } from "./machine";
 import { signIn, startBff, startShopApi, stop } from "./stack";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -113,7 +117,14 @@ function headersOf(page: Page, cookie: string): Record<string, string> {
   return page.member ? { cookie } : {};
 }
 
+/** bench/machine.ts in a process of its own, with React's production build as the BFF has it. */
+function machineFigures(): MachineFigures {
+  const output = execFileSync("npx", ["tsx", "bench/machine.ts"], { env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
+  return JSON.parse(output) as MachineFigures;
+}
+
 async function main() {
+  const machine = machineFigures();
   const shopApi = await startShopApi(SHOP_API_PORT);
   try {
     const pages: Page[] = [
@@ -219,9 +230,8 @@ async function main() {
     }
     await stop(all.child);
 
-    console.log(
-      `\nBFF pages: ${CONNECTIONS} connections, ${DURATION} s each, loopback; the shop API in its own process; ${CORES} cores shared with autocannon`,
-    );
+    console.log(`\nmachine (bench/machine.ts, ms per repetition): render ${machine.render}, json ${machine.json}`);
+    console.log(`BFF pages: ${CONNECTIONS} connections, ${DURATION} s each, loopback; the shop API in its own process; ${CORES} cores shared with autocannon`);
     console.table(
       results.map((row) => ({
         page: row.page,
@@ -245,7 +255,11 @@ async function main() {
     const file = path.join("bench/results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: CORES, duration: DURATION, connections: CONNECTIONS, results }, null, 2),
+      JSON.stringify(
+        { date: new Date().toISOString(), node: process.version, cores: CORES, machine, duration: DURATION, connections: CONNECTIONS, results },
+        null,
+        2,
+      ),
     );
     console.log(`written to ${file}`);
   } finally {
