@@ -6,12 +6,16 @@ test("browse: home → category page → list → goods detail", async ({ page }
   await closeFloatLayer(page);
   // Floors server-render their goods.
   await expect(page.locator("section.floor").first()).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link").first()).toBeVisible();
+  const mainNav = page.getByRole("navigation", { name: "主导航" });
+  await expect(mainNav.getByRole("link", { name: "首页" })).toHaveAttribute("aria-current", "page");
   await page.goto("/category");
   await expect(page.getByRole("heading", { level: 1, name: "商品分类" })).toBeVisible();
   await page.getByRole("link", { name: "西药", exact: true }).first().click();
   await expect(page).toHaveURL(/\/list\?category_id=\d+&level=1/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("西药");
+  // The nav bar marks the section the page is in (the list, whatever its query).
+  await expect(mainNav.getByRole("link", { name: "全部药品" })).toHaveAttribute("aria-current", "page");
+  await expect(mainNav.getByRole("link", { name: "首页" })).not.toHaveAttribute("aria-current");
   const firstGoods = page.locator("article.goods-card").first();
   await expect(firstGoods).toBeVisible();
   const name = (await firstGoods.getAttribute("aria-label")) ?? "";
