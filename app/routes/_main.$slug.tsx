@@ -39,7 +39,7 @@ import {
   getGoodsQrCode,
   goodsForViewer,
   isNewGoodsView,
-  knownGoodsIdOf,
+  knownGoodsOf,
   listEvaluations,
   listRecommended,
   recordGoodsView,
@@ -105,22 +105,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = { isMember: Boolean(ctx.token) };
   const recommendedPage = listRecommended(ctx).catch(() => null);
 
-  const knownGoodsId = knownGoodsIdOf(id);
-  const earlyEvaluations = knownGoodsId === undefined ? null : listEvaluations(knownGoodsId, evalPage).catch(() => null);
+  // Only a new view is recorded: not a revalidation, a post/redirect/get or an in-page parameter.
+  const isFreshView = isNewGoodsView(request);
+  const known = knownGoodsOf(id);
+  const earlyEvaluations = known ? listEvaluations(known.goodsId, evalPage).catch(() => null) : null;
+  // A sku's page (not a goods id's, whose default sku may change) records the view at once.
+  const knownSku = known?.skuId === id ? known : undefined;
+  const earlyView = isFreshView && knownSku ? recordGoodsView(ctx, { goods_id: knownSku.goodsId, sku_id: knownSku.skuId }).catch(() => undefined) : null;
 
   const detail = await findGoodsDetail(ctx, id);
   if (!detail) throw notFoundResponse();
 
   const wantsQr = url.searchParams.get("qr") === "1";
-  // Only a new view is recorded: not a revalidation, a post/redirect/get or an in-page parameter.
-  const isFreshView = isNewGoodsView(request);
+  const viewRecorded = earlyView && knownSku?.goodsId === detail.goods_id && knownSku.skuId === detail.sku_id;
   const [evaluateConfig, aftersaleHtml, recommendedList, evaluations, qr] = await Promise.all([
     config,
     aftersale,
     recommendedPage,
-    earlyEvaluations && knownGoodsId === detail.goods_id ? earlyEvaluations : listEvaluations(detail.goods_id, evalPage).catch(() => null),
+    earlyEvaluations && known?.goodsId === detail.goods_id ? earlyEvaluations : listEvaluations(detail.goods_id, evalPage).catch(() => null),
     wantsQr ? getGoodsQrCode(ctx, detail.sku_id).then((image) => ({ image }), qrFailure) : null,
-    isFreshView ? recordGoodsView(ctx, detail).catch(() => undefined) : undefined,
+    isFreshView ? (viewRecorded ? earlyView : recordGoodsView(ctx, detail).catch(() => undefined)) : undefined,
   ]);
   if (qr && "error" in qr) {
     // Without JS the failure is the flash toast of the page without `?qr=1` (spec §8).

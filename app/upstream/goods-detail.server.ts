@@ -32,12 +32,14 @@ export const EVALUATION_PAGE_SIZE = 10;
 export const RECOMMEND_PAGE_SIZE = 5;
 
 /**
- * The goods each page id (a sku id, or a goods id) showed: a sku belongs to one goods for good, so
- * the goods page asks for that goods' evaluations beside the detail instead of after it (one
- * upstream round trip less on a page seen before). Checked against the detail's answer.
+ * The goods and sku each page id (a sku id, or a goods id) showed: a sku belongs to one goods for
+ * good, so the goods page asks for that goods' evaluations, and records a member's view of a sku,
+ * beside the detail instead of after it (one upstream round trip less on a page seen before).
+ * Checked against the detail's answer.
  */
-const goodsOfPageId = new LRUCache<number, number>({ max: 10_000 });
-export function knownGoodsIdOf(id: number): number | undefined {
+export type KnownGoods = { goodsId: number; skuId: number };
+const goodsOfPageId = new LRUCache<number, KnownGoods>({ max: 10_000 });
+export function knownGoodsOf(id: number): KnownGoods | undefined {
   return goodsOfPageId.get(id);
 }
 
@@ -49,7 +51,7 @@ export function knownGoodsIdOf(id: number): number | undefined {
  */
 export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise<GoodsDetail | null> {
   const detail = (await detailBy(ctx, { sku_id: id })) ?? (await detailBy(ctx, { goods_id: id }));
-  if (detail) goodsOfPageId.set(id, detail.goods_id);
+  if (detail) goodsOfPageId.set(id, { goodsId: detail.goods_id, skuId: detail.sku_id });
   if (!detail || !offersCombos(detail) || (await probeCapability("bundling"))) return detail;
   return { ...detail, bundling_list: [], goods_promotion: detail.goods_promotion.filter((entry) => !isCombo(entry)) };
 }

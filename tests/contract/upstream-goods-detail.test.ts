@@ -11,7 +11,7 @@ import {
   getAftersale,
   getEvaluateConfig,
   getGoodsQrCode,
-  knownGoodsIdOf,
+  knownGoodsOf,
   listEvaluations,
   listRecommended,
   recordGoodsView,
@@ -78,12 +78,12 @@ describe("findGoodsDetail", () => {
     // The goods-id fallback (ids that are no sku) is covered against a fake upstream in tests/unit.
   });
 
-  test("the goods a page id showed is remembered, so the page can ask for its evaluations beside the detail", async () => {
-    expect(knownGoodsIdOf(18)).toBeUndefined();
+  test("the goods a page id showed is remembered, so the page can ask for its evaluations and record the view beside the detail", async () => {
+    expect(knownGoodsOf(18)).toBeUndefined();
     await findGoodsDetail(ctx(), 18);
-    expect(knownGoodsIdOf(18)).toBe(14);
+    expect(knownGoodsOf(18)).toEqual({ goodsId: 14, skuId: 18 });
     await findGoodsDetail(ctx(), 999_998);
-    expect(knownGoodsIdOf(999_998)).toBeUndefined();
+    expect(knownGoodsOf(999_998)).toBeUndefined();
   });
 
   test("visitors get no member price and no sale control", async () => {

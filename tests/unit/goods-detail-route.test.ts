@@ -135,6 +135,36 @@ describe("loader", () => {
     expect(calls("/api/goods/modifyclicks")).toHaveLength(3);
   });
 
+  test("a sku page seen before records a fresh view beside the detail, once; a goods id's page after it", async () => {
+    await load("/sku-5"); // a visitor's view: the page id becomes known, nothing recorded
+    await load("/sku-40");
+    upstream.reset();
+    shop();
+    await load("/sku-5", true);
+    const paths = upstream.requests.map((request) => request.path);
+    expect(paths.indexOf("/api/goodsbrowse/add")).toBeLessThan(paths.indexOf("/api/goodssku/detail"));
+    expect(calls("/api/goodsbrowse/add")).toHaveLength(1);
+    expect(calls("/api/goods/modifyclicks")).toHaveLength(1);
+
+    upstream.reset();
+    shop();
+    await load("/sku-40", true); // a goods id: its default sku may change, so the detail says which
+    const goodsIdPaths = upstream.requests.map((request) => request.path);
+    expect(goodsIdPaths.indexOf("/api/goodsbrowse/add")).toBeGreaterThan(goodsIdPaths.lastIndexOf("/api/goodssku/detail"));
+    expect(calls("/api/goodsbrowse/add")[0].body).toMatchObject({ goods_id: 5, sku_id: 5 });
+  });
+
+  test("a sku now shown under another goods is recorded again with the detail's goods", async () => {
+    await load("/sku-5"); // known: sku 5 of goods 5
+    upstream.reset();
+    shop({ ...DETAIL, goods_id: 7 });
+    await load("/sku-5", true);
+    expect(calls("/api/goodsbrowse/add").map((request) => request.body)).toMatchObject([
+      { goods_id: 5, sku_id: 5 },
+      { goods_id: 7, sku_id: 5 },
+    ]);
+  });
+
   test("a visitor's loader data holds no price at all; a member's has them", async () => {
     const seckill = {
       ...DETAIL,
