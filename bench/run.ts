@@ -12,8 +12,11 @@
  *    Visitor pages are served from the visitor micro-cache (ADR 014) as in production; their
  *    render cost without it is measured too, by a second BFF with VISITOR_CACHE_MS=0 (the counting
  *    step runs without it as well, so its upstream calls are a render's).
- * 4. The BFF with one worker per core (WEB_CONCURRENCY): throughput of each page.
- * 5. Prints the tables and writes them as JSON to bench/results/, with the machine's speed at a
+ * 4. The latency at one connection again, with every upstream answer held BENCH_UPSTREAM_DELAY_MS
+ *    (default 20) as from a shop API on another host: it shows the upstream round trips a page
+ *    waits for one after the other, which loopback hides.
+ * 5. The BFF with one worker per core (WEB_CONCURRENCY): throughput of each page.
+ * 6. Prints the tables and writes them as JSON to bench/results/, with the machine's speed at a
  *    fixed workload (bench/machine.ts), measured first, on the idle machine: CPU milliseconds are
  *    comparable only between runs whose machine figures agree.
  *
@@ -24,6 +27,7 @@
  * ~20 % above that.
  *
  * Env: BENCH_DURATION (s per measure, default 10), BENCH_WARMUP (s, default 20), BENCH_CONNECTIONS (default 10),
+ * BENCH_UPSTREAM_DELAY_MS (default 20),
  * BENCH_PAGES (comma-separated page names to keep, e.g. "visitor /index,member /sku-1").
  */
 import { execFileSync } from "node:child_process";
@@ -44,13 +48,18 @@ const BFF_PORT = 3300;
 const CORES = availableParallelism();
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 const NO_VISITOR_CACHE = { VISITOR_CACHE_MS: "0" };
+/** The upstream's delay per call for the latency that counts round trips (the shop API on another host). */
+const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 20);
 
 type Call = { path: string; body: string };
 type Measure = { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number };
 type Page = { name: string; path: string; member: boolean };
 
-/** A proxy that forwards to the shop API and records every API call (path + body); images are not counted. */
-function countingProxy(target: string): Promise<{ server: Server; url: string; take(): Call[] }> {
+/**
+ * A proxy that forwards to the shop API and records every API call (path + body); images are not
+ * counted. With `delayMs`, each answer leaves that much later, as from an upstream on another host.
+ */
+function countingProxy(target: string, delayMs = 0): Promise<{ server: Server; url: string; take(): Call[] }> {
   let calls: Call[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -59,8 +68,12 @@ function countingProxy(target: string): Promise<{ server: Server; url: string; t
       const body = Buffer.concat(chunks);
       if (!/^\/(upload|public)\//.test(req.url ?? "")) calls.push({ path: req.url ?? "", body: body.toString() });
       const upstream = httpRequest(new URL(req.url ?? "/", target), { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const answered = () => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        };
+        if (delayMs > 0) setTimeout(answered, delayMs);
+        else answered();
       });
       upstream.on("error", () => res.writeHead(502).end());
       upstream.end(body);
@@ -201,6 +214,8 @@ async function main() {
         // Visitor pages: the same without the micro-cache (filled in below); members are never cached.
         cpuMsPerRender: Number(cpuMsPerPage.toFixed(2)),
         p50OneConnectionRendered: alone.p50,
+        p50OneConnectionDistantUpstream: 0,
+        upstreamRoundTrips: 0,
       });
     }
     await stop(single.child);
@@ -219,6 +234,22 @@ async function main() {
       ).p50;
     }
     await stop(uncached.child);
+
+    // Latency at one connection when every upstream call takes UPSTREAM_DELAY_MS (visitor pages
+    // rendered): upstream calls the page waits for one after the other each add the delay, so
+    // (this p50 − the loopback one) ÷ the delay is the page's upstream round trips in a row.
+    const delayed = await countingProxy(shopApi.url, UPSTREAM_DELAY_MS);
+    const distant = await startBff(BFF_PORT, delayed.url, 1, NO_VISITOR_CACHE);
+    cookie = await signIn(distant.url);
+    for (const [index, page] of pages.entries()) {
+      const headers = headersOf(page, cookie);
+      for (let warm = 0; warm < 3; warm++) await fetch(distant.url + page.path, { headers }); // the caches
+      const { p50 } = await measure({ url: distant.url + page.path, headers, connections: 1, duration: Math.max(3, Math.round(DURATION / 2)) });
+      results[index].p50OneConnectionDistantUpstream = p50;
+      results[index].upstreamRoundTrips = Math.max(0, Math.round((p50 - results[index].p50OneConnectionRendered) / UPSTREAM_DELAY_MS));
+    }
+    await stop(distant.child);
+    delayed.server.close();
 
     // One worker per core.
     const all = await startBff(BFF_PORT, shopApi.url, CORES);
@@ -245,6 +276,8 @@ async function main() {
         "p50 ms @1 conn": row.p50OneConnection,
         "p50 @1 rendered": row.p50OneConnectionRendered,
         "slowest upstream p50 @1": row.slowestUpstreamP50,
+        [`p50 @1, upstream +${UPSTREAM_DELAY_MS} ms`]: row.p50OneConnectionDistantUpstream,
+        "round trips": row.upstreamRoundTrips,
         non2xx: row.non2xx,
         "calls cold/warm": `${row.upstreamCallsCold}/${row.upstreamCallsWarm}`,
         "HTML B": row.htmlBytes,
