@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
@@ -78,4 +79,35 @@ test("a 10 MB upload is refused by the BFF's body limit with a 413", async ({ pa
   });
   expect(answer.status()).toBe(413);
   expect(await answer.text()).toContain("请求内容过大");
+});
+
+/**
+ * A post through node:http as scripts and simple clients send it ("Connection: close"), its body in
+ * two parts 300 ms apart: the status that came back, and whether it came before the second part.
+ */
+async function postInTwoParts(path: string, body: string): Promise<{ status: number | null; answeredMidBody: boolean }> {
+  const url = new URL(path, BFF_URL);
+  const headers = { Origin: BFF_URL, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)) };
+  const outgoing = httpRequest({ host: url.hostname, port: url.port, method: "POST", path: url.pathname, headers, agent: false });
+  let status: number | null = null;
+  outgoing.on("response", (incoming) => {
+    status = incoming.statusCode ?? null;
+    incoming.resume();
+  });
+  outgoing.on("error", () => {}); // a reset after the answer: what is checked is when the answer came
+  const closed = new Promise((resolve) => outgoing.on("close", resolve));
+  const half = Math.floor(body.length / 2);
+  outgoing.write(body.slice(0, half));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const answeredMidBody = status !== null;
+  outgoing.end(body.slice(half));
+  await closed;
+  return { status, answeredMidBody };
+}
+
+test("a refused body is read before the 413 leaves, so a client still sending is not reset", async () => {
+  // Answered at once, a "Connection: close" client's connection is closed while it still sends,
+  // and it may see a reset instead of the answer (the resilience probe did, on a slow machine).
+  const outcome = await postInTwoParts("/switch-account", `intent=x&pad=${"a".repeat(3 * 1024 * 1024)}`);
+  expect(outcome).toEqual({ status: 413, answeredMidBody: false });
 });
