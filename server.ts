@@ -223,10 +223,10 @@ async function serve() {
 
   // Form posts are small; a body beyond this is refused before anything parses it (413).
   const MAX_BODY_BYTES = 1024 * 1024;
-  // A refused body of up to this much is read and dropped before the 413 leaves. Node closes the
-  // connection after an answer sent while the body is still arriving, and a client that is still
-  // sending then sees a reset instead of the 413 (seen from the resilience probe on a slow machine).
-  // A body declared larger is refused at once, reset or not.
+  // A refused body of up to this much is read and dropped before the 413 leaves. Node closes a
+  // "Connection: close" client's connection once it is answered, and a client still sending then
+  // sees a reset instead of the 413 (the resilience probe did, on a slow machine). A body declared
+  // larger is refused at once, reset or not.
   const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
