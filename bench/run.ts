@@ -9,9 +9,10 @@
  *    BFF's CPU milliseconds per page (its CPU time over the run ÷ requests: the kernel's utime +
  *    stime, the counters `process.cpuUsage` reads) and so its pages per second per core; then the
  *    latency at one connection beside the page's slowest upstream call, also at one connection.
- *    Visitor pages are served from the visitor micro-cache (ADR 014) as in production; their
- *    render cost without it is measured too, by a second BFF with VISITOR_CACHE_MS=0 (the counting
- *    step runs without it as well, so its upstream calls are a render's).
+ *    Visitor pages are served from the visitor micro-cache (ADR 014) and parts of every page from
+ *    the markup cache (ADR 039), as in production; every page's render cost without them is
+ *    measured too, by a second BFF with VISITOR_CACHE_MS=0 and MARKUP_CACHE_CHARS=0 (the counting
+ *    step runs without the micro-cache as well, so its upstream calls are a render's).
  * 4. The latency at one connection again, with every upstream answer held BENCH_UPSTREAM_DELAY_MS
  *    (default 20) as from a shop API on another host: it shows the upstream round trips a page
  *    waits for one after the other, which loopback hides.
@@ -48,6 +49,8 @@ const BFF_PORT = 3300;
 const CORES = availableParallelism();
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 const NO_VISITOR_CACHE = { VISITOR_CACHE_MS: "0" };
+/** What a page costs rendered whole: neither the visitor micro-cache nor the markup cache. */
+const NO_CACHES = { VISITOR_CACHE_MS: "0", MARKUP_CACHE_CHARS: "0" };
 /** The upstream's delay per call for the latency that counts round trips (the shop API on another host). */
 const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 20);
 
@@ -211,7 +214,7 @@ async function main() {
         loaderDataBytes: profile[page.name].dataBytes,
         upstream,
         rpsAllWorkers: 0,
-        // Visitor pages: the same without the micro-cache (filled in below); members are never cached.
+        // The same rendered whole, without the micro-cache (visitors) and the markup cache (filled in below).
         cpuMsPerRender: Number(cpuMsPerPage.toFixed(2)),
         p50OneConnectionRendered: alone.p50,
         p50OneConnectionDistantUpstream: 0,
@@ -220,26 +223,27 @@ async function main() {
     }
     await stop(single.child);
 
-    // Visitor pages rendered every time (the micro-cache off): what a cache miss costs.
-    const uncached = await startBff(BFF_PORT, shopApi.url, 1, NO_VISITOR_CACHE);
+    // Every page rendered whole every time (both caches off): what a miss costs.
+    const uncached = await startBff(BFF_PORT, shopApi.url, 1, NO_CACHES);
+    cookie = await signIn(uncached.url);
     for (const [index, page] of pages.entries()) {
-      if (page.member) continue;
-      await fetch(uncached.url + page.path);
-      if (WARMUP > 0) await measure({ url: uncached.url + page.path, duration: WARMUP });
+      const headers = headersOf(page, cookie);
+      await fetch(uncached.url + page.path, { headers });
+      if (WARMUP > 0) await measure({ url: uncached.url + page.path, headers, duration: WARMUP });
       const cpuBefore = cpuMsOfTree(uncached.child.pid as number);
-      const loaded = await measure({ url: uncached.url + page.path });
+      const loaded = await measure({ url: uncached.url + page.path, headers });
       results[index].cpuMsPerRender = Number(((cpuMsOfTree(uncached.child.pid as number) - cpuBefore) / Math.max(1, loaded.requests)).toFixed(2));
       results[index].p50OneConnectionRendered = (
-        await measure({ url: uncached.url + page.path, connections: 1, duration: Math.max(3, Math.round(DURATION / 2)) })
+        await measure({ url: uncached.url + page.path, headers, connections: 1, duration: Math.max(3, Math.round(DURATION / 2)) })
       ).p50;
     }
     await stop(uncached.child);
 
-    // Latency at one connection when every upstream call takes UPSTREAM_DELAY_MS (visitor pages
-    // rendered): upstream calls the page waits for one after the other each add the delay, so
+    // Latency at one connection when every upstream call takes UPSTREAM_DELAY_MS (pages rendered
+    // whole): upstream calls the page waits for one after the other each add the delay, so
     // (this p50 − the loopback one) ÷ the delay is the page's upstream round trips in a row.
     const delayed = await countingProxy(shopApi.url, UPSTREAM_DELAY_MS);
-    const distant = await startBff(BFF_PORT, delayed.url, 1, NO_VISITOR_CACHE);
+    const distant = await startBff(BFF_PORT, delayed.url, 1, NO_CACHES);
     cookie = await signIn(distant.url);
     for (const [index, page] of pages.entries()) {
       const headers = headersOf(page, cookie);

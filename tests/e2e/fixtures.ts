@@ -7,7 +7,13 @@ import { test as base, expect, type Page } from "@playwright/test";
  * serious or critical violation fails the test (issue 8). Tests that race hydration turn the check
  * after `goto` off (`test.use({ axeAfterGoto: false })`): the scan would let hydration win the race.
  * Rules are never disabled here without a reason written in docs/testing.md.
+ *
+ * The same projects fail a test on a hydration error: the browser's render of a page must match the
+ * server's HTML, which is also how a part written from the server's markup cache (ADR 039) with an
+ * incomplete key would show.
  */
+const HYDRATION_ERROR = /Minified React error #(418|419|422|423|425)|hydrat/i;
+
 type AxeOptions = { axeAfterGoto: boolean };
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
@@ -40,6 +46,13 @@ export const test = base.extend<AxeOptions>({
       return;
     }
     const findings = new Set<string>();
+    const hydrationErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) hydrationErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => {
+      if (HYDRATION_ERROR.test(error.message)) hydrationErrors.push(`${page.url()}: ${error.message}`);
+    });
     const scanned = new Set<string>();
     const scan = async () => {
       if (page.isClosed()) return;
@@ -66,6 +79,7 @@ export const test = base.extend<AxeOptions>({
     await use(page);
     if (testInfo.status === testInfo.expectedStatus) await scan();
     expect([...findings], "axe: serious or critical accessibility violations").toEqual([]);
+    expect(hydrationErrors, "hydration errors").toEqual([]);
   },
 });
 
