@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { DEMO, logIn, testApi, upstreamCall, waitForHydration, withJs } from "./support";
+import { DEMO, logIn, pageWith, testApi, upstreamCall, waitForHydration, withJs } from "./support";
 
 /**
  * The goods detail page /sku-{id}, with JS and without. Demo goods (reference shop API seed):
@@ -107,6 +107,40 @@ test("follow and unfollow", async ({ page }) => {
   await following.click();
   await expect(page.getByText("已取消关注")).toBeVisible();
   await expect(page.getByRole("button", { name: "关注", exact: true })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("the parts the server writes from its markup cache are each viewer's own: greeting, cart count, follow state (ADR 039)", async ({ page, browser }) => {
+  const sku = withJs() ? 20 : 21; // goods no other journey opens, one per project (they run in parallel)
+  const tag = `${Date.now().toString(36)}${withJs() ? "j" : "n"}`;
+  const first = await testApi.createMember({ nickname: `甲${tag}` });
+  await testApi.post("/__test/cart", { username: first.username, lines: [{ sku_id: 1, num: 2 }], bundles: [] });
+  await logIn(page, first.username, first.password, `/sku-${sku}`);
+  await expect(page).toHaveURL(`/sku-${sku}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "关注", exact: true }).click();
+  await expect(page.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
+  await expect(cartCount(page)).toHaveText("2");
+  await expect(page.locator(".top-bar")).toContainText(`甲${tag}`);
+
+  // Another member on the same page right after: the same address, other inputs.
+  const other = await pageWith(browser, withJs());
+  const second = await testApi.createMember({ nickname: `乙${tag}` });
+  await logIn(other, second.username, second.password, `/sku-${sku}`);
+  await expect(other).toHaveURL(`/sku-${sku}`);
+  await expect(other.getByRole("button", { name: "关注", exact: true })).toHaveAttribute("aria-pressed", "false");
+  await expect(other.getByTestId("header-cart-count")).toHaveText("0");
+  await expect(other.getByTestId("side-cart-count")).toHaveText("0");
+  await expect(other.locator(".top-bar")).toContainText(`乙${tag}`);
+  await expect(other.locator(".top-bar")).not.toContainText(`甲${tag}`);
+  await other.context().close();
+
+  // And the first member's page is still theirs.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("side-cart-count")).toHaveText("2");
+  await expect(page.locator(".top-bar")).toContainText(`甲${tag}`);
 });
 
 /** The goods' click counter in the reference shop API (what `/api/goods/modifyclicks` raises). */
