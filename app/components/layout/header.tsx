@@ -1,8 +1,9 @@
-import { IconPhone, IconQrcode, IconShoppingCart } from "@tabler/icons-react";
+import { IconPhone, IconQrcode } from "@tabler/icons-react";
 import { Link, useSearchParams } from "@remix-run/react";
 import { CachedMarkup, useMarkupKey } from "~/components/cached-markup";
 import { useTranslation } from "~/i18n/translation";
-import { Badge, Group } from "~/components/ui";
+import { Group } from "~/components/ui";
+import { CartLink } from "./cart-link";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { SearchBox } from "./search-box";
 
@@ -22,15 +23,7 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
           </Link>
           <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
           <Group gap="lg" nowrap className="header__aside">
-            <Link to="/cart" className="mini-cart">
-              <IconShoppingCart size={20} aria-hidden />
-              <span>{t("header.cart")}</span>
-              <Badge color="red" variant="filled" data-testid="header-cart-count">
-                {cartCount}
-              </Badge>
-              {/* The name reads "购物车 2 件商品": the visible words first (label in name), then what the number counts. */}
-              <span className="visually-hidden">{t("header.cartCountUnit")}</span>
-            </Link>
+            <CartLink className="mini-cart" label={t("header.cart")} count={cartCount} testId="header-cart-count" />
             {site.phone ? (
               <div className="header__phone">
                 <IconPhone size={18} aria-hidden />

@@ -1,10 +1,10 @@
 import { useWindowScroll } from "@mantine/hooks";
-import { IconArrowUp, IconClipboardList, IconFootsteps, IconHeadset, IconHeart, IconShoppingCart, IconTicket } from "@tabler/icons-react";
+import { IconArrowUp, IconClipboardList, IconFootsteps, IconHeadset, IconHeart, IconTicket } from "@tabler/icons-react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CachedMarkup, useMarkupKey } from "~/components/cached-markup";
-import { Badge } from "~/components/ui";
+import { CartLink } from "./cart-link";
 import { ChatLink, type ChatTopic } from "~/components/chat/chat-launcher";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 
@@ -35,15 +35,7 @@ export function SideBar({
   return (
     <CachedMarkup cacheKey={markupKey}>
       <aside className="side-bar" aria-label={t("sideBar.label")}>
-        <Link to="/cart" className="side-bar__item">
-          <IconShoppingCart size={20} aria-hidden />
-          <span>{t("sideBar.cart")}</span>
-          <Badge color="red" variant="filled" data-testid="side-cart-count">
-            {cartCount}
-          </Badge>
-          {/* The name reads "购物车 2 件商品": the visible words first (label in name), then what the number counts. */}
-          <span className="visually-hidden">{t("header.cartCountUnit")}</span>
-        </Link>
+        <CartLink className="side-bar__item" label={t("sideBar.cart")} count={cartCount} testId="side-cart-count" />
         <SideLink to="/member/order_list" label={t("sideBar.orders")} icon={<IconClipboardList size={20} aria-hidden />} />
         <SideLink to="/member/footprint" label={t("sideBar.footprint")} icon={<IconFootsteps size={20} aria-hidden />} />
         <SideLink to="/member/collection" label={t("sideBar.follows")} icon={<IconHeart size={20} aria-hidden />} />
