@@ -118,6 +118,8 @@ test("the parts the server writes from its markup cache are each viewer's own: g
   await expect(page).toHaveURL(`/sku-${sku}`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "关注", exact: true }).click();
+  // With JS the button flips before the post is answered: reload only once the follow is done.
+  await expect(page.getByText("关注成功")).toBeVisible();
   await expect(page.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
   await page.reload();
   await expect(page.getByRole("button", { name: "已关注" })).toHaveAttribute("aria-pressed", "true");
