@@ -13,12 +13,13 @@ import onHeaders from "on-headers";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { SESSION_COOKIE } from "./app/auth/session.server";
 import { mayMutate, startNewRevision } from "./app/auth/session-revision.server";
+import { backgroundWorkDone } from "./app/utils/background-work.server";
 import { createChatRelay } from "./app/utils/chat-relay.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
 import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
-import { applyScopeToHeaders, newRequestScope, runInRequestScope } from "./app/utils/request-scope.server";
+import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
 import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
 import { hasCookie, visitorPageCache } from "./app/utils/visitor-page-cache.server";
 
@@ -294,10 +295,14 @@ async function serve() {
   // headers just before they are sent, whatever kind of response it is.
   app.all("*", (req, res, next) => {
     const scope = newRequestScope(req.ip ?? req.socket.remoteAddress ?? "unknown");
+    // Named in a header of ours (ADR 040), which replaces any the client sent; forgotten when the response is done.
+    const registration = openRequestScope(scope);
+    req.headers[SCOPE_HEADER] = registration.name;
+    res.once("close", registration.close);
     onHeaders(res, () => applyScopeToHeaders(scope, res));
     // A post of a session may change the member's state upstream: a new session revision (ADR 035).
-    const revision = mayMutate(req.method) && hasCookie(req.headers.cookie, SESSION_COOKIE) ? startNewRevision(scope) : Promise.resolve();
-    void revision.then(() => runInRequestScope(scope, () => remixHandler(req, res, next)), next);
+    if (!mayMutate(req.method) || !hasCookie(req.headers.cookie, SESSION_COOKIE)) return remixHandler(req, res, next);
+    startNewRevision(scope).then(() => remixHandler(req, res, next), next);
   });
 
   const httpServer = createServer(app);
@@ -331,6 +336,7 @@ async function serve() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     httpServer.close(async () => {
+      await backgroundWorkDone();
       await stopShopApi?.();
       await viteDevServer?.close();
       process.exit(0);

@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "~/utils/env.server";
-import { currentScope } from "~/utils/request-scope.server";
+import { scopeOf } from "~/utils/request-scope.server";
 
 /**
  * The attempt limiter of the sign-in flows (docs/security.md "Attempt limits"), on
@@ -49,8 +49,8 @@ function limiter(name: LimitName): RateLimiterAbstract {
 }
 
 /** The client's address as server.ts resolved it (TRUST_PROXY aware); "unknown" outside a request. */
-export function clientAddress(): string {
-  return currentScope()?.clientAddress ?? "unknown";
+export function clientAddress(request: Request): string {
+  return scopeOf(request)?.clientAddress ?? "unknown";
 }
 
 /** A counted subject: which limit, and whose (an account name, a mobile, a client address). */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { currentScope, type RequestScope } from "~/utils/request-scope.server";
+import { scopeOf, type RequestScope } from "~/utils/request-scope.server";
 import { cookieSecure } from "./session.server";
 
 /**
@@ -39,7 +39,7 @@ export async function startNewRevision(scope: RequestScope): Promise<void> {
 
 /** The revision this request's member data is read at: the one it started, else the cookie's ("" without one). */
 export async function sessionRevision(request: Request): Promise<string> {
-  const started = currentScope()?.revision;
+  const started = scopeOf(request)?.revision;
   if (started) return started;
   const parsed = RevisionSchema.safeParse(await revisionCookie().parse(request.headers.get("Cookie")));
   return parsed.success ? parsed.data : "";

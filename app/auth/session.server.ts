@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { sharedMarks } from "~/utils/cluster.server";
 import { env } from "~/utils/env.server";
 import { markSessionUse } from "~/utils/request-scope.server";
@@ -46,16 +47,36 @@ function sessionStorage() {
 const loggedOut = sharedMarks("logged-out", { max: 100_000, ttl: LONGEST_SESSION_MS });
 
 function getSession(request: Request): Promise<Session<SessionData>> {
-  markSessionUse();
+  markSessionUse(request);
   return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/**
+ * Sessions already opened, by the Cookie header they came in. A member sends the same header with
+ * every request, and opening it (the signature's HMAC, the token's AES-GCM) was ~1.5 % of a goods
+ * page's CPU (docs/performance.md). Whether the sign-in has since logged out is asked every time.
+ */
+type OpenedSession = { sid: string | undefined; token: string | null; secrets: readonly string[] };
+const openedSessions = new LRUCache<string, OpenedSession>({ max: 10_000 });
+
+async function openSession(request: Request): Promise<OpenedSession> {
+  markSessionUse(request);
+  const cookie = request.headers.get("Cookie") ?? "";
+  const secrets = env().SESSION_SECRET;
+  const known = openedSessions.get(cookie);
+  if (known?.secrets === secrets) return known;
+  const session = await sessionStorage().getSession(cookie);
+  const sid = session.get("sid");
+  const opened = { sid, token: sid ? openToken(session.get("token"), secrets) : null, secrets };
+  openedSessions.set(cookie, opened);
+  return opened;
 }
 
 /** The upstream token of this request, or null (missing, tampered, sealed with a retired secret, or logged out). */
 export async function readToken(request: Request): Promise<string | null> {
-  const session = await getSession(request);
-  const sid = session.get("sid");
+  const { sid, token } = await openSession(request);
   if (!sid || loggedOut.has(sid)) return null;
-  return openToken(session.get("token"), env().SESSION_SECRET);
+  return token;
 }
 
 /**

@@ -15,9 +15,12 @@ import { useTranslation } from "~/i18n/translation";
  *
  * The key must hold everything the part renders from: make it with `useMarkupKey`, from the props
  * and hook values the part reads (the page's URL when a form or link in it depends on it).
+ *
+ * The part is a function that makes its elements, so a hit does not even make them. It calls no
+ * hooks (the server may call it outside any component): components inside it do as they like.
  */
-export function CachedMarkup({ children }: { cacheKey: string; children: ReactNode }) {
-  return children;
+export function CachedMarkup({ children }: { cacheKey: string; children: () => ReactNode }) {
+  return children();
 }
 
 export type MarkupCache = { get(key: string): string | undefined; set(key: string, html: string): unknown };

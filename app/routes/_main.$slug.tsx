@@ -57,6 +57,7 @@ import { notFoundResponse, throwNotFound } from "~/utils/not-found.server";
 import { parsePrefixedId } from "~/utils/routes";
 import { redirectWithToast, setToastCookie, type Toast } from "~/utils/toast.server";
 import { useRootData } from "~/utils/use-root-data";
+import { inBackground } from "~/utils/background-work.server";
 import { wholeValue } from "~/utils/document-data";
 
 /**
@@ -98,6 +99,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await memberContext(request);
   const evalPage = positiveInt(url.searchParams.get("eval_page"), 1);
 
+  // The detail is asked for first: the page waits for it, and the upstream answers in turn.
+  const detailAnswer = findGoodsDetail(ctx, id);
   // Optional parts start now, in parallel with the detail; each failure only hides its part.
   const config = getEvaluateConfig().catch(() => null);
   const aftersale = getAftersale()
@@ -110,22 +113,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const isFreshView = isNewGoodsView(request);
   const known = knownGoodsOf(id);
   const earlyEvaluations = known ? listEvaluations(known.goodsId, evalPage).catch(() => null) : null;
-  // A sku's page (not a goods id's, whose default sku may change) records the view at once.
+  // A sku's page (not a goods id's, whose default sku may change) records the view at once. The
+  // page never waits for the record (best effort, its answer comes after the detail's).
   const knownSku = known?.skuId === id ? known : undefined;
-  const earlyView = isFreshView && knownSku ? recordGoodsView(ctx, { goods_id: knownSku.goodsId, sku_id: knownSku.skuId }).catch(() => undefined) : null;
+  const viewRecordedEarly = isFreshView && knownSku !== undefined;
+  if (viewRecordedEarly) inBackground(recordGoodsView(ctx, { goods_id: knownSku.goodsId, sku_id: knownSku.skuId }));
 
-  const detail = await findGoodsDetail(ctx, id);
+  const detail = await detailAnswer;
   if (!detail) throw notFoundResponse();
+  const viewRecorded = viewRecordedEarly && knownSku.goodsId === detail.goods_id && knownSku.skuId === detail.sku_id;
+  if (isFreshView && !viewRecorded) inBackground(recordGoodsView(ctx, detail));
 
   const wantsQr = url.searchParams.get("qr") === "1";
-  const viewRecorded = earlyView && knownSku?.goodsId === detail.goods_id && knownSku.skuId === detail.sku_id;
   const [evaluateConfig, aftersaleHtml, recommendedList, evaluations, qr] = await Promise.all([
     config,
     aftersale,
     recommendedPage,
     earlyEvaluations && known?.goodsId === detail.goods_id ? earlyEvaluations : listEvaluations(detail.goods_id, evalPage).catch(() => null),
     wantsQr ? getGoodsQrCode(ctx, detail.sku_id).then((image) => ({ image }), qrFailure) : null,
-    isFreshView ? (viewRecorded ? earlyView : recordGoodsView(ctx, detail).catch(() => undefined)) : undefined,
   ]);
   if (qr && "error" in qr) {
     // Without JS the failure is the flash toast of the page without `?qr=1` (spec §8).
@@ -261,134 +266,138 @@ export default function GoodsDetailPage() {
     // Keyed by sku: switching specs starts the gallery, QR code and buy form afresh.
     <article key={goods.skuId} className="goods-detail" aria-labelledby="goods-name">
       <CachedMarkup cacheKey={articleKey}>
-        <div className="goods-detail__top">
-          <div className="goods-detail__media">
-            <Gallery images={goods.images} initial={image} name={goods.name} fallback={layout?.defaultGoodsImage ?? ""} />
-            <div className="goods-detail__media-actions">
-              <FollowForm followed={goods.isCollected} count={goods.collectNum} />
-              <QrCode skuId={goods.skuId} serverImage={qrImage} />
-            </div>
-          </div>
-          <div className="goods-detail__info">
-            <h1 id="goods-name" className="goods-detail__name">
-              {goods.name}
-            </h1>
-            {goods.introduction ? <p className="goods-detail__intro">{goods.introduction}</p> : null}
-            <GoodsTags labels={goods.labels} tags={goods.tags} />
-
-            <div className="goods-detail__price-box">
-              <PromotionBadge promotion={goods.promotion} />
-              <dl className="goods-detail__prices">
-                <div>
-                  <dt>{t("detail.price")}</dt>
-                  <dd data-testid="goods-price">
-                    <PriceTag price={goods.price} marketPrice={goods.marketPrice} visible={priceVisible} hiddenReason={hiddenReason} size="xl" />
-                  </dd>
+        {() => (
+          <>
+            <div className="goods-detail__top">
+              <div className="goods-detail__media">
+                <Gallery images={goods.images} initial={image} name={goods.name} fallback={layout?.defaultGoodsImage ?? ""} />
+                <div className="goods-detail__media-actions">
+                  <FollowForm followed={goods.isCollected} count={goods.collectNum} />
+                  <QrCode skuId={goods.skuId} serverImage={qrImage} />
                 </div>
-                {priceVisible && goods.memberPrice ? (
+              </div>
+              <div className="goods-detail__info">
+                <h1 id="goods-name" className="goods-detail__name">
+                  {goods.name}
+                </h1>
+                {goods.introduction ? <p className="goods-detail__intro">{goods.introduction}</p> : null}
+                <GoodsTags labels={goods.labels} tags={goods.tags} />
+
+                <div className="goods-detail__price-box">
+                  <PromotionBadge promotion={goods.promotion} />
+                  <dl className="goods-detail__prices">
+                    <div>
+                      <dt>{t("detail.price")}</dt>
+                      <dd data-testid="goods-price">
+                        <PriceTag price={goods.price} marketPrice={goods.marketPrice} visible={priceVisible} hiddenReason={hiddenReason} size="xl" />
+                      </dd>
+                    </div>
+                    {priceVisible && goods.memberPrice ? (
+                      <div>
+                        <dt>{t("detail.memberPrice")}</dt>
+                        <dd data-testid="goods-member-price" className="goods-detail__member-price">
+                          {formatMoney(goods.memberPrice)}
+                        </dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                  {goods.limits ? <PromotionLimits limits={goods.limits} unit={goods.unit} /> : null}
+                  <WholesaleTiers tiers={goods.tiers} unit={goods.unit} priceVisible={priceVisible} />
+                  {goods.promotion.kind === "getfree" ? <GetFreeOffers offers={goods.getFree} priceVisible={priceVisible} hiddenText={hiddenText} /> : null}
+                </div>
+
+                <CouponList coupons={goods.coupons} />
+                <AttributeList goods={goods} />
+                <SpecPicker specs={goods.specs} />
+
+                <dl className="goods-detail__stock">
                   <div>
-                    <dt>{t("detail.memberPrice")}</dt>
-                    <dd data-testid="goods-member-price" className="goods-detail__member-price">
-                      {formatMoney(goods.memberPrice)}
+                    <dt>{t("detail.stock")}</dt>
+                    <dd>
+                      {goods.stockName ? `${goods.stockName} · ` : ""}
+                      {t("detail.stockCount", { count: goods.stock, unit: unitOrDefault(goods.unit, t) })}
                     </dd>
                   </div>
-                ) : null}
-              </dl>
-              {goods.limits ? <PromotionLimits limits={goods.limits} unit={goods.unit} /> : null}
-              <WholesaleTiers tiers={goods.tiers} unit={goods.unit} priceVisible={priceVisible} />
-              {goods.promotion.kind === "getfree" ? <GetFreeOffers offers={goods.getFree} priceVisible={priceVisible} hiddenText={hiddenText} /> : null}
+                  {goods.minBuy > 1 ? (
+                    <div>
+                      <dt>{t("detail.minBuy")}</dt>
+                      <dd>{`${goods.minBuy}${unitOrDefault(goods.unit, t)}`}</dd>
+                    </div>
+                  ) : null}
+                  {goods.maxBuy > 0 ? (
+                    <div>
+                      <dt>{t("detail.maxBuy")}</dt>
+                      <dd>{`${goods.maxBuy}${unitOrDefault(goods.unit, t)}`}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+
+                <BuyForm bounds={bounds} unit={goods.unit} rights={rights} loginHref={loginHref} lastResult={lastResult} />
+              </div>
             </div>
 
-            <CouponList coupons={goods.coupons} />
-            <AttributeList goods={goods} />
-            <SpecPicker specs={goods.specs} />
+            <BundlingList bundlings={goods.bundlings} priceVisible={priceVisible} hiddenText={hiddenText} />
 
-            <dl className="goods-detail__stock">
-              <div>
-                <dt>{t("detail.stock")}</dt>
-                <dd>
-                  {goods.stockName ? `${goods.stockName} · ` : ""}
-                  {t("detail.stockCount", { count: goods.stock, unit: unitOrDefault(goods.unit, t) })}
-                </dd>
-              </div>
-              {goods.minBuy > 1 ? (
-                <div>
-                  <dt>{t("detail.minBuy")}</dt>
-                  <dd>{`${goods.minBuy}${unitOrDefault(goods.unit, t)}`}</dd>
-                </div>
+            <nav className="goods-tabs" aria-label={t("detail.tabs")}>
+              <a href="#goods-content">{t("detail.content")}</a>
+              {evaluations ? <a href="#goods-evaluations">{t("evaluation.title")}</a> : null}
+              <a href="#goods-aftersale">{t("detail.aftersale")}</a>
+            </nav>
+
+            <section id="goods-content" className="goods-section" aria-labelledby="goods-content-title">
+              <h2 id="goods-content-title" className="goods-section__title">
+                {t("detail.content")}
+              </h2>
+              {goods.attrRows.length ? (
+                <dl className="goods-attrs goods-attrs--grid">
+                  {goods.attrRows.map((row, index) => (
+                    <div key={`${row.attr_name}-${index}`} className="goods-attrs__row">
+                      <dt>{row.attr_name}</dt>
+                      <dd>{row.attr_value_name}</dd>
+                    </div>
+                  ))}
+                </dl>
               ) : null}
-              {goods.maxBuy > 0 ? (
-                <div>
-                  <dt>{t("detail.maxBuy")}</dt>
-                  <dd>{`${goods.maxBuy}${unitOrDefault(goods.unit, t)}`}</dd>
-                </div>
+              {goods.contentHtml ? (
+                <div className="goods-content rich-text" dangerouslySetInnerHTML={{ __html: goods.contentHtml }} />
+              ) : (
+                <p className="goods-empty">{t("detail.noContent")}</p>
+              )}
+            </section>
+
+            {evaluations ? (
+              <section id="goods-evaluations" className="goods-section" aria-labelledby="goods-evaluations-title">
+                <h2 id="goods-evaluations-title" className="goods-section__title">
+                  {t("evaluation.title")}
+                </h2>
+                <EvaluationList
+                  evaluations={evaluations.list}
+                  count={evaluations.count}
+                  page={evaluations.page}
+                  pageCount={evaluations.pageCount}
+                  hrefFor={(page) => `?eval_page=${page}#goods-evaluations`}
+                />
+              </section>
+            ) : null}
+
+            <section id="goods-aftersale" className="goods-section" aria-labelledby="goods-aftersale-title">
+              <h2 id="goods-aftersale-title" className="goods-section__title">
+                {t("detail.aftersale")}
+              </h2>
+              {goods.services.length ? (
+                <ul className="goods-services" aria-label={t("detail.services")}>
+                  {goods.services.map((service) => (
+                    <li key={service.name}>
+                      <strong>{service.name}</strong>
+                      {service.desc ? <span>{service.desc}</span> : null}
+                    </li>
+                  ))}
+                </ul>
               ) : null}
-            </dl>
-
-            <BuyForm bounds={bounds} unit={goods.unit} rights={rights} loginHref={loginHref} lastResult={lastResult} />
-          </div>
-        </div>
-
-        <BundlingList bundlings={goods.bundlings} priceVisible={priceVisible} hiddenText={hiddenText} />
-
-        <nav className="goods-tabs" aria-label={t("detail.tabs")}>
-          <a href="#goods-content">{t("detail.content")}</a>
-          {evaluations ? <a href="#goods-evaluations">{t("evaluation.title")}</a> : null}
-          <a href="#goods-aftersale">{t("detail.aftersale")}</a>
-        </nav>
-
-        <section id="goods-content" className="goods-section" aria-labelledby="goods-content-title">
-          <h2 id="goods-content-title" className="goods-section__title">
-            {t("detail.content")}
-          </h2>
-          {goods.attrRows.length ? (
-            <dl className="goods-attrs goods-attrs--grid">
-              {goods.attrRows.map((row, index) => (
-                <div key={`${row.attr_name}-${index}`} className="goods-attrs__row">
-                  <dt>{row.attr_name}</dt>
-                  <dd>{row.attr_value_name}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-          {goods.contentHtml ? (
-            <div className="goods-content rich-text" dangerouslySetInnerHTML={{ __html: goods.contentHtml }} />
-          ) : (
-            <p className="goods-empty">{t("detail.noContent")}</p>
-          )}
-        </section>
-
-        {evaluations ? (
-          <section id="goods-evaluations" className="goods-section" aria-labelledby="goods-evaluations-title">
-            <h2 id="goods-evaluations-title" className="goods-section__title">
-              {t("evaluation.title")}
-            </h2>
-            <EvaluationList
-              evaluations={evaluations.list}
-              count={evaluations.count}
-              page={evaluations.page}
-              pageCount={evaluations.pageCount}
-              hrefFor={(page) => `?eval_page=${page}#goods-evaluations`}
-            />
-          </section>
-        ) : null}
-
-        <section id="goods-aftersale" className="goods-section" aria-labelledby="goods-aftersale-title">
-          <h2 id="goods-aftersale-title" className="goods-section__title">
-            {t("detail.aftersale")}
-          </h2>
-          {goods.services.length ? (
-            <ul className="goods-services" aria-label={t("detail.services")}>
-              {goods.services.map((service) => (
-                <li key={service.name}>
-                  <strong>{service.name}</strong>
-                  {service.desc ? <span>{service.desc}</span> : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {aftersaleHtml ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: aftersaleHtml }} /> : null}
-        </section>
+              {aftersaleHtml ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: aftersaleHtml }} /> : null}
+            </section>
+          </>
+        )}
       </CachedMarkup>
 
       {/* A member's own list, rendered once per list already (StaticMarkup). */}

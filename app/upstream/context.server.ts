@@ -1,7 +1,7 @@
 import { clearToken, commitToken, readToken } from "~/auth/session.server";
 import { env } from "~/utils/env.server";
 import { redirect } from "~/utils/redirect.server";
-import { currentScope } from "~/utils/request-scope.server";
+import { scopeOf } from "~/utils/request-scope.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
 import { setToastCookie } from "~/utils/toast.server";
 import { ShopClosedError, TokenRejectedError, type UpstreamContext, type UpstreamError } from "./http.server";
@@ -12,7 +12,7 @@ import { ShopClosedError, TokenRejectedError, type UpstreamContext, type Upstrea
  * `member: "required"` is what guards.server's requireMember asks for.
  */
 export function memberContext(request: Request, member: "optional" | "required" = "optional"): Promise<UpstreamContext> {
-  const scope = currentScope();
+  const scope = scopeOf(request);
   const key = `${member}\n${request.headers.get("Cookie") ?? ""}`;
   const built = scope?.upstream.get(key);
   if (built) return built;
@@ -34,7 +34,7 @@ export function requestContext(request: Request, token: string | null, member: "
     onFailure: (error) => applyErrorCatalogue(request, member, token !== null, error),
     onRefreshedToken: async (fresh) => {
       // Committed once, on whatever response this request ends with (server.ts applies the scope).
-      currentScope()?.cookies.set("__session", await commitToken(request, fresh, { newSignIn: false }));
+      scopeOf(request)?.cookies.set("__session", await commitToken(request, fresh, { newSignIn: false }));
     },
   };
 }

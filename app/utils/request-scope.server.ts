@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
 import type { UpstreamContext } from "~/upstream/http.server";
 
 /**
@@ -6,6 +6,11 @@ import type { UpstreamContext } from "~/upstream/http.server";
  * by server.ts just before they are sent (so every kind of response gets it: documents, `.data`,
  * resource routes and redirects). Without server.ts (unit tests) there is no scope and nothing is
  * gathered.
+ *
+ * A scope is found from the request (ADR 040): server.ts names it in a request header of its own,
+ * which reaches every Request Remix makes of it (a `.data` request's loaders get a copy). Not an
+ * AsyncLocalStorage: in Node 20 that hooks every promise of every request (~8 % of a goods page's
+ * CPU, docs/performance.md).
  */
 export type RequestScope = {
   /** The client's address as Express resolved it (TRUST_PROXY decides whether X-Forwarded-For counts). */
@@ -20,25 +25,36 @@ export type RequestScope = {
   revision: string | null;
 };
 
-// server.ts and the Remix build are bundled apart; one instance per process through a global symbol.
-const KEY = Symbol.for("storefront.request-scope");
-const store = ((globalThis as Record<symbol, unknown>)[KEY] ??= new AsyncLocalStorage<RequestScope>()) as AsyncLocalStorage<RequestScope>;
+/**
+ * The header that names a request's scope. server.ts sets it on every request it hands to Remix,
+ * replacing whatever a client sent, and the names are random, so no request can reach another's.
+ */
+export const SCOPE_HEADER = "x-storefront-scope";
+
+// server.ts and the Remix build are bundled apart; one registry per process through a global symbol.
+const KEY = Symbol.for("storefront.request-scopes");
+const scopes = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map<string, RequestScope>()) as Map<string, RequestScope>;
 
 export function newRequestScope(clientAddress: string): RequestScope {
   return { clientAddress, usesSession: false, cookies: new Map(), upstream: new Map(), revision: null };
 }
 
-export function runInRequestScope<T>(scope: RequestScope, run: () => T): T {
-  return store.run(scope, run);
+/** Registers `scope` under a new random name (the SCOPE_HEADER value); `close` forgets it. */
+export function openRequestScope(scope: RequestScope): { name: string; close: () => void } {
+  const name = randomUUID();
+  scopes.set(name, scope);
+  return { name, close: () => scopes.delete(name) };
 }
 
-export function currentScope(): RequestScope | undefined {
-  return store.getStore();
+/** The scope of the request server.ts handed to Remix (or of a copy Remix made of it). */
+export function scopeOf(request: Request): RequestScope | undefined {
+  const name = request.headers.get(SCOPE_HEADER);
+  return name === null ? undefined : scopes.get(name);
 }
 
 /** Marks the response as depending on the session. */
-export function markSessionUse() {
-  const scope = store.getStore();
+export function markSessionUse(request: Request) {
+  const scope = scopeOf(request);
   if (scope) scope.usesSession = true;
 }
 

@@ -51,7 +51,7 @@ function Part({ name, text }: { name: string; text: string }) {
   return createElement("label", { htmlFor: id }, text, createElement("input", { id, name }));
 }
 
-const cached = (cacheKey: string, children: ReactNode) => createElement(CachedMarkup, { cacheKey, children });
+const cached = (cacheKey: string, children: ReactNode) => createElement(CachedMarkup, { cacheKey, children: () => children });
 
 /** Renders with both builds; the production build's HTML must be the development build's. */
 async function renderBoth(element: ReactNode): Promise<string> {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/auth/session.server";
 import { action, loader } from "~/routes/_main.$slug";
+import { backgroundWorkDone } from "~/utils/background-work.server";
 import { invalidate } from "~/utils/cache.server";
 import { wholeValue } from "~/utils/document-data";
 import { pointBffAt } from "../support/bff-environment";
@@ -50,6 +51,8 @@ beforeEach(() => {
   invalidate("goods:");
   shop();
 });
+// A member's view is recorded in the background: it lands before the next test starts.
+afterEach(backgroundWorkDone);
 
 function page(path: string, init: RequestInit & { member?: boolean } = {}) {
   const headers = new Headers(init.headers);
@@ -110,6 +113,7 @@ describe("loader", () => {
     expect(data.recommended).toEqual({ version: "", count: 0, cards: [] });
     expect(data.evaluations).toMatchObject({ list: [], count: 0, page: 1 });
     expect(data.aftersaleHtml).toBe("<p>售后</p>");
+    await backgroundWorkDone();
     expect(calls("/api/goodsbrowse/add")).toHaveLength(1);
     expect(calls("/api/goods/modifyclicks")[0].body).toMatchObject({ sku_id: 5, token: "member-token" });
   });
@@ -128,10 +132,12 @@ describe("loader", () => {
     await from("http://shop.test/sku-5"); // revalidation after follow / add to cart (JS), or the redirect after the post (no JS)
     await from("http://shop.test/sku-5?img=2");
     await load("/sku-5?img=2", true); // an in-page parameter
+    await backgroundWorkDone();
     expect(calls("/api/goods/modifyclicks")).toHaveLength(1);
     expect(calls("/api/goodsbrowse/add")).toHaveLength(1);
     await from("http://shop.test/sku-6"); // another spec of the goods: a new view
     await load("/sku-5", true); // no Referer (typed URL, bookmark): a new view
+    await backgroundWorkDone();
     expect(calls("/api/goods/modifyclicks")).toHaveLength(3);
   });
 
@@ -141,17 +147,34 @@ describe("loader", () => {
     upstream.reset();
     shop();
     await load("/sku-5", true);
+    await backgroundWorkDone();
     const paths = upstream.requests.map((request) => request.path);
-    expect(paths.indexOf("/api/goodsbrowse/add")).toBeLessThan(paths.indexOf("/api/goodssku/detail"));
+    expect(paths[0]).toBe("/api/goodssku/detail"); // the page waits for it: asked first, answered first
+    expect(paths.slice(1)).toContain("/api/goodsbrowse/add");
     expect(calls("/api/goodsbrowse/add")).toHaveLength(1);
     expect(calls("/api/goods/modifyclicks")).toHaveLength(1);
 
     upstream.reset();
     shop();
     await load("/sku-40", true); // a goods id: its default sku may change, so the detail says which
+    await backgroundWorkDone();
     const goodsIdPaths = upstream.requests.map((request) => request.path);
     expect(goodsIdPaths.indexOf("/api/goodsbrowse/add")).toBeGreaterThan(goodsIdPaths.lastIndexOf("/api/goodssku/detail"));
     expect(calls("/api/goodsbrowse/add")[0].body).toMatchObject({ goods_id: 5, sku_id: 5 });
+  });
+
+  test("the page does not wait for the view's record", async () => {
+    upstream.on("/api/goodsbrowse/add", { body: envelope(0, "操作成功", ""), delayMs: 300 });
+    let recorded = false;
+    const data = await load("/sku-5", true).then((result) => {
+      void backgroundWorkDone().then(() => (recorded = true));
+      return result;
+    });
+    await new Promise((resolve) => setImmediate(resolve)); // had the page waited, the record would be done by now
+    expect(data.goods.skuId).toBe(5);
+    expect(recorded).toBe(false); // still on its way (the upstream takes 300 ms to answer it)
+    await backgroundWorkDone();
+    expect(calls("/api/goodsbrowse/add")).toHaveLength(1);
   });
 
   test("a sku now shown under another goods is recorded again with the detail's goods", async () => {
@@ -159,6 +182,7 @@ describe("loader", () => {
     upstream.reset();
     shop({ ...DETAIL, goods_id: 7 });
     await load("/sku-5", true);
+    await backgroundWorkDone();
     expect(calls("/api/goodsbrowse/add").map((request) => request.body)).toMatchObject([
       { goods_id: 5, sku_id: 5 },
       { goods_id: 7, sku_id: 5 },

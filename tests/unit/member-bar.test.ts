@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { mayMutate, REVISION_COOKIE, sessionRevision, startNewRevision } from "~/auth/session-revision.server";
 import { requestContext } from "~/upstream/context.server";
 import { getMemberBar } from "~/upstream/member.server";
-import { applyScopeToHeaders, newRequestScope, runInRequestScope } from "~/utils/request-scope.server";
+import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "~/utils/request-scope.server";
 import { useFakeUpstream } from "../support/bff-environment";
 import { envelope } from "../support/fake-upstream";
 
@@ -81,7 +81,12 @@ describe("the session revision", () => {
     const scope = newRequestScope("127.0.0.1");
     await startNewRevision(scope);
     const old = (await postedRevision()).cookie;
-    expect(await runInRequestScope(scope, () => sessionRevision(page(old)))).toBe(scope.revision);
+    const request = page(old);
+    const registration = openRequestScope(scope);
+    request.headers.set(SCOPE_HEADER, registration.name);
+    expect(await sessionRevision(request)).toBe(scope.revision);
+    registration.close();
+    expect(await sessionRevision(request)).not.toBe(scope.revision); // a closed scope is forgotten
   });
 
   test("each post starts a different one", async () => {

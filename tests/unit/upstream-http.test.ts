@@ -299,6 +299,14 @@ describe("error catalogue of a page request (context.server, spec §8)", () => {
     await clearToken(request);
     expect(await readToken(page("/member/index", { headers: { Cookie: cookie } }))).toBeNull();
   });
+
+  test("an opened session is remembered by its exact cookie: a tampered copy of it opens nothing", async () => {
+    const cookie = await sessionCookie("member-token-7");
+    expect(await readToken(page("/index", { headers: { Cookie: cookie } }))).toBe("member-token-7");
+    expect(await readToken(page("/index", { headers: { Cookie: cookie } }))).toBe("member-token-7");
+    const tampered = `${cookie.slice(0, -3)}${cookie.endsWith("A") ? "B" : "A"}${cookie.slice(-2)}`;
+    expect(await readToken(page("/index", { headers: { Cookie: tampered } }))).toBeNull();
+  });
 });
 
 describe("gateway failures → error page statuses", () => {

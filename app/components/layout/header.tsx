@@ -16,33 +16,35 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
   const markupKey = useMarkupKey("header", { layout: layout.version, cartCount, keyword: searchParams.get("keyword") });
   return (
     <CachedMarkup cacheKey={markupKey}>
-      <header className="header">
-        <div className="container header__inner">
-          <Link to="/index" className="header__logo" aria-label={site.site_name}>
-            {site.logo ? <img src={site.logo} alt={site.site_name} width={180} height={60} /> : <span>{site.site_name}</span>}
-          </Link>
-          <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
-          <Group gap="lg" nowrap className="header__aside">
-            <CartLink className="mini-cart" label={t("header.cart")} count={cartCount} testId="header-cart-count" />
-            {site.phone ? (
-              <div className="header__phone">
-                <IconPhone size={18} aria-hidden />
-                <span className="ui-text-sm">
-                  {t("header.phone")} <a href={`tel:${site.phone}`}>{site.phone}</a>
-                </span>
-              </div>
-            ) : null}
-            {layout.h5Qrcode ? (
-              <details className="header__qrcode">
-                <summary>
-                  <IconQrcode size={18} aria-hidden /> {t("header.mobileShop")}
-                </summary>
-                <img src={layout.h5Qrcode} alt={t("header.mobileShopQr")} width={120} height={120} loading="lazy" decoding="async" />
-              </details>
-            ) : null}
-          </Group>
-        </div>
-      </header>
+      {() => (
+        <header className="header">
+          <div className="container header__inner">
+            <Link to="/index" className="header__logo" aria-label={site.site_name}>
+              {site.logo ? <img src={site.logo} alt={site.site_name} width={180} height={60} /> : <span>{site.site_name}</span>}
+            </Link>
+            <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
+            <Group gap="lg" nowrap className="header__aside">
+              <CartLink className="mini-cart" label={t("header.cart")} count={cartCount} testId="header-cart-count" />
+              {site.phone ? (
+                <div className="header__phone">
+                  <IconPhone size={18} aria-hidden />
+                  <span className="ui-text-sm">
+                    {t("header.phone")} <a href={`tel:${site.phone}`}>{site.phone}</a>
+                  </span>
+                </div>
+              ) : null}
+              {layout.h5Qrcode ? (
+                <details className="header__qrcode">
+                  <summary>
+                    <IconQrcode size={18} aria-hidden /> {t("header.mobileShop")}
+                  </summary>
+                  <img src={layout.h5Qrcode} alt={t("header.mobileShopQr")} width={120} height={120} loading="lazy" decoding="async" />
+                </details>
+              ) : null}
+            </Group>
+          </div>
+        </header>
+      )}
     </CachedMarkup>
   );
 }

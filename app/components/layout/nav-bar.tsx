@@ -44,40 +44,42 @@ export function NavBar({ layout, expanded }: { layout: ClientLayout; expanded: b
   const markupKey = useMarkupKey("nav-bar", { layout: layout.version, expanded, current });
   return (
     <CachedMarkup cacheKey={markupKey}>
-      <div className="nav-bar">
-        <div className="container nav-bar__inner">
-          <StaticMarkup
-            // The content is the same expanded or folded (only the class differs), so one key serves both
-            // and a navigation between the home page and another page keeps the adopted markup.
-            cacheKey={`category-menu:${language}:${layout.version}`}
-            as="div"
-            className={`category-menu ${expanded ? "category-menu--expanded" : ""}`}
-          >
-            <CategoryMenuContent layout={chromeLayout} />
-          </StaticMarkup>
-          <nav aria-label={t("nav.label")}>
-            <ul className="nav-bar__links">
-              {layout.navList.map((item, index) => {
-                const href = item.nav_url.url;
-                const internal = href.startsWith("/") && !href.startsWith("//") && !item.is_blank;
-                return (
-                  <li key={item.id}>
-                    {internal ? (
-                      <Link to={href} className="nav-bar__link" aria-current={current[index] ? "page" : undefined}>
-                        {item.nav_title}
-                      </Link>
-                    ) : (
-                      <a {...linkProps(href, item.is_blank)} className="nav-bar__link">
-                        {item.nav_title}
-                      </a>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+      {() => (
+        <div className="nav-bar">
+          <div className="container nav-bar__inner">
+            <StaticMarkup
+              // The content is the same expanded or folded (only the class differs), so one key serves both
+              // and a navigation between the home page and another page keeps the adopted markup.
+              cacheKey={`category-menu:${language}:${layout.version}`}
+              as="div"
+              className={`category-menu ${expanded ? "category-menu--expanded" : ""}`}
+            >
+              <CategoryMenuContent layout={chromeLayout} />
+            </StaticMarkup>
+            <nav aria-label={t("nav.label")}>
+              <ul className="nav-bar__links">
+                {layout.navList.map((item, index) => {
+                  const href = item.nav_url.url;
+                  const internal = href.startsWith("/") && !href.startsWith("//") && !item.is_blank;
+                  return (
+                    <li key={item.id}>
+                      {internal ? (
+                        <Link to={href} className="nav-bar__link" aria-current={current[index] ? "page" : undefined}>
+                          {item.nav_title}
+                        </Link>
+                      ) : (
+                        <a {...linkProps(href, item.is_blank)} className="nav-bar__link">
+                          {item.nav_title}
+                        </a>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          </div>
         </div>
-      </div>
+      )}
     </CachedMarkup>
   );
 }

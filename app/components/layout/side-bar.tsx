@@ -34,37 +34,39 @@ export function SideBar({
 
   return (
     <CachedMarkup cacheKey={markupKey}>
-      <aside className="side-bar" aria-label={t("sideBar.label")}>
-        <CartLink className="side-bar__item" label={t("sideBar.cart")} count={cartCount} testId="side-cart-count" />
-        <SideLink to="/member/order_list" label={t("sideBar.orders")} icon={<IconClipboardList size={20} aria-hidden />} />
-        <SideLink to="/member/footprint" label={t("sideBar.footprint")} icon={<IconFootsteps size={20} aria-hidden />} />
-        <SideLink to="/member/collection" label={t("sideBar.follows")} icon={<IconHeart size={20} aria-hidden />} />
-        <SideLink to="/member/my_coupon" label={t("sideBar.coupons")} icon={<IconTicket size={20} aria-hidden />} />
-        {servicer.type === "third" && servicer.third_url ? (
-          <a href={servicer.third_url} target="_blank" rel="noopener noreferrer" className="side-bar__item">
-            <IconHeadset size={20} aria-hidden />
-            <span>{t("sideBar.service")}</span>
-          </a>
-        ) : servicer.type !== "none" ? (
-          <ChatLink topic={chatTopic} loggedIn={loggedIn} className="side-bar__item">
-            <IconHeadset size={20} aria-hidden />
-            <span>{t("sideBar.service")}</span>
-          </ChatLink>
-        ) : null}
-        {showBackToTop ? (
-          <a
-            href="#top"
-            className="side-bar__item side-bar__top"
-            onClick={(event) => {
-              event.preventDefault();
-              scrollTo({ y: 0 });
-            }}
-          >
-            <IconArrowUp size={20} aria-hidden />
-            <span>{t("sideBar.backToTop")}</span>
-          </a>
-        ) : null}
-      </aside>
+      {() => (
+        <aside className="side-bar" aria-label={t("sideBar.label")}>
+          <CartLink className="side-bar__item" label={t("sideBar.cart")} count={cartCount} testId="side-cart-count" />
+          <SideLink to="/member/order_list" label={t("sideBar.orders")} icon={<IconClipboardList size={20} aria-hidden />} />
+          <SideLink to="/member/footprint" label={t("sideBar.footprint")} icon={<IconFootsteps size={20} aria-hidden />} />
+          <SideLink to="/member/collection" label={t("sideBar.follows")} icon={<IconHeart size={20} aria-hidden />} />
+          <SideLink to="/member/my_coupon" label={t("sideBar.coupons")} icon={<IconTicket size={20} aria-hidden />} />
+          {servicer.type === "third" && servicer.third_url ? (
+            <a href={servicer.third_url} target="_blank" rel="noopener noreferrer" className="side-bar__item">
+              <IconHeadset size={20} aria-hidden />
+              <span>{t("sideBar.service")}</span>
+            </a>
+          ) : servicer.type !== "none" ? (
+            <ChatLink topic={chatTopic} loggedIn={loggedIn} className="side-bar__item">
+              <IconHeadset size={20} aria-hidden />
+              <span>{t("sideBar.service")}</span>
+            </ChatLink>
+          ) : null}
+          {showBackToTop ? (
+            <a
+              href="#top"
+              className="side-bar__item side-bar__top"
+              onClick={(event) => {
+                event.preventDefault();
+                scrollTo({ y: 0 });
+              }}
+            >
+              <IconArrowUp size={20} aria-hidden />
+              <span>{t("sideBar.backToTop")}</span>
+            </a>
+          ) : null}
+        </aside>
+      )}
     </CachedMarkup>
   );
 }

@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }), smsKey: null }, { status: 400 });
   const input = submission.value;
 
-  const client = clientAddress();
+  const client = clientAddress(request);
   if (input.intent === "send-code") {
     if (!input.captcha_code) return refuseFields(submission, { captcha_code: ["validation:required"] });
     // The upstream checks (and burns) the captcha before it says whether the mobile is registered,

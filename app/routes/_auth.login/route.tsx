@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getRegisterConfig(ctx),
     getCaptchaConfig(ctx),
     getAdv("NS_PC_LOGIN").catch(() => null),
-    needsCaptcha([["passwordPerClient", clientAddress()]]),
+    needsCaptcha([["passwordPerClient", clientAddress(request)]]),
   ]);
   const captcha = captchaConfig.shop_reception_login ? await newCaptcha(ctx) : clientNeedsCaptcha ? newOwnCaptcha() : null;
   const banner = ad?.adv_list[0];
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_login;
   if (input.intent !== "mobile-login" && captchaRequired && !input.captcha_code) return askForCaptcha(ctx, submission, ["password"]);
   const captcha = input.intent !== "mobile-login" ? { captcha_id: input.captcha_id, captcha_code: input.captcha_code } : {};
-  const client = clientAddress();
+  const client = clientAddress(request);
 
   switch (input.intent) {
     case "password-login": {

@@ -102,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
     realname: input.realname || undefined,
   };
   const captcha = { captcha_id: input.captcha_id, captcha_code: input.captcha_code };
-  const client = clientAddress();
+  const client = clientAddress(request);
 
   switch (input.intent) {
     case "send-code": {
@@ -171,7 +171,7 @@ async function usernameRegistration(
 
   const labelEntry = labels.find((entry) => entry.label_id === label);
   const images = Object.fromEntries(Object.entries(stored.images).map(([id, list]) => [id, list.map((image) => image.path).join(",")]));
-  const outcome = await limitedAttempt([["registerPerClient", clientAddress()]], "always", () =>
+  const outcome = await limitedAttempt([["registerPerClient", clientAddress(request)]], "always", () =>
     registerWithUsername(ctx, {
       username: input.username,
       password: input.password,

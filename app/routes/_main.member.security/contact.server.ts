@@ -61,12 +61,12 @@ function refuse<T>(submission: Submission<T>, outcome: Refused, kind: "mobile" |
   return data({ [`${kind}Result`]: reply, [`${kind}Keys`]: keys }, { status: outcome.status, headers });
 }
 
-export async function mobileAction(ctx: UpstreamContext, form: FormData) {
+export async function mobileAction(request: Request, ctx: UpstreamContext, form: FormData) {
   const submission = parseWithZod(form, { schema: MobileFormSchema });
   const keysOf = () => ({ oldKey: strField(form, "old_key"), key: strField(form, "key") });
   if (submission.status !== "success") return data({ mobileResult: submission.reply({ hideFields: HIDDEN }), mobileKeys: keysOf() }, { status: 400 });
   const input = submission.value;
-  const client = clientAddress();
+  const client = clientAddress(request);
   const captcha = { captcha_id: input.captcha_id ?? "", captcha_code: input.captcha_code };
 
   if (input.intent === "old-code") {
@@ -129,12 +129,12 @@ export async function mobileAction(ctx: UpstreamContext, form: FormData) {
   return redirectWithToast("/member/security", { kind: "success", key: current ? "account:mobile.changed" : "account:mobile.bound" });
 }
 
-export async function emailAction(ctx: UpstreamContext, form: FormData) {
+export async function emailAction(request: Request, ctx: UpstreamContext, form: FormData) {
   const submission = parseWithZod(form, { schema: EmailFormSchema });
   const keysOf = () => ({ oldKey: null, key: strField(form, "key") });
   if (submission.status !== "success") return data({ emailResult: submission.reply({ hideFields: HIDDEN }), emailKeys: keysOf() }, { status: 400 });
   const input = submission.value;
-  const client = clientAddress();
+  const client = clientAddress(request);
   if (input.intent === "email-code") {
     const outcome = await limited(
       [

@@ -38,8 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireMember(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if ((MOBILE_INTENTS as readonly unknown[]).includes(intent)) return mobileAction(ctx, form);
-  if ((EMAIL_INTENTS as readonly unknown[]).includes(intent)) return emailAction(ctx, form);
+  if ((MOBILE_INTENTS as readonly unknown[]).includes(intent)) return mobileAction(request, ctx, form);
+  if ((EMAIL_INTENTS as readonly unknown[]).includes(intent)) return emailAction(request, ctx, form);
   if (intent === "pay-code") {
     // Step 1 of the pay password: a code to the bound mobile; the page then shows step 2 with the key.
     try {
