@@ -19,6 +19,8 @@ const layout = {
   platforms: [{ icon: "/media/y.svg" }],
   services: [{ service_name: "正品保障", desc: "", image: "" }],
   hotWords: ["阿莫西林"],
+  copyright: { copyright_desc: "© 康源医药" },
+  miniProgramQrcode: "data:image/svg+xml,x",
 } as unknown as ClientLayout;
 
 describe("documentLayout", () => {
@@ -26,6 +28,8 @@ describe("documentLayout", () => {
     const slim = documentLayout(layout);
     expect(slim).toMatchObject({ version: 42, site: layout.site, navList: layout.navList, hotWords: ["阿莫西林"] });
     for (const list of ["categories", "helpClasses", "friendlyLinks", "certificates", "platforms", "services"] as const) expect(slim[list]).toEqual([]);
+    expect(slim.copyright).toBeNull();
+    expect(slim.miniProgramQrcode).toBe("");
     expect(layout.categories).toHaveLength(1); // the whole layout is not touched
   });
 
