@@ -57,7 +57,8 @@ function getSession(request: Request): Promise<Session<SessionData>> {
  * page's CPU (docs/performance.md). Whether the sign-in has since logged out is asked every time.
  */
 type OpenedSession = { sid: string | undefined; token: string | null; secrets: readonly string[] };
-const openedSessions = new LRUCache<string, OpenedSession>({ max: 10_000 });
+// Bounded by the headers' length (a Cookie header may be up to 16 KB): ~4 M characters of keys.
+const openedSessions = new LRUCache<string, OpenedSession>({ maxSize: 4_000_000, sizeCalculation: (_opened, cookie) => cookie.length + 100 });
 
 async function openSession(request: Request): Promise<OpenedSession> {
   markSessionUse(request);
