@@ -9,8 +9,8 @@ import type { UpstreamContext } from "~/upstream/http.server";
  *
  * A scope is found from the request (ADR 040): server.ts names it in a request header of its own,
  * which reaches every Request Remix makes of it (a `.data` request's loaders get a copy). Not an
- * AsyncLocalStorage: in Node 20 that hooks every promise of every request (~8 % of a goods page's
- * CPU, docs/performance.md).
+ * AsyncLocalStorage: in Node 20 that hooks every promise of every request (~1 % of a goods page's
+ * CPU in the hooks alone, ADR 040).
  */
 export type RequestScope = {
   /** The client's address as Express resolved it (TRUST_PROXY decides whether X-Forwarded-For counts). */
