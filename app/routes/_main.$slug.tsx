@@ -113,16 +113,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const isFreshView = isNewGoodsView(request);
   const known = knownGoodsOf(id);
   const earlyEvaluations = known ? listEvaluations(known.goodsId, evalPage).catch(() => null) : null;
-  // A sku's page (not a goods id's, whose default sku may change) records the view at once. The
-  // page never waits for the record (best effort, its answer comes after the detail's).
-  const knownSku = known?.skuId === id ? known : undefined;
-  const viewRecordedEarly = isFreshView && knownSku !== undefined;
-  if (viewRecordedEarly) inBackground(recordGoodsView(ctx, { goods_id: knownSku.goodsId, sku_id: knownSku.skuId }));
 
   const detail = await detailAnswer;
   if (!detail) throw notFoundResponse();
-  const viewRecorded = viewRecordedEarly && knownSku.goodsId === detail.goods_id && knownSku.skuId === detail.sku_id;
-  if (isFreshView && !viewRecorded) inBackground(recordGoodsView(ctx, detail));
+  // Best effort, and the page never waits for it: recorded with the goods and sku the detail names.
+  if (isFreshView) inBackground(recordGoodsView(ctx, detail));
 
   const wantsQr = url.searchParams.get("qr") === "1";
   const [evaluateConfig, aftersaleHtml, recommendedList, evaluations, qr] = await Promise.all([

@@ -33,9 +33,8 @@ export const RECOMMEND_PAGE_SIZE = 5;
 
 /**
  * The goods and sku each page id (a sku id, or a goods id) showed: a sku belongs to one goods for
- * good, so the goods page asks for that goods' evaluations, and records a member's view of a sku,
- * beside the detail instead of after it (one upstream round trip less on a page seen before).
- * Checked against the detail's answer.
+ * good, so the goods page asks for that goods' evaluations beside the detail instead of after it
+ * (one upstream round trip less on a page seen before). Checked against the detail's answer.
  */
 export type KnownGoods = { goodsId: number; skuId: number };
 const goodsOfPageId = new LRUCache<number, KnownGoods>({ max: 10_000 });

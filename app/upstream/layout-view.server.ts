@@ -92,8 +92,9 @@ export function toClientLayout(layout: LayoutData, capabilities: Pick<ChromeCapa
  * The client layout a document's loader data carries (ADR 027): without what only the chrome parts
  * rendered once use (the category tree, the footer's lists, copyright and mini-program QR code),
  * whose HTML the document already holds and the browser adopts. That is ~13 of the root's ~17 KB
- * of loader data, serialised on every page (the QR code alone is a ~2 KB inline image). `.data` requests (client-side navigations) get the whole layout, for a live render where
- * the page held no such HTML; the root's `shouldRevalidate` asks for it when the page has none.
+ * of loader data, serialised on every page (the QR code alone is a ~2 KB inline image). `.data`
+ * requests (client-side navigations) get the whole layout, for a live render where the page held
+ * no such HTML; the root's `shouldRevalidate` asks for it when the page has none.
  */
 export function documentLayout(view: ClientLayout): ClientLayout {
   return slimForDocument(view, (whole) => ({

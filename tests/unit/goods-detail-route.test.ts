@@ -141,7 +141,7 @@ describe("loader", () => {
     expect(calls("/api/goods/modifyclicks")).toHaveLength(3);
   });
 
-  test("a sku page seen before records a fresh view beside the detail, once; a goods id's page after it", async () => {
+  test("a fresh view is recorded once, after the detail has named its goods and sku; a goods id's page too", async () => {
     await load("/sku-5"); // a visitor's view: the page id becomes known, nothing recorded
     await load("/sku-40");
     upstream.reset();
@@ -177,16 +177,13 @@ describe("loader", () => {
     expect(calls("/api/goodsbrowse/add")).toHaveLength(1);
   });
 
-  test("a sku now shown under another goods is recorded again with the detail's goods", async () => {
+  test("a sku now shown under another goods is recorded with the detail's goods, not the one seen before", async () => {
     await load("/sku-5"); // known: sku 5 of goods 5
     upstream.reset();
     shop({ ...DETAIL, goods_id: 7 });
     await load("/sku-5", true);
     await backgroundWorkDone();
-    expect(calls("/api/goodsbrowse/add").map((request) => request.body)).toMatchObject([
-      { goods_id: 5, sku_id: 5 },
-      { goods_id: 7, sku_id: 5 },
-    ]);
+    expect(calls("/api/goodsbrowse/add").map((request) => request.body)).toMatchObject([{ goods_id: 7, sku_id: 5 }]);
   });
 
   test("a visitor's loader data holds no price at all; a member's has them", async () => {
