@@ -150,9 +150,8 @@ async function addGoods(ctx: SeedContext, plan: GoodsPlan, shippingTemplateId: n
 export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
   const { admin, db, log } = ctx;
 
-  // Delivery: express and store pickup on (the delivery settings' switches).
+  // Delivery by express on (the delivery settings' switch); pickup once a store exists, below.
   await admin.action("shop/delivery/modifyExpressStatus", { is_use: 1, express_name: "快递发货" });
-  await admin.action("shop/delivery/modifyStoreStatus", { is_use: 1, store_name: "门店自提" });
 
   // A nationwide shipping template, by piece: its areas are every province, city and district, as
   // the template page's area picker sends them ({level: {parent id: [ids]}}; matched by district).
@@ -199,6 +198,28 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
       stock_type: "all",
     }),
   );
+  // A new store is closed: its operation settings (运营设置) open it, pickup from 8:00 to 21:00 daily.
+  await admin.action("store/shop/store/operate", {
+    store_id: storeId,
+    status: 1,
+    is_pickup: 1,
+    is_o2o: 0,
+    is_express: 0,
+    time_type: 0,
+    start_time: 8 * 3600,
+    end_time: 21 * 3600,
+    delivery_time: JSON.stringify([{ start_time: 8 * 3600, end_time: 21 * 3600 }]),
+    time_interval: 30,
+    advance_day: 0,
+    most_day: 7,
+    stock_type: "all",
+    open_date_config: "[]",
+    open_date: "全天",
+    out_open_date_o2o_pay: 1,
+    close_show: 0,
+    close_desc: "",
+  });
+  await admin.action("shop/delivery/modifyStoreStatus", { is_use: 1, store_name: "门店自提" });
   log(`pickup store ${storeId}`);
 
   // Categories, three levels (the category form: pid, level, the parents' ids, the full name).
@@ -411,6 +432,8 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
     end_second: 59,
   });
   const timeId = await queryId(db, "SELECT id FROM promotion_seckill_time WHERE name = '全天秒杀'");
+  // The slot's goods picker hands over each SKU's row (name, image, price, stock) with the seckill fields.
+  const seckillSkus = await query(db, `SELECT sku_id, sku_name, sku_image, price, stock FROM goods_sku WHERE goods_id = ${goods.seckill.goodsId} ORDER BY sku_id`);
   await admin.action("seckill/shop/seckill/addGoods", {
     seckill_name: "感冒季秒杀",
     remark: "每人限购2件",
@@ -422,8 +445,8 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
     goods_data: [
       {
         goods_id: goods.seckill.goodsId,
-        sku_list: goods.seckill.skuIds.map((skuId, i) => ({
-          sku_id: skuId,
+        sku_list: seckillSkus.map((sku, i) => ({
+          ...sku,
           goods_id: goods.seckill.goodsId,
           seckill_price: [9.9, 13.9][i],
           seckill_stock: 100,
