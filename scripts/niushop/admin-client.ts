@@ -228,7 +228,11 @@ export class NiushopAdmin {
 
   /** A member's balance, withdrawable balance and points, from the admin's member list. */
   async memberAccount(username: string): Promise<AdminMemberAccount> {
-    const page = await this.actionData("shop/member/memberList", { search_text: username, search_text_type: "username", page: 1, page_size: 10 }, MemberPageSchema);
+    const page = await this.actionData(
+      "shop/member/memberList",
+      { search_text: username, search_text_type: "username", page: 1, page_size: 10 },
+      MemberPageSchema,
+    );
     const row = page.list.find((member) => member.username === username);
     if (!row) throw new AdminError("shop/member/memberList", page, `no member ${username}`);
     return { memberId: row.member_id, username: row.username, balance: row.balance, balanceMoney: row.balance_money, point: row.point };

@@ -9,6 +9,7 @@ import { z } from "zod/v4";
 import { AdminEnvelopeSchema, encodeForm, NiushopAdmin } from "./admin-client";
 import { niushopFixtureSchema, type NiushopFixture } from "./fixture";
 import { seedPharmacy } from "./seed";
+import { verifyAsShopper } from "./verify";
 
 const env = z
   .object({
@@ -136,5 +137,10 @@ const fixture: NiushopFixture = niushopFixtureSchema.parse({
   },
   ...seeded,
 });
+const problems = await timed("shopper's check", () => verifyAsShopper(fixture));
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`niushop: check failed: ${problem}`);
+  process.exit(1);
+}
 mkdirSync(path.dirname(env.NIUSHOP_FIXTURE), { recursive: true });
 writeFileSync(env.NIUSHOP_FIXTURE, `${JSON.stringify(fixture, null, 2)}\n`);

@@ -11,10 +11,7 @@ import type { NiushopFixture, SeededGoods } from "./fixture";
 import { logInMember, registerMember } from "./member-api";
 
 export type SeedContext = { admin: NiushopAdmin; baseUrl: string; appDir: string; db: DbConnection; log: (line: string) => void };
-export type SeedResult = Pick<
-  NiushopFixture,
-  "members" | "categories" | "brands" | "goods" | "promotions" | "recharge" | "delivery" | "help" | "noticeIds"
->;
+export type SeedResult = Pick<NiushopFixture, "members" | "categories" | "brands" | "goods" | "promotions" | "recharge" | "delivery" | "help" | "noticeIds">;
 
 /** The members the seed registers (usernames: letters and digits only, as the PC client requires). */
 export const SEED_MEMBERS = [
@@ -62,7 +59,13 @@ function goodsFields(plan: GoodsPlan, shippingTemplateId: number) {
     return {
       spec_id: specId,
       spec_name: spec.name,
-      value: spec.values.map((value): SpecValue => ({ spec_id: specId, spec_name: spec.name, spec_value_id: --nextValueId, spec_value_name: value, image: "" })),
+      value: spec.values.map((value): SpecValue => ({
+        spec_id: specId,
+        spec_name: spec.name,
+        spec_value_id: --nextValueId,
+        spec_value_name: value,
+        image: "",
+      })),
     };
   });
   const single = plan.specs.length === 0;
@@ -433,7 +436,10 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
   });
   const timeId = await queryId(db, "SELECT id FROM promotion_seckill_time WHERE name = '全天秒杀'");
   // The slot's goods picker hands over each SKU's row (name, image, price, stock) with the seckill fields.
-  const seckillSkus = await query(db, `SELECT sku_id, sku_name, sku_image, price, stock FROM goods_sku WHERE goods_id = ${goods.seckill.goodsId} ORDER BY sku_id`);
+  const seckillSkus = await query(
+    db,
+    `SELECT sku_id, sku_name, sku_image, price, stock FROM goods_sku WHERE goods_id = ${goods.seckill.goodsId} ORDER BY sku_id`,
+  );
   await admin.action("seckill/shop/seckill/addGoods", {
     seckill_name: "感冒季秒杀",
     remark: "每人限购2件",

@@ -200,7 +200,7 @@ stop_all() {
 install_digest() {
   {
     sha256sum "$SRC" | cut -d' ' -f1
-    cat "$PATCH" "$PROJECT"/scripts/niushop/{provision,seed}.ts | sha256sum | cut -d' ' -f1
+    cat "$PATCH" "$PROJECT"/scripts/niushop/{provision,seed,verify}.ts | sha256sum | cut -d' ' -f1
   } | sha256sum | cut -d' ' -f1
 }
 
