@@ -416,6 +416,30 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
       keywords: "棉签",
       freeShipping: false,
     },
+    {
+      key: "discount",
+      name: "布洛芬缓释胶囊 24粒",
+      specs: [],
+      skus: [{ values: [], price: 22.5, marketPrice: 26, stock: 300 }],
+      categoryPath: path(medicine, cold, antipyretic),
+      brandId: brand("三九"),
+      unit: "盒",
+      introduction: "缓解轻至中度疼痛，退热",
+      keywords: "布洛芬,退热",
+      freeShipping: false,
+    },
+    {
+      key: "manjian",
+      name: "75%医用酒精 500ml",
+      specs: [],
+      skus: [{ values: [], price: 15.9, marketPrice: 19.9, stock: 400 }],
+      categoryPath: path(devices, homeDevices, dressings),
+      brandId: brand("云南白药"),
+      unit: "瓶",
+      introduction: "皮肤及物品表面消毒",
+      keywords: "酒精,消毒",
+      freeShipping: false,
+    },
   ];
   const goods = {} as SeedResult["goods"];
   for (const plan of plans) goods[plan.key] = await addGoods(ctx, plan, expressTemplateId);
@@ -573,7 +597,38 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
   });
   const exchangeGoodsId = await queryId(db, `SELECT id FROM promotion_exchange_goods WHERE type = 1 AND type_id = ${goods.pointExchange.goodsId}`);
   const exchangeId = await queryId(db, `SELECT id FROM promotion_exchange WHERE type = 1 AND type_id = ${goods.pointExchange.skuIds[0]}`);
-  log("promotions: seckill, groupbuy, pintuan, bundling, topic, points exchange, 2 coupons");
+
+  // Limited-time discount (限时折扣): the goods picker's SKU rows with a discount price.
+  await admin.action("discount/shop/discount/add", {
+    discount_name: "退热药限时折扣",
+    remark: "限时特价",
+    start_time: shopTime(start),
+    end_time: shopTime(end),
+    goods_data: [
+      {
+        goods_id: goods.discount.goodsId,
+        sku_list: [{ sku_id: goods.discount.skuIds[0], goods_id: goods.discount.goodsId, discount_price: "18.00" }],
+      },
+    ],
+  });
+  const discountId = await queryId(db, `SELECT discount_id FROM promotion_discount WHERE goods_id = ${goods.discount.goodsId}`);
+
+  // Full reduction (满减) on one goods only, so no other order's total changes: 满30减5.
+  const manjianLimit = 30;
+  const manjianDiscount = 5;
+  await admin.action("manjian/shop/manjian/add", {
+    manjian_name: "酒精满30减5",
+    manjian_type: 2,
+    type: 0,
+    goods_ids: String(goods.manjian.goodsId),
+    start_time: shopTime(start),
+    end_time: shopTime(end),
+    rule_json: JSON.stringify({ [manjianLimit.toFixed(2)]: { limit: manjianLimit.toFixed(2), discount_money: manjianDiscount } }),
+    remark: "",
+    status: 1,
+  });
+  const manjianId = await queryId(db, "SELECT manjian_id FROM promotion_manjian WHERE manjian_name = '酒精满30减5'");
+  log("promotions: seckill, groupbuy, pintuan, bundling, topic, points exchange, 2 coupons, discount, manjian");
 
   // Recharge packages (充值套餐) and the recharge switch.
   await admin.action("memberrecharge/shop/memberrecharge/setConfig", { is_use: 1 });
@@ -723,6 +778,8 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
       topic: { topicId },
       pointExchange: { exchangeGoodsId, exchangeId, point: exchangePoint, price: exchangePrice },
       coupons,
+      discount: { discountId },
+      manjian: { manjianId, limit: manjianLimit, discountMoney: manjianDiscount },
     },
     recharge,
     delivery: { expressTemplateId, storeId, expressCompanyId },
