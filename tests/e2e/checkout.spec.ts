@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
-import { DEMO, logIn, testApi, upstreamCall, withJs } from "./support";
+import { addAddressUpstream, DEMO, logIn, testApi, upstreamCall, withJs } from "./support";
 
 /**
  * Checkout journeys (issue 9): /payment → /pay → /result, with JS on and off. Every test owns a
@@ -92,10 +92,13 @@ test("cart settle → pickup → another coupon → pay with balance → result;
   await submitOrder(page);
   await expect(page.getByTestId("pay-money")).toHaveText("¥317.80");
 
-  // A wrong pay password is refused beside the field; the right one pays.
+  // A wrong pay password is refused beside the field (the BFF checks it: the upstream's payment
+  // does not) and nothing is paid; the right one pays.
   await page.getByLabel("支付密码").fill("000000");
   await page.getByRole("button", { name: "使用余额支付" }).click();
   await expect(page.getByText("支付密码错误。")).toBeVisible();
+  const unpaid = await testApi.get<{ member: { balance: number } }>(`/__test/member-account?username=${member.username}`);
+  expect(unpaid.member.balance).toBe(1000);
   await page.getByLabel("支付密码").fill("123456");
   await page.getByRole("button", { name: "使用余额支付" }).click();
   await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
@@ -123,12 +126,29 @@ test("balance at checkout: with the pay password nothing is left to pay and /pay
   await recalculate(page, /use_balance=1/);
   await expect(page.getByTestId("total-balance")).toHaveText("-¥19.60");
   await expect(page.getByTestId("total-payable")).toHaveText("¥0.00");
+  await page.getByLabel("买家留言").fill("请开发票抬头为本店");
+
+  // The upstream's create would spend the balance whatever the password: the BFF checks it first
+  // (checkpaypassword, as the PC). None, then a wrong one: no order, no money moved, choices kept.
+  const balanceNow = async () => (await testApi.get<{ member: { balance: number } }>(`/__test/member-account?username=${member.username}`)).member.balance;
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText("请输入支付密码。")).toBeVisible();
+  await page.getByLabel("支付密码").fill("000000");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText("支付密码错误。")).toBeVisible();
+  await expect(page.getByLabel(/使用余额/)).toBeChecked();
+  await expect(page.getByLabel("门店自提")).toBeChecked();
+  await expect(page.getByLabel("买家留言")).toHaveValue("请开发票抬头为本店");
+  expect(await orders(member)).toHaveLength(0);
+  expect(await balanceNow()).toBe(1000);
+
   await page.getByLabel("支付密码").fill("123456");
   await page.getByRole("button", { name: "提交订单" }).click();
   await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
   await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
   const [order] = await orders(member);
-  expect(order).toMatchObject({ pay_money: 0, order_money: 19.6 });
+  expect(order).toMatchObject({ pay_money: 0, order_money: 19.6, buyer_message: "请开发票抬头为本店" });
+  expect(await balanceNow()).toBe(980.4);
 });
 
 test("points at checkout: the switch states points and money, the totals and the order take them off, the points go", async ({ page }) => {
@@ -360,8 +380,7 @@ test("express: add an address from /payment, then choose another; the order ship
 
   // A second address exists; "change address" lists both and "use this address" comes back here.
   const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
-  await upstreamCall("/api/memberaddress/add", {
-    token,
+  await addAddressUpstream(token, {
     name: "钱药师",
     mobile: "13812345678",
     province_id: 310000,
@@ -386,8 +405,7 @@ test("express: add an address from /payment, then choose another; the order ship
 test("local delivery: a store and a delivery window are chosen; the order keeps the window", async ({ page }) => {
   const member = await buyer(page, [{ sku_id: 11, num: 1 }]);
   const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
-  await upstreamCall("/api/memberaddress/add", {
-    token,
+  await addAddressUpstream(token, {
     name: "孙药师",
     mobile: "13912345678",
     province_id: 110000,

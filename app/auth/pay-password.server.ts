@@ -1,0 +1,26 @@
+import { createHash } from "node:crypto";
+import type { UpstreamContext } from "~/upstream/http.server";
+import { checkPayPassword, hasPayPassword } from "~/upstream/profile.server";
+import { blockedFor, count, forget, type Subject } from "./attempts.server";
+
+/**
+ * The pay password before balance is spent (issue 28). The upstream's order and payment calls take
+ * the balance without reading any password, so the BFF checks it first, as Niushop's PC does
+ * (`/api/member/checkpaypassword`, then create). A member who has no pay password spends balance
+ * without one, as upstream lets them. Wrong passwords count against the session's token
+ * (LIMITS.payPasswordPerSession), so a stolen session cannot try all million of them.
+ *
+ * Answers null when the balance may be used, else the message key for the password field.
+ */
+export async function payPasswordProblem(ctx: UpstreamContext, typed: string): Promise<string | null> {
+  if (typed === "") return (await hasPayPassword(ctx)) ? "checkout:errors.payPasswordRequired" : null;
+  const subject: Subject = ["payPasswordPerSession", createHash("sha256").update(ctx.token ?? "").digest("base64url")];
+  const wait = await blockedFor([subject]);
+  if (wait > 0) return `checkout:errors.payPasswordLocked|minutes=${Math.ceil(wait / 60)}`;
+  if (await checkPayPassword(ctx, typed)) {
+    await forget([subject]);
+    return null;
+  }
+  await count([subject]);
+  return "checkout:errors.payPasswordWrong";
+}
