@@ -14,7 +14,7 @@ import { blockedFor, count, forget, type Subject } from "./attempts.server";
  */
 export async function payPasswordProblem(ctx: UpstreamContext, typed: string): Promise<string | null> {
   if (typed === "") return (await hasPayPassword(ctx)) ? "checkout:errors.payPasswordRequired" : null;
-  const subject: Subject = ["payPasswordPerSession", createHash("sha256").update(ctx.token ?? "").digest("base64url")];
+  const subject: Subject = ["payPasswordPerSession", sessionKey(ctx.token ?? "")];
   const wait = await blockedFor([subject]);
   if (wait > 0) return `checkout:errors.payPasswordLocked|minutes=${Math.ceil(wait / 60)}`;
   if (await checkPayPassword(ctx, typed)) {
@@ -23,4 +23,9 @@ export async function payPasswordProblem(ctx: UpstreamContext, typed: string): P
   }
   await count([subject]);
   return "checkout:errors.payPasswordWrong";
+}
+
+/** The counter's key: a digest of the token, never the token itself. */
+function sessionKey(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
 }

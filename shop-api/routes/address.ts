@@ -1,4 +1,20 @@
-import { ApiException, error, type Envelope, has, int, isEmpty, pageResult, paging, param, requireKeys, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import {
+  ApiException,
+  error,
+  type Envelope,
+  has,
+  int,
+  isEmpty,
+  pageResult,
+  paging,
+  param,
+  requireKeys,
+  requireMember,
+  str,
+  success,
+  type Context,
+  type Router,
+} from '../core/router.js'
 import type { AddressRow } from '../models/checkout.js'
 import { checkRegionPath, childRegions, findRegion } from '../models/regions.js'
 

@@ -150,4 +150,3 @@ function shownPoints(ctx: Context, orderKey: string): number {
     return 0
   }
 }
-
