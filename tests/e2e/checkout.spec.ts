@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
-import { addAddressUpstream, DEMO, logIn, testApi, upstreamCall, withJs } from "./support";
+import { addAddressUpstream, DEMO, gotoSettled, logIn, testApi, upstreamCall, withJs } from "./support";
 
 /**
  * Checkout journeys (issue 9): /payment → /pay → /result, with JS on and off. Every test owns a
@@ -400,6 +400,53 @@ test("express: add an address from /payment, then choose another; the order ship
   );
   expect(order).toMatchObject({ delivery_type: "express", name: "钱药师", mobile: "13812345678", address: "漕溪北路 9 号" });
   expect(order.full_address).toContain("徐汇区");
+});
+
+test("a member registered through the storefront adds an address at checkout and pays with the balance (no pay password set)", async ({ page }) => {
+  // Registration by mobile asks for no address, as a real Niushop keeps none from registration.
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  await page.goto("/register?mode=mobile");
+  await page.getByRole("textbox", { name: "手机号" }).fill(mobile);
+  await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));
+  await page.getByRole("button", { name: "获取动态码" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+  await page.getByLabel("动态码").fill(await testApi.smsCode(mobile));
+  await page.getByLabel(/我已阅读并同意/).check();
+  await page.getByRole("button", { name: "立即注册" }).click();
+  await expect(page).toHaveURL(/\/member\/index$/);
+  await gotoSettled(page, "/member/info");
+  const username = (await page.locator('dt:text-is("账号") + dd').textContent())!.trim();
+  await testApi.post("/__test/member/balance", { username, balance: 500 });
+  await testApi.post("/__test/cart", { username, lines: [{ sku_id: 5, num: 1 }], bundles: [] });
+
+  await settleCart(page);
+  await expect(page.getByText("还没有默认收货地址，请先添加。")).toBeVisible();
+  await page.getByRole("link", { name: "新增地址" }).click();
+  await page.getByRole("textbox", { name: "收货人" }).fill("新药房");
+  await page.getByRole("textbox", { name: "手机号码" }).fill(mobile);
+  for (const [level, name, next] of [
+    ["省", "北京市", "选择城市"],
+    ["市", "北京市", "选择区/县"],
+    ["区/县", "东城区", undefined],
+  ] as const) {
+    await page.getByRole("combobox", { name: level, exact: true }).selectOption({ label: name });
+    if (next && !withJs()) await page.getByRole("button", { name: next }).click();
+  }
+  await page.getByRole("textbox", { name: "详细地址" }).fill("王府井大街 8 号");
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page).toHaveURL(/\/payment\?cart_ids=/);
+  await expect(page.getByTestId("checkout-address")).toContainText("新药房");
+
+  await page.getByLabel(/使用余额/).check();
+  await recalculate(page, /use_balance=1/);
+  await expect(page.getByTestId("total-payable")).toHaveText("¥0.00");
+  // No pay password set: none is asked for, as upstream spends balance without one.
+  await expect(page.getByLabel("支付密码")).toHaveCount(0);
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  const [order] = await testApi.get<Array<Order & { name: string }>>(`/__test/orders?username=${username}`);
+  expect(order).toMatchObject({ delivery_type: "express", name: "新药房", pay_money: 0 });
 });
 
 test("local delivery: a store and a delivery window are chosen; the order keeps the window", async ({ page }) => {
