@@ -184,8 +184,10 @@ describe("/payment", () => {
       for (let attempt = 0; attempt < 5; attempt++)
         expect(unwrap(await guess(`00000${attempt}`)).data.fieldErrors).toEqual({ pay_password: "checkout:errors.payPasswordWrong" });
       upstream.on("/api/member/checkpaypassword", { body: envelope(0, "操作成功", 1) });
-      const locked = unwrap(await guess("123456"));
-      expect(locked.status).toBe(400);
+      const lockedResult = await guess("123456");
+      const locked = unwrap(lockedResult);
+      expect(locked.status).toBe(429);
+      expect(Number(new Headers((lockedResult as { init: ResponseInit }).init.headers).get("Retry-After"))).toBeGreaterThan(800);
       expect((locked.data.fieldErrors as Record<string, string>).pay_password).toMatch(/^checkout:errors\.payPasswordLocked\|minutes=1[45]$/);
       expect(paths().filter((path) => path === "/api/member/checkpaypassword")).toHaveLength(5);
       expect(paths()).not.toContain("/api/ordercreate/create");

@@ -190,7 +190,10 @@ export async function paymentAction<S extends z.ZodTypeAny>(request: Request, so
   // first, and a refusal creates nothing (the choices come back, the password field empty).
   if (options.useBalance) {
     const problem = await payPasswordProblem(ctx, intent.pay_password ?? "");
-    if (problem) return data({ fieldErrors: { pay_password: problem } as Record<string, string>, formError: null, values }, { status: 400 });
+    if (problem) {
+      const fieldErrors: Record<string, string> = { pay_password: problem.message };
+      return data({ fieldErrors, formError: null, values }, { status: problem.status, headers: problem.headers });
+    }
   }
   let outTradeNo: string;
   try {
