@@ -28,6 +28,8 @@ export type Visit = {
   requests: number;
   /** Bytes on the wire (headers and encoded bodies) of those requests. */
   transferredBytes: number;
+  /** The same, had every text response that came uncompressed been gzipped. */
+  transferredBytesIfGzipped: number;
   /** Requests the page had started when the price was seen. */
   requestsBeforePrice: number | null;
   /** Of `requests`, those to an `/api/` path: the upstream's API called from the browser. */
@@ -50,6 +52,7 @@ export type Summary = {
   requests: number | null;
   requestsBeforePrice: number | null;
   transferredKB: number | null;
+  transferredKBIfGzipped: number | null;
   apiCalls: number | null;
 };
 
@@ -58,9 +61,12 @@ export type Ratio = {
   page: PageName;
   storefrontJavaScript: boolean;
   firstPrice: number | null;
+  /** Per round, Niushop's first price ÷ ours from the same round (visits a few seconds apart); their median. */
+  firstPriceWithinRounds: number | null;
   firstContentfulPaint: number | null;
   requests: number | null;
   transferredBytes: number | null;
+  transferredBytesIfGzipped: number | null;
 };
 
 export function median(values: number[]): number | null {
@@ -101,7 +107,7 @@ export function summarise(visits: Visit[]): Summary[] {
     const priced = known(group.map((visit) => visit.firstPriceMs));
     const firstPriceMs = round(median(priced));
     const ttfbMs = round(median(known(group.map((visit) => visit.ttfbMs))));
-    const transferred = median(group.map((visit) => visit.transferredBytes));
+    const kilobytes = (bytes: number | null) => (bytes === null ? null : round(bytes / 1024, 1));
     return [
       {
         page,
@@ -117,31 +123,42 @@ export function summarise(visits: Visit[]): Summary[] {
         ttfbShare: divide(ttfbMs, firstPriceMs),
         requests: median(group.map((visit) => visit.requests)),
         requestsBeforePrice: median(known(group.map((visit) => visit.requestsBeforePrice))),
-        transferredKB: transferred === null ? null : round(transferred / 1024, 1),
+        transferredKB: kilobytes(median(group.map((visit) => visit.transferredBytes))),
+        transferredKBIfGzipped: kilobytes(median(group.map((visit) => visit.transferredBytesIfGzipped))),
         apiCalls: median(group.map((visit) => visit.apiCalls)),
       },
     ];
   });
 }
 
-/** Niushop's PC client with JS on against the storefront with JS on and with JS off, per page. */
-export function ratios(summaries: Summary[]): Ratio[] {
+/**
+ * Niushop's PC client with JS on against the storefront with JS on and with JS off, per page: the
+ * ratio of the medians, and the median of each round's ratio, which a slow spell of the shared
+ * machine touches on both sides of alike.
+ */
+export function ratios(summaries: Summary[], visits: Visit[]): Ratio[] {
   const find = (page: PageName, side: Side, javaScript: boolean) =>
     summaries.find((summary) => summary.page === page && summary.side === side && summary.javaScript === javaScript);
+  const firstPriceOf = (page: PageName, side: Side, javaScript: boolean, run: number) =>
+    visits.find((visit) => visit.page === page && visit.side === side && visit.javaScript === javaScript && visit.run === run)?.firstPriceMs ?? null;
   return PAGE_NAMES.flatMap((page) => {
     const theirs = find(page, "niushop", true);
     if (!theirs) return [];
     return [true, false].flatMap((javaScript) => {
       const ours = find(page, "storefront", javaScript);
       if (!ours) return [];
+      const runs = [...new Set(visits.map((visit) => visit.run))];
+      const withinRounds = known(runs.map((run) => divide(firstPriceOf(page, "niushop", true, run), firstPriceOf(page, "storefront", javaScript, run), 4)));
       return [
         {
           page,
           storefrontJavaScript: javaScript,
           firstPrice: divide(theirs.firstPriceMs, ours.firstPriceMs),
+          firstPriceWithinRounds: round(median(withinRounds), 2),
           firstContentfulPaint: divide(theirs.firstContentfulPaintMs, ours.firstContentfulPaintMs),
           requests: divide(theirs.requests, ours.requests),
           transferredBytes: divide(theirs.transferredKB, ours.transferredKB),
+          transferredBytesIfGzipped: divide(theirs.transferredKBIfGzipped, ours.transferredKBIfGzipped),
         },
       ];
     });
@@ -157,14 +174,14 @@ function cell(value: number | null, unit = ""): string {
 /** The medians as a Markdown table. */
 export function summaryTable(summaries: Summary[]): string {
   const lines = [
-    "| page | client | JS | first price ms (min–max) | FCP ms | TTFB ms | TTFB ÷ first price | requests (before the price) | KB transferred | browser API calls | visits with a price |",
+    "| page | client | JS | first price ms (min–max) | FCP ms | TTFB ms | TTFB ÷ first price | requests (before the price) | KB transferred (text gzipped) | browser API calls | visits with a price |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const summary of summaries) {
     const firstPrice = summary.firstPriceMs === null ? "no price" : `**${summary.firstPriceMs}** (${summary.firstPriceMinMs}–${summary.firstPriceMaxMs})`;
     const requests = summary.requestsBeforePrice === null ? cell(summary.requests) : `${cell(summary.requests)} (${summary.requestsBeforePrice})`;
     lines.push(
-      `| ${summary.page} | ${CLIENT_NAMES[summary.side]} | ${summary.javaScript ? "on" : "off"} | ${firstPrice} | ${cell(summary.firstContentfulPaintMs)} | ${cell(summary.ttfbMs)} | ${cell(summary.ttfbShare)} | ${requests} | ${cell(summary.transferredKB)} | ${cell(summary.apiCalls)} | ${summary.withPrice}/${summary.visits} |`,
+      `| ${summary.page} | ${CLIENT_NAMES[summary.side]} | ${summary.javaScript ? "on" : "off"} | ${firstPrice} | ${cell(summary.firstContentfulPaintMs)} | ${cell(summary.ttfbMs)} | ${cell(summary.ttfbShare)} | ${requests} | ${cell(summary.transferredKB)} (${cell(summary.transferredKBIfGzipped)}) | ${cell(summary.apiCalls)} | ${summary.withPrice}/${summary.visits} |`,
     );
   }
   return lines.join("\n");
@@ -175,7 +192,7 @@ export function ratioTable(rows: Ratio[]): string {
   const lines = ["| page | storefront JS | first price | first contentful paint | requests | bytes |", "| --- | --- | --- | --- | --- | --- |"];
   for (const row of rows) {
     lines.push(
-      `| ${row.page} | ${row.storefrontJavaScript ? "on" : "off"} | **${cell(row.firstPrice, "×")}** | ${cell(row.firstContentfulPaint, "×")} | ${cell(row.requests, "×")} | ${cell(row.transferredBytes, "×")} |`,
+      `| ${row.page} | ${row.storefrontJavaScript ? "on" : "off"} | **${cell(row.firstPrice, "×")}** | ${cell(row.firstPriceWithinRounds, "×")} | ${cell(row.firstContentfulPaint, "×")} | ${cell(row.requests, "×")} | ${cell(row.transferredBytes, "×")} | ${cell(row.transferredBytesIfGzipped, "×")} |`,
     );
   }
   return lines.join("\n");

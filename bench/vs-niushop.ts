@@ -34,10 +34,11 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type CDPSession } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { z } from "zod";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { installFirstPriceProbe, type FirstPrice } from "./first-price";
+import { bytesIfGzipped, meterNetwork } from "./page-network";
 import { signIn, startBff, stop } from "./stack";
 import { PAGE_NAMES, ratios, ratioTable, summarise, summaryTable, type PageName, type Side, type Visit } from "./vs-niushop-report";
 
@@ -71,7 +72,6 @@ const CartCountAnswerSchema = envelope(z.coerce.number().int());
 /** js-cookie's stored name of the PC client's token cookie (`SDrxEA%_tWW6ezd3`, yszq-pc utils/auth.js). */
 const PC_CLIENT_TOKEN_COOKIE = encodeURIComponent("SDrxEA%_tWW6ezd3");
 const VIEWPORT = { width: 1280, height: 720 };
-const QUIET_MS = 500;
 
 type Target = { side: Side; javaScript: boolean; page: PageName; url: string; cookie: { name: string; value: string; url: string } };
 
@@ -140,33 +140,6 @@ function gitDescription(): string {
   }
 }
 
-/** Counts a page's requests and bytes from CDP's network events, and knows when the network is quiet. */
-async function meterNetwork(cdp: CDPSession) {
-  const inFlight = new Set<string>();
-  const meter = { requests: 0, transferredBytes: 0, apiCalls: 0, lastActivity: performance.now(), quiet: () => false };
-  const counted = (url: string) => !url.startsWith("data:") && !url.startsWith("blob:");
-  cdp.on("Network.requestWillBeSent", (event) => {
-    if (!counted(event.request.url)) return;
-    meter.lastActivity = performance.now();
-    // A redirect reuses the request id: the hop that ended is a request of its own, with its bytes.
-    if (event.redirectResponse) meter.transferredBytes += event.redirectResponse.encodedDataLength;
-    meter.requests += 1;
-    if (new URL(event.request.url).pathname.includes("/api/")) meter.apiCalls += 1;
-    inFlight.add(event.requestId);
-  });
-  cdp.on("Network.loadingFinished", (event) => {
-    if (!inFlight.delete(event.requestId)) return;
-    meter.lastActivity = performance.now();
-    meter.transferredBytes += event.encodedDataLength;
-  });
-  cdp.on("Network.loadingFailed", (event) => {
-    if (inFlight.delete(event.requestId)) meter.lastActivity = performance.now();
-  });
-  meter.quiet = () => inFlight.size === 0 && performance.now() - meter.lastActivity >= QUIET_MS;
-  await cdp.send("Network.enable");
-  return meter;
-}
-
 /** One cold visit: a new context, the member's cookie, the probe and the meter, then the page until it settles. */
 async function visit(browser: Browser, target: Target, run: number, timeoutMs: number): Promise<Visit> {
   const context = await browser.newContext({ javaScriptEnabled: target.javaScript, viewport: VIEWPORT, locale: "zh-CN" });
@@ -199,6 +172,7 @@ async function visit(browser: Browser, target: Target, run: number, timeoutMs: n
         return { ttfb: navigation?.responseStart ?? null, load: navigation?.loadEventStart ?? null, fcp: paint?.startTime ?? null };
       })
       .catch(() => ({ ttfb: null, load: null, fcp: null })); // a document still navigating after a failed visit
+    const gzipped = (await bytesIfGzipped(cdp, meter.finished)) + meter.redirectBytes;
     const seen = price as FirstPrice | null; // assigned in the probe's callback
     return {
       side: target.side,
@@ -215,7 +189,8 @@ async function visit(browser: Browser, target: Target, run: number, timeoutMs: n
       ttfbMs: timing.ttfb === null ? null : Math.round(timing.ttfb),
       loadMs: timing.load === null ? null : Math.round(timing.load),
       requests: meter.requests,
-      transferredBytes: meter.transferredBytes,
+      transferredBytes: meter.transferredBytes + meter.redirectBytes,
+      transferredBytesIfGzipped: gzipped,
       requestsBeforePrice,
       apiCalls: meter.apiCalls,
     };
@@ -298,14 +273,15 @@ async function main() {
           if (result.error) console.log(`run ${run} ${page} ${result.side} ${mode}: ${result.error}`);
           console.log(
             `run ${run} ${page.padEnd(5)} ${result.side.padEnd(10)} ${mode}: price ${result.firstPriceMs ?? "none"} ms, FCP ${result.firstContentfulPaintMs ?? "none"} ms, ` +
-              `TTFB ${result.ttfbMs} ms, ${result.requests} requests, ${(result.transferredBytes / 1024).toFixed(1)} KB (${result.priceText ?? "no price"})`,
+              `TTFB ${result.ttfbMs} ms, ${result.requests} requests, ${(result.transferredBytes / 1024).toFixed(1)} KB ` +
+              `(${(result.transferredBytesIfGzipped / 1024).toFixed(1)} KB gzipped) (${result.priceText ?? "no price"})`,
           );
         }
       }
     }
 
     const summaries = summarise(visits);
-    const ratioRows = ratios(summaries);
+    const ratioRows = ratios(summaries, visits);
     const machine = { ...started.machine, loadAverageAtEnd: machineState().loadAverage, node: process.version, chromium: browser.version() };
     const report = [
       `Storefront ${gitDescription()} at ${storefront}; Niushop at ${fixture.upstreamUrl}, its PC client at ${fixture.pcClientUrl}; member ${member.username}.`,
