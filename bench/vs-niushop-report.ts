@@ -189,7 +189,10 @@ export function summaryTable(summaries: Summary[]): string {
 
 /** The ratios as a Markdown table: Niushop's PC client (JS on) ÷ the storefront. */
 export function ratioTable(rows: Ratio[]): string {
-  const lines = ["| page | storefront JS | first price | first contentful paint | requests | bytes |", "| --- | --- | --- | --- | --- | --- |"];
+  const lines = [
+    "| page | storefront JS | first price | first price, median of rounds | first contentful paint | requests | bytes | bytes, text gzipped |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
   for (const row of rows) {
     lines.push(
       `| ${row.page} | ${row.storefrontJavaScript ? "on" : "off"} | **${cell(row.firstPrice, "×")}** | ${cell(row.firstPriceWithinRounds, "×")} | ${cell(row.firstContentfulPaint, "×")} | ${cell(row.requests, "×")} | ${cell(row.transferredBytes, "×")} | ${cell(row.transferredBytesIfGzipped, "×")} |`,

@@ -51,7 +51,9 @@ describe("summarise", () => {
   it("reports a client that never showed a price as such", () => {
     const [summary] = summarise([visit({ side: "niushop", javaScript: false, firstPriceMs: null, priceText: null, requestsBeforePrice: null })]);
     expect(summary).toMatchObject({ withPrice: 0, firstPriceMs: null, ttfbShare: null, requestsBeforePrice: null });
-    expect(summaryTable([summary])).toContain("| list | Niushop PC | off | no price |");
+    const [header, , row] = summaryTable([summary]).split("\n");
+    expect(row).toContain("| list | Niushop PC | off | no price |");
+    expect(header.split("|").length).toBe(row.split("|").length);
   });
 });
 
@@ -93,7 +95,9 @@ describe("ratios", () => {
         transferredBytesIfGzipped: 2,
       },
     ]);
-    expect(ratioTable(rows).split("\n")[2]).toBe("| list | on | **3×** | 3× | 2× | 4× | 10× | 2× |");
+    const [header, , firstRow] = ratioTable(rows).split("\n");
+    expect(header.split("|").length).toBe(firstRow.split("|").length);
+    expect(firstRow).toBe("| list | on | **3×** | 3× | 2× | 4× | 10× | 2× |");
   });
 
   it("divides within each round, then takes the median, where the ratio of medians mixes rounds", () => {
