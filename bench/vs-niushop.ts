@@ -134,7 +134,7 @@ function gitDescription(): string {
   try {
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
     const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "server.ts", "public", "locales"], { encoding: "utf8" }).trim();
-    return dirty ? `${commit} (uncommitted changes in app/)` : commit;
+    return dirty ? `${commit} (with uncommitted changes to the storefront)` : commit;
   } catch {
     return "unknown";
   }
