@@ -30,7 +30,6 @@
  * the fixture's members, 0), VS_NIUSHOP_TIMEOUT_MS (per visit, 20000), CHROME_PATH.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
@@ -39,6 +38,7 @@ import { z } from "zod";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { installFirstPriceProbe, type FirstPrice } from "./first-price";
 import { bytesIfGzipped, meterNetwork } from "./page-network";
+import { readCaptchaCode } from "../scripts/niushop/admin-client";
 import { signIn, startBff, stop } from "./stack";
 import { PAGE_NAMES, ratios, ratioTable, summarise, summaryTable, type PageName, type Side, type Visit } from "./vs-niushop-report";
 
@@ -88,19 +88,6 @@ async function callNiushop<T extends z.ZodTypeAny>(upstream: string, pathname: s
 }
 
 /**
- * The answer to a Niushop captcha, read from ThinkPHP's file cache where Niushop keeps it under the
- * captcha's id (`runtime/cache/<md5[0,2]>/<md5[2,]>.php`: a 32-byte PHP guard, then the value, raw or
- * PHP-serialized), as scripts/niushop/admin-client.ts (branch niushop) reads it. Null when none.
- */
-function readCaptchaAnswer(appDir: string, captchaId: string): string | null {
-  const hash = createHash("md5").update(captchaId).digest("hex");
-  const file = path.join(appDir, "runtime", "cache", hash.slice(0, 2), `${hash.slice(2)}.php`);
-  if (!existsSync(file)) return null;
-  const value = readFileSync(file, "utf8").slice(32);
-  return /^s:\d+:"(.*)";$/s.exec(value)?.[1] ?? (value || null);
-}
-
-/**
  * Signs the member in through the storefront's login form, answering the captcha it shows when the
  * upstream asks for one (Niushop's default: 会员登录验证码 on) from the local upstream's file cache.
  */
@@ -108,7 +95,7 @@ async function signInToStorefront(storefront: string, member: { username: string
   const loginPage = await (await fetch(`${storefront}/login`)).text();
   const captchaId = /name="captcha_id" value="([^"]+)"/.exec(loginPage)?.[1];
   if (!captchaId) return signIn(storefront, member);
-  const answer = readCaptchaAnswer(appDir, captchaId);
+  const answer = readCaptchaCode(appDir, captchaId);
   if (answer === null) throw new Error(`the login form asks for a captcha and ${appDir} holds no answer: turn 会员登录验证码 off in the shop admin`);
   return signIn(storefront, member, { captcha_id: captchaId, captcha_code: answer });
 }
