@@ -85,7 +85,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
                 terms: payment.groupbuy_info ? { count: payment.groupbuy_info.buy_num, price: payment.groupbuy_info.groupbuy_price } : undefined,
               }
             : flow.kind === "pointexchange"
-              ? { kind: flow.kind, name: payment.exchange_info?.name ?? "", points: payment.exchange_info?.total_point ?? 0 }
+              ? { kind: flow.kind, name: payment.exchange_info?.name ?? "", points: (payment.exchange_info?.point ?? 0) * payment.goods_num }
               : flow.kind === "topic"
                 ? { kind: flow.kind, name: payment.topic_info?.topic_name ?? "" }
                 : null,
