@@ -84,7 +84,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error.upstreamMessage === ORDER_EXPIRED) return redirectWithToast(here, { kind: "warning", key: "checkout:errors.expired" });
     return data({ error: formErrorFor(error) }, { status: 409 });
   }
-  return redirectWithToast("/point", { kind: "success", key: "point:exchange.done" });
+  // Back to the coupons (the list shows one kind at a time).
+  return redirectWithToast("/point?type=coupon", { kind: "success", key: "point:exchange.done" });
 }
 
 export default function PointPaymentPage() {
