@@ -119,7 +119,7 @@ describe("against the reference shop API", () => {
 
   test("goods exchange: the promotion checkout of kind pointexchange at the cash part, with the points in the banner", async () => {
     const payment = await startPromotionOrder(member, { kind: "pointexchange", id: 2, num: 1 });
-    expect(payment.exchange_info).toEqual({ name: "腕式电子血压计 YE8900A", point: 3000 });
+    expect(payment.exchange_info).toEqual({ name: "腕式电子血压计 YE8900A", point: 3000, price: "59.00" });
     expect(payment.goods_num).toBe(1);
     expect(payment.modules).toEqual([]);
     const calculation = await calculatePromotionOrder(member, "pointexchange", payment.order_key, express);

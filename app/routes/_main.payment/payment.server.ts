@@ -95,7 +95,8 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
       name: line.sku_name || line.goods_name || "",
       image: assetUrl(line.sku_image),
       spec: (line.sku_spec_format ?? []).map((spec) => `${spec.spec_name}: ${spec.spec_value_name}`).join("; "),
-      price: line.price,
+      // An exchange's line carries the goods' own price; what a unit costs is the exchange's cash part.
+      price: flow.kind === "pointexchange" && payment.exchange_info ? payment.exchange_info.price : line.price,
       num: line.num,
       subtotal: line.goods_money,
       promotion: line.promotion_label ?? "",

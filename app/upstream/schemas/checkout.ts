@@ -134,9 +134,10 @@ export const PaymentSchema = OrderCreateBase.extend({
   groupbuy_info: z.object({ buy_num: IntLike, groupbuy_price: Money }).optional().catch(undefined),
   /**
    * Points-mall goods exchanges (contract §6.12): the exchange's row, whose points per unit times
-   * `goods_num` are what the order takes, for the banner (Niushop sends no total of its own there).
+   * `goods_num` are what the order takes, for the banner (Niushop sends no total of its own there),
+   * and its cash part per unit (the goods line's `price` is the goods' own).
    */
-  exchange_info: z.object({ name: Text, point: IntLike }).optional().catch(undefined),
+  exchange_info: z.object({ name: Text, point: IntLike, price: Money }).optional().catch(undefined),
   /** Topic checkouts: the topic, for the banner. */
   topic_info: z.object({ topic_name: Text }).optional().catch(undefined),
 });
