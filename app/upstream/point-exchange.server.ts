@@ -36,7 +36,10 @@ export function listExchanges(ctx: UpstreamContext, query: ExchangeQuery) {
         page_size: query.pageSize,
         ...(query.type ? { type: query.type } : {}),
         ...(query.order ? { order: query.order, sort: query.sort ?? "asc" } : {}),
-        ...(query.maxPoint !== undefined ? { max_point: query.maxPoint } : {}),
+        // Both bounds always, "" for none: 5.5.2 defaults an absent bound to 0 and, on PHP 8,
+        // `0 != ''` holds, so the list would be filtered to 0-point items (docs/upstream-conformance.md D7).
+        min_point: "",
+        max_point: query.maxPoint !== undefined ? String(query.maxPoint) : "",
       }),
     null,
   );
@@ -57,7 +60,10 @@ export function startCouponExchange(ctx: UpstreamContext, source: { id: number; 
   return callUpstream(ctx, "/pointexchange/api/ordercreate/payment", CouponExchangeSchema, source);
 }
 
-/** Exchange the coupon: points taken, the coupons given → the exchange's out_trade_no. */
+/**
+ * Exchange the coupon: points taken, the coupons given → the exchange's out_trade_no. 5.5.2 reads
+ * `buyer_message` without a default (`Undefined array key` without it); a coupon has no message.
+ */
 export function createCouponExchange(ctx: UpstreamContext, orderKey: string) {
-  return callUpstream(ctx, "/pointexchange/api/ordercreate/create", OutTradeNoSchema, { order_key: orderKey });
+  return callUpstream(ctx, "/pointexchange/api/ordercreate/create", OutTradeNoSchema, { order_key: orderKey, buyer_message: "" });
 }

@@ -50,26 +50,35 @@ const orders = (member: Member) => shop.api.db.prepare('SELECT * FROM orders WHE
 async function exchange(member: Member, id: number, num: number, extra: Record<string, unknown> = {}): Promise<ApiBody> {
   const payment = await call(member, '/pointexchange/api/ordercreate/payment', { id, num })
   if (payment.code !== 0) return payment
-  return call(member, '/pointexchange/api/ordercreate/create', { order_key: (payment.data as Data).order_key, delivery: express, ...extra })
+  return call(member, '/pointexchange/api/ordercreate/create', { order_key: (payment.data as Data).order_key, delivery: express, buyer_message: '', ...extra })
 }
 
 describe('points mall list and detail', () => {
   test('goods/page: goods and coupons with points, cash, stock and limit; type, points range, sort and paging', async () => {
-    const all = (await shop.call('/pointexchange/api/goods/page', { page_size: 0 })).data as Data
+    const all = (await shop.call('/pointexchange/api/goods/page', { page_size: 0, min_point: '', max_point: '' })).data as Data
     expect(all.count).toBe(6)
     expect(all.list[0]).toMatchObject({ id: 1, type: 1, name: '一次性使用医用口罩 50只', point: 2000, price: '0.00', limit_num: 5, pay_type: 0, sku_id: expect.any(Number) })
     expect(all.list.find((i: Data) => i.id === 2)).toMatchObject({ point: 3000, price: '59.00', pay_type: 1, limit_num: 1 })
     expect(all.list.find((i: Data) => i.id === 4)).toMatchObject({ stock: 0 })
     expect(all.list.find((i: Data) => i.id === 5)).toMatchObject({ type: 2, point: 500, money: '20.00', at_least: '200.00', coupon_type: 'reward' })
-    const couponsOnly = (await shop.call('/pointexchange/api/goods/page', { type: 2 })).data as Data
+    const couponsOnly = (await shop.call('/pointexchange/api/goods/page', { type: 2, min_point: '', max_point: '' })).data as Data
     expect(couponsOnly.list.map((i: Data) => i.id)).toEqual([5, 6])
-    const cheap = (await shop.call('/pointexchange/api/goods/page', { max_point: 1000, order: 'point', sort: 'desc' })).data as Data
+    const cheap = (await shop.call('/pointexchange/api/goods/page', { min_point: '', max_point: 1000, order: 'point', sort: 'desc' })).data as Data
     expect(cheap.list.map((i: Data) => i.point)).toEqual([500, 300])
-    const paged = (await shop.call('/pointexchange/api/goods/page', { page: 2, page_size: 4 })).data as Data
+    const paged = (await shop.call('/pointexchange/api/goods/page', { page: 2, page_size: 4, min_point: '', max_point: '' })).data as Data
     expect(paged).toMatchObject({ count: 6, page_count: 2 })
     expect(paged.list).toHaveLength(2)
-    const keyword = (await shop.call('/pointexchange/api/goods/page', { keyword: '口罩' })).data as Data
+    const keyword = (await shop.call('/pointexchange/api/goods/page', { keyword: '口罩', min_point: '', max_point: '' })).data as Data
     expect(keyword.list.map((i: Data) => i.id)).toEqual([1])
+  })
+
+  test('goods/page bounds as 5.5.2 reads them on PHP 8: an absent bound is 0, so without "" only 0-point items are listed', async () => {
+    const list = async (bounds: Record<string, unknown>) => ((await shop.call('/pointexchange/api/goods/page', { page_size: 0, ...bounds })).data as Data).list.map((i: Data) => i.id)
+    expect(await list({})).toEqual([])
+    expect(await list({ max_point: 1000 })).toEqual([3, 5])
+    expect(await list({ min_point: 1000 })).toEqual([])
+    expect(await list({ min_point: 1000, max_point: '' })).toEqual([1, 2, 4, 6])
+    expect(await list({ min_point: '', max_point: '' })).toHaveLength(6)
   })
 
   test('goods/detail: the item with its text and, for a member, the points and what it exchanged; unknown → 商品未找到', async () => {
@@ -88,7 +97,7 @@ describe('coupon exchange', () => {
     const before = exchangeStock(5)
     const payment = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 5, num: 2, point: 1 })
     expect(payment).toMatchObject({ promotion_type: 'pointexchange', point: 1000, pay_money: '0.00', exchange_info: { id: 5, total_point: 1000 } })
-    const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, point: 1, price: 0 })
+    const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, buyer_message: '', point: 1, price: 0 })
     expect(typeof outTradeNo).toBe('string')
     expect(points(member)).toBe(200)
     expect(exchangeStock(5)).toBe(before - 2)
@@ -99,7 +108,7 @@ describe('coupon exchange', () => {
     expect(exchangeOrders(member)).toEqual([expect.objectContaining({ exchange_id: 5, num: 2, point: 1000, order_status: 1, out_trade_no: outTradeNo })])
     const ledger = shop.api.db.prepare("SELECT * FROM member_account WHERE member_id = ? AND account_type = 'point'").all(member.member_id) as Data[]
     expect(ledger).toEqual([expect.objectContaining({ account_data: -1000, type_name: '积分兑换' })])
-    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key })).toMatchObject({ code: -1, message: '订单已过期' })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, buyer_message: '' })).toMatchObject({ code: -1, message: '订单已过期' })
     const page = await ok(member, '/pointexchange/api/order/page', {})
     expect(page.list).toEqual([expect.objectContaining({ exchange_name: '积分兑换 满200减20', order_status: 1, order_status_name: '兑换成功', point: 1000 })])
     expect(orders(member)).toHaveLength(0)
@@ -122,9 +131,25 @@ describe('coupon exchange', () => {
     // Points spent between payment and create: create refuses and takes nothing.
     const payment = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 5, num: 1 })
     await shop.testApi('/__test/member/balance', { member_id: member.member_id, point: 100 })
-    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key })).toMatchObject({ code: -1, message: '账户积分不足' })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, buyer_message: '' })).toMatchObject({ code: -1, message: '账户积分不足' })
     expect(points(member)).toBe(100)
     expect(exchangeOrders(member)).toHaveLength(1)
+  })
+
+  test('create without buyer_message fails as 5.5.2 does (Undefined array key), for coupons and goods; nothing is taken', async () => {
+    const member = await newMember(3500)
+    const coupon = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 5, num: 1 })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: coupon.order_key })).toEqual({
+      code: -1,
+      message: '系统异常：Undefined array key "buyer_message"',
+      timestamp: expect.any(Number),
+    })
+    const goods = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 2, num: 1 })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: goods.order_key, delivery: express })).toMatchObject({ code: -1, message: '系统异常：Undefined array key "buyer_message"' })
+    expect(points(member)).toBe(3500)
+    expect(exchangeOrders(member)).toHaveLength(0)
+    // The key was not used: the same exchange goes through once the field is there.
+    expect(typeof (await ok(member, '/pointexchange/api/ordercreate/create', { order_key: coupon.order_key, buyer_message: '' }))).toBe('string')
   })
 
   test('a visitor cannot exchange', async () => {
@@ -141,7 +166,7 @@ describe('goods exchange', () => {
     expect(payment.goods_list[0]).toMatchObject({ num: 1, price: '59.00' })
     const calc = await ok(member, '/pointexchange/api/ordercreate/calculate', { order_key: payment.order_key, delivery: express, price: '0.01', point: 1 })
     expect(calc).toMatchObject({ goods_money: 59, error: 0 })
-    const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, delivery: express, price: '0.01' })
+    const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, delivery: express, buyer_message: '', price: '0.01' })
     const [order] = orders(member)
     expect(order).toMatchObject({ out_trade_no: outTradeNo, promotion_type: 'pointexchange', promotion_type_name: '积分兑换', goods_money: 59, order_status: 0 })
     expect(points(member)).toBe(500)
@@ -166,7 +191,7 @@ describe('goods exchange', () => {
     const delivery = JSON.stringify({ delivery_type: 'store', delivery_type_name: '门店自提', store_id: store.store_list[0].store_id })
     const calc = await ok(member, '/pointexchange/api/ordercreate/calculate', { order_key: payment.order_key, delivery })
     expect(calc).toMatchObject({ goods_money: 0, pay_money: 0 })
-    await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, delivery })
+    await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, delivery, buyer_message: '' })
     expect(orders(member)[0]).toMatchObject({ pay_status: 1, promotion_type: 'pointexchange' })
     expect(points(member)).toBe(0)
     expect((await ok(member, '/pointexchange/api/order/page', {})).list[0]).toMatchObject({ order_status: 1, order_status_name: '兑换成功' })
@@ -184,7 +209,7 @@ describe('goods exchange', () => {
       shop.api.db.prepare('UPDATE point_exchange SET stock = 500 WHERE id = 3').run()
     }
     const normal = await ok(member, '/api/ordercreate/payment', { sku_id: 61, num: 1 })
-    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: normal.order_key, delivery: express })).toMatchObject({ code: -1, message: '订单已过期' })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: normal.order_key, delivery: express, buyer_message: '' })).toMatchObject({ code: -1, message: '订单已过期' })
     expect(orders(member)).toHaveLength(0)
     expect(exchangeOrders(member)).toHaveLength(0)
     expect(points(member)).toBe(100000)
