@@ -316,7 +316,7 @@ test("another member's payment serial is a 404 on every checkout page", async ({
   expect((await page.goto("/pay?out_trade_no=../../etc"))?.status()).toBe(400);
 });
 
-test("paying an existing unpaid order: /pay?order_id= goes to its serial; another member's order is a 404", async ({ page }) => {
+test("paying an existing unpaid order: /pay?order_id= goes to its serial; another member's order is a 404 that leaves its payment alone", async ({ page }) => {
   const member = await buyer(page, [{ sku_id: 5, num: 1 }]);
   await settleCart(page);
   await choosePickup(page);
@@ -325,8 +325,19 @@ test("paying an existing unpaid order: /pay?order_id= goes to its serial; anothe
   await page.goto(`/pay?order_id=${order.order_id}`);
   await expect(page).toHaveURL(new RegExp(`/pay\\?out_trade_no=${order.out_trade_no}$`));
   await expect(page.getByTestId("pay-money")).toHaveText("¥9.80");
-  // Not this member's order (a seeded or another worker's one, or none at all): 404 either way.
-  expect((await page.goto(`/pay?order_id=${order.order_id === 1 ? 2 : 1}`))?.status()).toBe(404);
+
+  // Another member's unpaid order, part paid with balance: asked for a serial, the upstream would
+  // close that payment and issue a new one (docs/upstream-conformance.md D8).
+  const other = await testApi.createMember();
+  await testApi.post("/__test/member/balance", { username: other.username, balance: 1 });
+  const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: other.member_id });
+  const started = await upstreamCall<{ order_key: string }>("/api/ordercreate/payment", { token, sku_id: 5, num: 1 });
+  const pickup = JSON.stringify({ delivery_type: "store", delivery_type_name: "门店自提", store_id: 1 });
+  await upstreamCall("/api/ordercreate/create", { token, order_key: started.order_key, delivery: pickup, store_id: 1, is_balance: 1, buyer_message: "" });
+  const [foreign] = await orders(other);
+  expect((await page.goto(`/pay?order_id=${foreign.order_id}`))?.status()).toBe(404);
+  expect((await orders(other))[0]).toMatchObject({ order_id: foreign.order_id, out_trade_no: foreign.out_trade_no, order_status: 0 });
+  expect((await page.goto("/pay?order_id=2147483647"))?.status()).toBe(404);
 });
 
 test("a visitor is sent to log in first", async ({ page }) => {

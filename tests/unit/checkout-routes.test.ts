@@ -31,6 +31,7 @@ afterAll(async () => {
 const PAYMENT = loadSample("api_ordercreate_payment").data as Record<string, unknown>;
 const CALCULATE = loadSample("api_ordercreate_calculate").data as Record<string, unknown>;
 const PAY_INFO = loadSample("api_pay_info").data as Record<string, unknown>;
+const ORDER_DETAIL = loadSample("api_order_detail").data as Record<string, unknown>;
 const MEMBER = { member_id: 1, username: "demo_user", nickname: "demo_user", mobile: "", balance: "0.00", balance_money: "0.00" };
 
 beforeEach(() => {
@@ -145,6 +146,19 @@ describe("/pay and /result", () => {
   test("an unknown serial ([] upstream) is a 404", async () => {
     upstream.on("/api/pay/info", { body: envelope(0, "操作成功", []) });
     await expect(payLoader({ request: request("/pay?out_trade_no=1"), params: {}, context: {} })).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("/pay?order_id= asks for a serial only for the member's own order: another's is a 404 and order/pay is never called", async () => {
+    upstream.on("/api/order/detail", { body: envelope(-1, "当前订单不是本账号的订单！", []) });
+    upstream.on("/api/order/pay", { body: envelope(0, "操作成功", "1795317200781411999") });
+    await expect(payLoader({ request: request("/pay?order_id=7"), params: {}, context: {} })).rejects.toMatchObject({ status: 404 });
+    expect(upstream.requests.map((call) => call.path)).not.toContain("/api/order/pay");
+
+    upstream.on("/api/order/detail", { body: envelope(0, "操作成功", ORDER_DETAIL) });
+    const own = await payLoader({ request: request("/pay?order_id=7"), params: {}, context: {} }).catch((thrown: unknown) => thrown);
+    expect(own).toBeInstanceOf(Response);
+    expect((own as Response).headers.get("Location")).toBe("/pay?out_trade_no=1795317200781411999");
+    expect(upstream.requests.filter((call) => call.path === "/api/order/pay").map((call) => (call.body as Record<string, unknown>).order_ids)).toEqual([7]);
   });
 
   test("a gateway URL off the upstream's origin is not followed", async () => {
