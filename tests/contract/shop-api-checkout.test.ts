@@ -536,7 +536,7 @@ describe('closing an unpaid order', () => {
     expect((await orders(member))[0]).toMatchObject({ order_status: -1, order_status_name: '已关闭' })
   })
 
-  test('order/pay gives the serial to pay an unpaid order with, any member\'s as 5.5.2 (no member condition); not for paid orders', async () => {
+  test("order/pay gives the serial to pay an unpaid order with, any member's as 5.5.2 (no member condition); not for paid orders", async () => {
     const member = await newMember()
     const stranger = await newMember()
     const outTradeNo = await buyNow(member, 2, 1)

@@ -73,7 +73,8 @@ describe('points mall list and detail', () => {
   })
 
   test('goods/page bounds as 5.5.2 reads them on PHP 8: an absent bound is 0, so without "" only 0-point items are listed', async () => {
-    const list = async (bounds: Record<string, unknown>) => ((await shop.call('/pointexchange/api/goods/page', { page_size: 0, ...bounds })).data as Data).list.map((i: Data) => i.id)
+    const list = async (bounds: Record<string, unknown>) =>
+      ((await shop.call('/pointexchange/api/goods/page', { page_size: 0, ...bounds })).data as Data).list.map((i: Data) => i.id)
     expect(await list({})).toEqual([])
     expect(await list({ max_point: 1000 })).toEqual([3, 5])
     expect(await list({ min_point: 1000 })).toEqual([])
@@ -145,7 +146,10 @@ describe('coupon exchange', () => {
       timestamp: expect.any(Number),
     })
     const goods = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 2, num: 1 })
-    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: goods.order_key, delivery: express })).toMatchObject({ code: -1, message: '系统异常：Undefined array key "buyer_message"' })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: goods.order_key, delivery: express })).toMatchObject({
+      code: -1,
+      message: '系统异常：Undefined array key "buyer_message"',
+    })
     expect(points(member)).toBe(3500)
     expect(exchangeOrders(member)).toHaveLength(0)
     // The key was not used: the same exchange goes through once the field is there.
@@ -209,7 +213,10 @@ describe('goods exchange', () => {
       shop.api.db.prepare('UPDATE point_exchange SET stock = 500 WHERE id = 3').run()
     }
     const normal = await ok(member, '/api/ordercreate/payment', { sku_id: 61, num: 1 })
-    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: normal.order_key, delivery: express, buyer_message: '' })).toMatchObject({ code: -1, message: '订单已过期' })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: normal.order_key, delivery: express, buyer_message: '' })).toMatchObject({
+      code: -1,
+      message: '订单已过期',
+    })
     expect(orders(member)).toHaveLength(0)
     expect(exchangeOrders(member)).toHaveLength(0)
     expect(points(member)).toBe(100000)
