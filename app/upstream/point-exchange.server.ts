@@ -36,10 +36,7 @@ export function listExchanges(ctx: UpstreamContext, query: ExchangeQuery) {
         page_size: query.pageSize,
         ...(query.type ? { type: query.type } : {}),
         ...(query.order ? { order: query.order, sort: query.sort ?? "asc" } : {}),
-        // Both bounds always, "" for none: 5.5.2 defaults an absent bound to 0 and, on PHP 8,
-        // `0 != ''` holds, so the list would be filtered to 0-point items (docs/upstream-conformance.md D7).
-        min_point: "",
-        max_point: query.maxPoint !== undefined ? String(query.maxPoint) : "",
+        ...(query.maxPoint !== undefined ? { max_point: query.maxPoint } : {}),
       }),
     null,
   );

@@ -1,5 +1,5 @@
 import { money, nowSeconds } from '../core/format.js'
-import { ApiException, error, has, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Handler, type Router } from '../core/router.js'
+import { ApiException, error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Handler, type Router } from '../core/router.js'
 import { Catalog, optionalMemberId } from '../models/catalog.js'
 import { EXPIRED_MESSAGE, newOrderKey, ORDER_KEY_TTL_SECONDS } from '../models/checkout.js'
 import { closeOrder } from '../models/order.js'
@@ -145,13 +145,13 @@ export function registerPointExchangeRoutes(router: Router): void {
       where.push("name LIKE ? ESCAPE '\\'")
       args.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     }
-    const minPoint = pointBound(ctx, 'min_point')
-    const maxPoint = pointBound(ctx, 'max_point')
-    if (minPoint !== null) {
+    const minPoint = int(ctx, 'min_point', 0)
+    const maxPoint = int(ctx, 'max_point', 0)
+    if (minPoint > 0) {
       where.push('point >= ?')
       args.push(minPoint)
     }
-    if (maxPoint !== null) {
+    if (maxPoint > 0) {
       where.push('point <= ?')
       args.push(maxPoint)
     }
@@ -264,7 +264,7 @@ export function registerPointExchangeRoutes(router: Router): void {
   // Upstream reads `$this->params['buyer_message']` without a default, for goods and coupons alike.
   router.post('/pointexchange/api/ordercreate/create', (ctx) => {
     const memberId = requireMember(ctx)
-    if (!has(ctx, 'buyer_message')) throw new Error('Undefined array key "buyer_message"')
+    if (param(ctx, 'buyer_message') === undefined) throw new Error('Undefined array key "buyer_message"')
     if (!couponKey(ctx, memberId)) return delegate('create', ctx)
     return ctx.db.transaction(() => {
       const input = couponKey(ctx, memberId)!
@@ -311,18 +311,6 @@ export function registerPointExchangeRoutes(router: Router): void {
     closeOrder(ctx.db, row.relate_order_id, '积分兑换订单关闭')
     return success(1)
   })
-}
-
-/**
- * A points bound of `goods/page` as 5.5.2 reads it on PHP 8: absent is the integer 0, and
- * `0 != ''` is true there, so an absent bound still filters (absent both: 0-point items only);
- * only `""` (or null) means no bound. null = no bound.
- */
-function pointBound(ctx: Context, name: string): number | null {
-  if (!has(ctx, name)) return 0
-  const value = param(ctx, name)
-  if (value === '' || value === null) return null
-  return int(ctx, name, 0)
 }
 
 /** The exchange block of payment/calculate (points per unit and in all, the cash part). */

@@ -55,31 +55,21 @@ async function exchange(member: Member, id: number, num: number, extra: Record<s
 
 describe('points mall list and detail', () => {
   test('goods/page: goods and coupons with points, cash, stock and limit; type, points range, sort and paging', async () => {
-    const all = (await shop.call('/pointexchange/api/goods/page', { page_size: 0, min_point: '', max_point: '' })).data as Data
+    const all = (await shop.call('/pointexchange/api/goods/page', { page_size: 0 })).data as Data
     expect(all.count).toBe(6)
     expect(all.list[0]).toMatchObject({ id: 1, type: 1, name: '一次性使用医用口罩 50只', point: 2000, price: '0.00', limit_num: 5, pay_type: 0, sku_id: expect.any(Number) })
     expect(all.list.find((i: Data) => i.id === 2)).toMatchObject({ point: 3000, price: '59.00', pay_type: 1, limit_num: 1 })
     expect(all.list.find((i: Data) => i.id === 4)).toMatchObject({ stock: 0 })
     expect(all.list.find((i: Data) => i.id === 5)).toMatchObject({ type: 2, point: 500, money: '20.00', at_least: '200.00', coupon_type: 'reward' })
-    const couponsOnly = (await shop.call('/pointexchange/api/goods/page', { type: 2, min_point: '', max_point: '' })).data as Data
+    const couponsOnly = (await shop.call('/pointexchange/api/goods/page', { type: 2 })).data as Data
     expect(couponsOnly.list.map((i: Data) => i.id)).toEqual([5, 6])
-    const cheap = (await shop.call('/pointexchange/api/goods/page', { min_point: '', max_point: 1000, order: 'point', sort: 'desc' })).data as Data
+    const cheap = (await shop.call('/pointexchange/api/goods/page', { max_point: 1000, order: 'point', sort: 'desc' })).data as Data
     expect(cheap.list.map((i: Data) => i.point)).toEqual([500, 300])
-    const paged = (await shop.call('/pointexchange/api/goods/page', { page: 2, page_size: 4, min_point: '', max_point: '' })).data as Data
+    const paged = (await shop.call('/pointexchange/api/goods/page', { page: 2, page_size: 4 })).data as Data
     expect(paged).toMatchObject({ count: 6, page_count: 2 })
     expect(paged.list).toHaveLength(2)
-    const keyword = (await shop.call('/pointexchange/api/goods/page', { keyword: '口罩', min_point: '', max_point: '' })).data as Data
+    const keyword = (await shop.call('/pointexchange/api/goods/page', { keyword: '口罩' })).data as Data
     expect(keyword.list.map((i: Data) => i.id)).toEqual([1])
-  })
-
-  test('goods/page bounds as 5.5.2 reads them on PHP 8: an absent bound is 0, so without "" only 0-point items are listed', async () => {
-    const list = async (bounds: Record<string, unknown>) =>
-      ((await shop.call('/pointexchange/api/goods/page', { page_size: 0, ...bounds })).data as Data).list.map((i: Data) => i.id)
-    expect(await list({})).toEqual([])
-    expect(await list({ max_point: 1000 })).toEqual([3, 5])
-    expect(await list({ min_point: 1000 })).toEqual([])
-    expect(await list({ min_point: 1000, max_point: '' })).toEqual([1, 2, 4, 6])
-    expect(await list({ min_point: '', max_point: '' })).toHaveLength(6)
   })
 
   test('goods/detail: the item with its text and, for a member, the points and what it exchanged; unknown → 商品未找到', async () => {
