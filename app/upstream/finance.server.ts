@@ -91,9 +91,12 @@ export function getWithdrawInfo(ctx: UpstreamContext) {
 
 export type WithdrawApplication = { applyMoney: string; transferType: string; realname: string; mobile: string; bankName: string; accountNumber: string };
 
-/** Applies for a withdrawal (the action checked the amount first); the new request's id. */
-export function applyWithdrawal(ctx: UpstreamContext, application: WithdrawApplication) {
-  return callUpstream(ctx, "/api/memberwithdraw/apply", NewIdSchema, {
+/**
+ * Applies for a withdrawal (the action checked the amount first). The upstream answers `data: ""`
+ * on success (its model's success() carries no id), so nothing is read from it.
+ */
+export async function applyWithdrawal(ctx: UpstreamContext, application: WithdrawApplication): Promise<void> {
+  await callUpstream(ctx, "/api/memberwithdraw/apply", Ignored, {
     apply_money: application.applyMoney,
     transfer_type: application.transferType,
     realname: application.realname,

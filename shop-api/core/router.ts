@@ -107,6 +107,15 @@ export function has(ctx: Context, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(ctx.params, name)
 }
 
+/**
+ * The params a PHP controller reads as `$this->params['x']`, without a default: on PHP 8 a missing
+ * one is a warning that ThinkPHP turns into an exception, answered `-1 系统异常：Undefined array key
+ * "x"` without `data`. Checked in the controller's order, so the answer names the same key.
+ */
+export function requireKeys(ctx: Context, names: readonly string[]): void {
+  for (const name of names) if (!has(ctx, name)) throw new Error(`Undefined array key "${name}"`)
+}
+
 /** A string param, trimmed of nothing (callers decide), `fallback` when absent or null. */
 export function str(ctx: Context, name: string, fallback = ''): string {
   const value = ctx.params[name]

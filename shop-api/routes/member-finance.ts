@@ -264,7 +264,8 @@ export function registerMemberFinanceRoutes(router: Router): void {
     const accountNumber = str(ctx, 'account_number').trim()
     if (!realname || !accountNumber || (transferType === 'bank' && !bankName)) return error(-1, '请先添加提现方式')
     const id = applyWithdrawal(ctx.db, { memberId, applyCents, transferType, realname, mobile, bankName, accountNumber, config })
-    return id === null ? error(-1, '申请提现金额不能大于会员可提现金额') : success(id)
+    // Upstream's model answers success() without the new id: data "" (the client lists the records).
+    return id === null ? error(-1, '申请提现金额不能大于会员可提现金额') : success('')
   })
 
   router.post('/api/memberwithdraw/page', (ctx) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { logIn, testApi, upstreamCall, withJs } from "./support";
+import { addAddressUpstream, logIn, testApi, upstreamCall, withJs } from "./support";
 
 /**
  * Points mall journeys (issue 12, docs/points-mall.md), JS on and off: /point → a coupon for
@@ -124,8 +124,7 @@ test("goods for points only: no cash for the goods, the shipping paid at /pay; t
   test.slow(); // each page scanned by axe with JS on
   const member = await memberWithPoints(page, 2500, 100);
   const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
-  await upstreamCall("/api/memberaddress/add", {
-    token,
+  await addAddressUpstream(token, {
     name: "孙药师",
     mobile: "13612345678",
     province_id: 310000,

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
+import { payPasswordProblem } from "~/auth/pay-password.server";
 import { deliverySlots } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { assetUrl } from "~/upstream/context.server";
@@ -185,6 +186,15 @@ export async function paymentAction<S extends z.ZodTypeAny>(request: Request, so
   }
   const contact = deliveryName === "store" ? await pickupContact(ctx) : undefined;
   const options = orderOptionsOf(intent, { name: deliveryName, title: DELIVERY_TITLES[deliveryName] ?? deliveryName, storeId: intent.store_id }, contact);
+  // The upstream's create spends the balance whatever pay_password says: the password is checked
+  // first, and a refusal creates nothing (the choices come back, the password field empty).
+  if (options.useBalance) {
+    const problem = await payPasswordProblem(ctx, intent.pay_password ?? "");
+    if (problem) {
+      const fieldErrors: Record<string, string> = { pay_password: problem.message };
+      return data({ fieldErrors, formError: null, values }, { status: problem.status, headers: problem.headers });
+    }
+  }
   let outTradeNo: string;
   try {
     outTradeNo = await flow.create(ctx, intent.order_key, options, { buyerMessage: intent.buyer_message ?? "", payPassword: intent.pay_password });
