@@ -197,6 +197,7 @@ test("the refund is of the whole refundable amount, shown read-only; an amount p
 });
 
 test("another member's line: /member/refund is a 404 for GET and POST, and nothing changes", async ({ page, browser }) => {
+  test.slow(); // two members, several pages, each scanned by axe with JS on
   const owner = await member(page);
   const placed = await order(owner, "paid");
   const line = placed.order_goods[0]!;

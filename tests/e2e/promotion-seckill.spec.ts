@@ -92,6 +92,7 @@ test("zone → seckill → buy 3 → seckill checkout (no coupon, no points) →
 });
 
 test("another spec of a seckill: chosen by its link, shown with its own price and limit, bought at its price", async ({ page }) => {
+  test.slow(); // a whole checkout: many pages, each scanned by axe with JS on
   const member = await buyer(page);
   await page.goto("/promotion/seckill-1");
   await expect(page.getByTestId("seckill-price")).toContainText("¥11.80");
