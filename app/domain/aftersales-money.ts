@@ -1,21 +1,7 @@
 import { parseMoney } from "./pricing/money";
 import { REFUND_STATUS } from "./aftersales";
 
-/** Money rules of the after-sales pages (server side: refund amount check, the list's amount). */
-
-/**
- * The amount asked for a refund, in cents, or the problem: a plain decimal with at most 2
- * decimals, at least 0.01, at most the maximum the upstream computed.
- */
-export function refundAmount(raw: string, maxYuan: string): { cents: number } | { problem: string } {
-  const text = raw.trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return { problem: "aftersales:errors.amountFormat" };
-  const cents = Number(parseMoney(text));
-  const max = Number(parseMoney(maxYuan) ?? 0n);
-  if (cents < 1) return { problem: "aftersales:errors.amountMin" };
-  if (cents > max) return { problem: `aftersales:errors.amountMax|max=${maxYuan}` };
-  return { cents };
-}
+/** Money rules of the after-sales pages (the list's amount). */
 
 /**
  * The after-sales list's amount and label (contract §5.2, last paragraph): amount =

@@ -19,7 +19,8 @@ const PAY_TYPES = ["alipay", "wechatpay", "offlinepay", "BALANCE"] as const;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const id = IdParam.parse(queryOf(request).id);
-  // Another member's recharge (or none) is a page that does not exist for this member.
+  // Another member's recharge (or none), or an upstream without the order detail (Niushop 5.5.2,
+  // capability "rechargeOrderDetail": recharge itself stays), is a page that does not exist here.
   const order = id ? await findRechargeOrder(ctx, id) : null;
   if (!order) throw notFoundResponse();
   return {

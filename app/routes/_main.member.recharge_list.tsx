@@ -5,7 +5,7 @@ import { Pager } from "~/components/member/pager";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
-import { listRechargeOrders, listRechargePackages } from "~/upstream/finance.server";
+import { listRechargeOrders, listRechargePackages, rechargeOrderDetailAvailable } from "~/upstream/finance.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { PageParam, queryOf } from "~/utils/member-query";
@@ -21,10 +21,16 @@ const PAGE_SIZE = 10;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const page = PageParam.parse(queryOf(request).page);
-  const [packages, orders] = await Promise.all([listRechargePackages(ctx), listRechargeOrders(ctx, { page, pageSize: PAGE_SIZE })]);
+  const [packages, orders, detailLinks] = await Promise.all([
+    listRechargePackages(ctx),
+    listRechargeOrders(ctx, { page, pageSize: PAGE_SIZE }),
+    rechargeOrderDetailAvailable(),
+  ]);
   // Without the recharge addon the page does not exist (ADR 009).
   if (!packages || !orders) throw notFoundResponse();
   return {
+    // An upstream without the order detail (Niushop 5.5.2): the rows say it all, no dead link.
+    detailLinks,
     packages: packages.map((item) => ({ id: item.recharge_id, name: item.recharge_name, price: item.buy_price, value: item.face_value, point: item.point })),
     page,
     pageCount: orders.page_count,
@@ -41,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function RechargeListPage() {
   const { t } = useTranslation("finance");
-  const { packages, page, pageCount, orders } = useLoaderData<typeof loader>();
+  const { packages, page, pageCount, orders, detailLinks } = useLoaderData<typeof loader>();
   return (
     <Stack className="member-page">
       <h1 className="ui-title member-page__title">{t("rechargeList.title")}</h1>
@@ -93,9 +99,11 @@ export default function RechargeListPage() {
                     {t("rechargeList.credited")}
                   </th>
                   <th scope="col">{t("rechargeList.time")}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t("rechargeList.detail")}</span>
-                  </th>
+                  {detailLinks ? (
+                    <th scope="col">
+                      <span className="visually-hidden">{t("rechargeList.detail")}</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -106,11 +114,13 @@ export default function RechargeListPage() {
                     <td className="member-table__num">{formatMoney(order.price)}</td>
                     <td className="member-table__num">{formatMoney(order.value)}</td>
                     <td>{order.time}</td>
-                    <td>
-                      <Link to={`/member/recharge_detail?id=${order.id}`} className="ui-anchor" aria-label={t("rechargeList.detailLabel", { no: order.no })}>
-                        {t("rechargeList.detail")}
-                      </Link>
-                    </td>
+                    {detailLinks ? (
+                      <td>
+                        <Link to={`/member/recharge_detail?id=${order.id}`} className="ui-anchor" aria-label={t("rechargeList.detailLabel", { no: order.no })}>
+                          {t("rechargeList.detail")}
+                        </Link>
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

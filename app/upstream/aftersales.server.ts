@@ -93,8 +93,13 @@ export function getRefundDataBatch(ctx: UpstreamContext, orderGoodsIds: number[]
   return callUpstream(ctx, "/api/orderrefund/refunddatabatch", RefundDataSchema, { order_goods_ids: orderGoodsIds.join(",") });
 }
 
-export type RefundInput = { orderGoodsIds: number[]; type: 1 | 2; reason: string; remark: string; images: string[]; amount: string };
+export type RefundInput = { orderGoodsIds: number[]; type: 1 | 2; reason: string; remark: string; images: string[] };
 
+/**
+ * Applies for a refund of the lines' whole refundable amount: 5.5.2 reads no amount and records
+ * the one it computes, so none is sent (the PC sends none either). It does not check whose lines
+ * they are: the caller checks ownership first (docs/upstream-conformance.md D1).
+ */
 export function applyRefund(ctx: UpstreamContext, input: RefundInput) {
   return callUpstream(ctx, "/api/orderrefund/refund", Ignored, {
     order_goods_ids: input.orderGoodsIds.join(","),
@@ -102,7 +107,6 @@ export function applyRefund(ctx: UpstreamContext, input: RefundInput) {
     refund_reason: input.reason,
     refund_remark: input.remark,
     refund_images: input.images.join(","),
-    refund_apply_money: input.amount,
   });
 }
 

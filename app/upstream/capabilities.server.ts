@@ -59,6 +59,11 @@ export const CAPABILITIES = {
   chat: { path: "/servicer/api/chat/keyword" },
   /** Member recharge (packages, recharge orders paid at the cashier): /member/recharge_*. */
   recharge: { path: "/memberrecharge/api/memberrecharge/config" },
+  /**
+   * One recharge order on its own (/member/recharge_detail and the list's links to it): Niushop
+   * 5.5.2's memberrecharge has no order detail, which must not switch recharge itself off.
+   */
+  rechargeOrderDetail: { path: "/memberrecharge/api/order/detail" },
   /** Staff addon: the stock-out log (/member/out_of_stock) and the salesman's team (/member/index). */
   staff: { path: "/staff/api/salesman/stockoutLog" },
   /** Daily sign-in with points and growth (/member/signin). */

@@ -1,4 +1,4 @@
-import { requireCapability, withCapability } from "./capabilities.server";
+import { probeCapability, requireCapability, withCapability } from "./capabilities.server";
 import { callUnenvelopedUpstream, callUpstream, type UpstreamContext } from "./http.server";
 import { OutTradeNoSchema } from "./schemas/checkout";
 import { Ignored } from "./schemas/common";
@@ -150,7 +150,19 @@ export function listRechargeOrders(ctx: UpstreamContext, paging: Paging) {
   );
 }
 
-/** One of the member's recharge orders; null when it is not theirs or the addon is absent. */
+/**
+ * One of the member's recharge orders; null when it is not theirs or the upstream has no such
+ * endpoint (capability "rechargeOrderDetail", not "recharge": 5.5.2 has recharge but no order detail).
+ */
 export function findRechargeOrder(ctx: UpstreamContext, orderId: number) {
-  return withCapability("recharge", () => callUpstream(ctx, "/memberrecharge/api/order/detail", MaybeRechargeOrderSchema, { order_id: orderId }), null);
+  return withCapability(
+    "rechargeOrderDetail",
+    () => callUpstream(ctx, "/memberrecharge/api/order/detail", MaybeRechargeOrderSchema, { order_id: orderId }),
+    null,
+  );
+}
+
+/** Whether a recharge order can be opened on its own page (the list links to it only then). */
+export function rechargeOrderDetailAvailable(): Promise<boolean> {
+  return probeCapability("rechargeOrderDetail");
 }

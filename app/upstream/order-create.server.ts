@@ -1,5 +1,4 @@
 import { z } from "zod/v4";
-import type { DeliverySlot } from "~/domain/checkout";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { CalculationSchema, CouponSchema, OutTradeNoSchema, PaymentSchema } from "./schemas/checkout";
 
@@ -14,7 +13,7 @@ export type OrderSource = { cart_ids: number[] } | { sku_id: number; num: number
 
 /** The member's choices, as calculate and create take them (§2.5). */
 export type OrderOptions = {
-  delivery: { type: string; title: string; storeId?: number; storeName?: string; askTime?: DeliverySlot };
+  delivery: { type: string; title: string; storeId?: number; storeName?: string };
   /** undefined: let the upstream choose (its best coupon); 0: none. */
   couponId?: number;
   useBalance: boolean;
@@ -28,8 +27,11 @@ export type OrderOptions = {
     content: string;
     email: string;
   };
-  /** The pickup contact (§2.4: top-level member_address is only read for pickup/virtual). */
-  contact?: { name: string; mobile: string };
+  /**
+   * §2.4: top-level `member_address`, read by the upstream for pickup (the contact) and virtual
+   * goods (the mobile the order's codes go to; the PC sends `{mobile}` only) and ignored otherwise.
+   */
+  contact?: { name?: string; mobile: string };
 };
 
 export function startOrder(ctx: UpstreamContext, source: OrderSource) {
@@ -46,18 +48,6 @@ export function optionParams(orderKey: string, options: OrderOptions): Record<st
       delivery_type: delivery.type,
       delivery_type_name: delivery.title,
       ...(delivery.storeId ? { store_id: delivery.storeId, store_name: delivery.storeName ?? "" } : {}),
-      // Local delivery: the window the buyer asked for (the shape calculate answers back, §2.5).
-      ...(delivery.askTime
-        ? {
-            buyer_ask_delivery_time: {
-              start_date: delivery.askTime.date,
-              start_time: delivery.askTime.start,
-              end_date: delivery.askTime.date,
-              end_time: delivery.askTime.end,
-              remark: "",
-            },
-          }
-        : {}),
     }),
     is_balance: options.useBalance ? 1 : 0,
     is_point: options.usePoint ? 1 : 0,

@@ -118,7 +118,10 @@ export function startCouponExchange(ctx: UpstreamContext, source: { id: number; 
   return callUpstream(ctx, "/pointexchange/api/ordercreate/payment", CouponExchangeSchema, source);
 }
 
-/** Exchange the coupon: points taken, the coupons given → the exchange's out_trade_no. */
+/**
+ * Exchange the coupon: points taken, the coupons given → the exchange's out_trade_no. 5.5.2 reads
+ * `buyer_message` without a default (`Undefined array key` without it); a coupon has no message.
+ */
 export function createCouponExchange(ctx: UpstreamContext, orderKey: string) {
-  return callUpstream(ctx, "/pointexchange/api/ordercreate/create", OutTradeNoSchema, { order_key: orderKey });
+  return callUpstream(ctx, "/pointexchange/api/ordercreate/create", OutTradeNoSchema, { order_key: orderKey, buyer_message: "" });
 }

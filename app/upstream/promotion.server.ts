@@ -3,7 +3,15 @@ import { withCapability } from "./capabilities.server";
 import { callUpstream, callUpstreamTimed, type UpstreamContext } from "./http.server";
 import { paged } from "./schemas/common";
 import { CalculationSchema, OutTradeNoSchema, PaymentSchema } from "./schemas/checkout";
-import { ComboSchema, GroupbuyDetailSchema, GroupbuyRowSchema, SeckillDetailSchema, SeckillGoodsSchema, SeckillSlotListSchema } from "./schemas/promotion";
+import {
+  ComboSchema,
+  GroupbuyDetailSchema,
+  GroupbuyRowSchema,
+  SeckillDetailSchema,
+  SeckillGoodsSchema,
+  SeckillSkuInfoSchema,
+  SeckillSlotListSchema,
+} from "./schemas/promotion";
 import { optionParams, type OrderOptions } from "./order-create.server";
 
 // Built once: a zod 4 schema costs far more to build than to run (ADR 033).
@@ -37,15 +45,23 @@ export function listSeckillGoods(ctx: UpstreamContext, query: { slotId: number; 
   });
 }
 
-/** One activity's SKU (the first when `skuId` is not one of it) and the upstream's now; null when there is no such activity. */
-export async function findSeckillDetail(ctx: UpstreamContext, seckillId: number, skuId?: number) {
+/**
+ * Another SKU of an activity, as the PC switches spec (`seckillgoods/info`); null when the SKU is
+ * not in the running activity.
+ */
+export async function findSeckillSku(ctx: UpstreamContext, seckillId: number, skuId: number) {
+  const found = await callUpstream(ctx, "/seckill/api/seckillgoods/info", SeckillSkuInfoSchema, { seckill_id: seckillId, sku_id: skuId });
+  return found.goods_sku_detail ?? null;
+}
+
+/**
+ * One activity, at its first SKU (Niushop's detail reads no `sku_id`: another SKU is
+ * findSeckillSku's), and the upstream's now; null when there is no such activity.
+ */
+export async function findSeckillDetail(ctx: UpstreamContext, seckillId: number) {
   const found = await withCapability(
     "seckill",
-    () =>
-      callUpstreamTimed(ctx, "/seckill/api/seckillgoods/detail", SeckillDetailEnvelopeSchema, {
-        seckill_id: seckillId,
-        ...(skuId ? { sku_id: skuId } : {}),
-      }),
+    () => callUpstreamTimed(ctx, "/seckill/api/seckillgoods/detail", SeckillDetailEnvelopeSchema, { seckill_id: seckillId }),
     null,
   );
   if (!found?.data.goods_sku_detail) return null;

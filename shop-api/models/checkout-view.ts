@@ -3,7 +3,7 @@ import { money } from '../core/format.js'
 import type { ConfigStore } from '../core/services.js'
 import { SITE_NAME } from '../db/data/site.js'
 import { centsToMoney } from './pricing.js'
-import { DELIVERY_NAMES, storesFor, type Calculation, type CheckoutLine, type Choices, type OrderConfig, type OrderKeyInput, type StoreRow } from './checkout.js'
+import { DELIVERY_NAMES, isVirtualOrder, storesFor, type Calculation, type CheckoutLine, type Choices, type OrderConfig, type OrderKeyInput, type StoreRow } from './checkout.js'
 
 /**
  * The order-create object of payment and calculate, with the keys of the real samples
@@ -186,7 +186,8 @@ export function orderCreateView(v: ViewInput): Record<string, unknown> {
     delivery.delivery_type = deliveryType
     delivery.store_id = calc.delivery.store?.store_id ?? 0 // ours
   } else {
-    delivery.express_type = expressTypes(db, config)
+    // Virtual goods are offered no delivery (5.5.2's getDeliveryData).
+    delivery.express_type = isVirtualOrder(calc.lines) ? [] : expressTypes(db, config)
   }
 
   const refusal = calc.refusal
@@ -239,7 +240,7 @@ export function orderCreateView(v: ViewInput): Record<string, unknown> {
     promotion_money: yuan(calc.promotionMoney),
     order_money: yuan(calc.orderMoney),
     pay_money: yuan(calc.payMoney),
-    is_virtual: 0,
+    is_virtual: isVirtualOrder(calc.lines) ? 1 : 0,
     is_virtual_delivery: 0,
     order_name: calc.lines.map((l) => l.sku.sku_name).join(','),
     goods_list_str: calc.lines.map((l) => `${l.sku.sku_id}:${l.row.num}`).join(';'),

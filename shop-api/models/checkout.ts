@@ -255,8 +255,15 @@ export interface DeliveryFeeConfig {
   local_fee: number
 }
 
+/** Every line is of virtual goods (5.5.2 takes the flag from the goods; a mixed order is not virtual here). */
+export function isVirtualOrder(lines: CheckoutLine[]): boolean {
+  return lines.length > 0 && lines.every((line) => line.goods.is_virtual === 1)
+}
+
 export function resolveDelivery(db: Database, config: ConfigStore, memberId: number, choice: Choices, lines: CheckoutLine[], goodsMoney: number): DeliveryResult {
   const refuse = (message: string): DeliveryResult => ({ type: choice.delivery.type, address: null, store: null, fee: 0, refusal: { error: ERROR_PART.delivery, message } })
+  // Virtual goods ship nowhere: no delivery type, address or fee, whatever was sent (as 5.5.2).
+  if (isVirtualOrder(lines)) return { type: '', address: null, store: null, fee: 0, refusal: null }
   const type = choice.delivery.type
   if (!(type in DELIVERY_NAMES)) return refuse('请选择有效的配送方式')
   const fees = config.get<DeliveryFeeConfig>('DELIVERY_FEE_CONFIG')
@@ -266,9 +273,11 @@ export function resolveDelivery(db: Database, config: ConfigStore, memberId: num
     const store = storesFor(db, type).find((s) => s.store_id === choice.delivery.storeId)
     if (!store || store.status !== 1) return refuse('所选门店不可用！')
     if (type === 'store') return { type, address: null, store, fee: 0, refusal: null }
-    const address = chooseAddress(db, memberId, choice.addressId)
-    if (!address.row) return { ...refuse(address.message), store }
-    return { type, address: address.row, store, fee: toCentsInt(fees.local_fee), refusal: null }
+    // Local delivery goes to the default *located* (type 2) address only, as 5.5.2
+    // (CommonTool::initMemberAddress): a plain (type 1) address does not count.
+    const located = defaultLocatedAddress(db, memberId)
+    if (!located) return { ...refuse('未配置默认收货地址！'), store }
+    return { type, address: located, store, fee: toCentsInt(fees.local_fee), refusal: null }
   }
 
   const address = chooseAddress(db, memberId, choice.addressId)
@@ -276,6 +285,10 @@ export function resolveDelivery(db: Database, config: ConfigStore, memberId: num
   const freeByAmount = fees.express_free_from > 0 && goodsMoney >= toCentsInt(fees.express_free_from)
   const freeByGoods = lines.length > 0 && lines.every((l) => l.goods.is_free_shipping === 1)
   return { type, address: address.row, store: null, fee: freeByAmount || freeByGoods ? 0 : toCentsInt(fees.express_fee), refusal: null }
+}
+
+function defaultLocatedAddress(db: Database, memberId: number): AddressRow | null {
+  return (db.prepare('SELECT * FROM member_address WHERE member_id = ? AND type = 2 ORDER BY is_default DESC, id LIMIT 1').get(memberId) as AddressRow | undefined) ?? null
 }
 
 /** `address_id` (ours) must be one of the member's addresses; without it the default address is used, as upstream. */

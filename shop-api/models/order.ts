@@ -4,7 +4,17 @@ import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
 import { createVerifyCodesForPaidOrder } from './verify.js'
-import { DELIVERY_NAMES, ORDER_TYPE_OF, POINT_SHORT_MESSAGE, type AddressRow, type Calculation, type Choices, type OrderKeyInput, type StoreRow } from './checkout.js'
+import {
+  DELIVERY_NAMES,
+  isVirtualOrder,
+  ORDER_TYPE_OF,
+  POINT_SHORT_MESSAGE,
+  type AddressRow,
+  type Calculation,
+  type Choices,
+  type OrderKeyInput,
+  type StoreRow,
+} from './checkout.js'
 import { returnPromotionStock } from './promotion-stock.js'
 
 /**
@@ -201,14 +211,20 @@ export function receiverColumns(
  */
 export function insertOrder(db: Database, memberId: number, input: OrderKeyInput, calc: Calculation, choices: Choices, promotion?: OrderPromotion): CreatedOrder {
   const now = nowSeconds()
-  const orderType = ORDER_TYPE_OF[calc.delivery.type] ?? 1
+  const virtual = isVirtualOrder(calc.lines)
+  const orderType = virtual ? 4 : (ORDER_TYPE_OF[calc.delivery.type] ?? 1)
   const outTradeNo = newOutTradeNo(memberId)
   const orderName = calc.lines.map((l) => l.sku.sku_name).join(',')
   const address = calc.delivery.address
   const store = calc.delivery.store
   const member = db.prepare('SELECT nickname, mobile FROM member WHERE member_id = ?').get(memberId) as { nickname: string; mobile: string }
   // Pickup: the contact sent in member_address, else the member's own name and mobile (as the PC does).
-  const contact = calc.delivery.type === 'store' ? { name: choices.contact?.name || member.nickname, mobile: choices.contact?.mobile || member.mobile } : null
+  // Virtual: member_address's name and mobile as sent, '' when not (5.5.2 takes no default there).
+  const contact = virtual
+    ? { name: choices.contact?.name ?? '', mobile: choices.contact?.mobile ?? '' }
+    : calc.delivery.type === 'store'
+      ? { name: choices.contact?.name || member.nickname, mobile: choices.contact?.mobile || member.mobile }
+      : null
   const invoice = choices.invoice.isInvoice ? choices.invoice : null
 
   const orderId = insertRow(db, 'orders', {
@@ -237,7 +253,7 @@ export function insertOrder(db: Database, memberId: number, input: OrderKeyInput
     order_money: yuan(calc.orderMoney),
     pay_money: yuan(calc.payMoney),
     delivery_type: calc.delivery.type,
-    delivery_type_name: DELIVERY_NAMES[calc.delivery.type],
+    delivery_type_name: DELIVERY_NAMES[calc.delivery.type] ?? '',
     delivery_status_name: '待发货',
     ...receiverColumns(orderType, contact, address, store),
     buyer_ask_delivery_time: choices.delivery.askTime ? JSON.stringify(choices.delivery.askTime) : '',

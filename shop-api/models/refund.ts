@@ -215,14 +215,13 @@ export interface ApplyInput {
   reason: string
   remark: string
   images: string[]
-  /** Cents asked for all the lines together; null = the maximum. */
-  applyCents: number | null
 }
 
 /**
  * Apply for a refund on lines of one order, in one transaction: checks every line first (nothing
- * changes on a refusal), splits the amount over the lines in proportion to what each may refund,
- * and turns off the order's evaluation (§5.2).
+ * changes on a refusal), applies for the refundable amount (5.5.2 computes it and reads none from
+ * the buyer), split over the lines in proportion to what each may refund, and turns off the order's
+ * evaluation (§5.2).
  */
 export function applyRefund(db: Database, input: ApplyInput): void {
   db.transaction(() => {
@@ -235,9 +234,8 @@ export function applyRefund(db: Database, input: ApplyInput): void {
       if (!allowedTypes(line).includes(input.type)) refuse('退款方式不符合！')
     }
     const max = refundableCents(db, order, input.lines)
-    const asked = input.applyCents ?? max.total
+    const asked = max.total
     if (asked < 1) refuse('退款金额不能小于0.01')
-    if (asked > max.total) refuse(`退款金额不能大于可退金额${money(yuan(max.total))}`)
 
     // Split in proportion to each line's own maximum (shipping counts with the last line), which
     // also takes the rounding remainder.

@@ -399,8 +399,10 @@ export function registerPointExchangeRoutes(router: Router): void {
   })
 
   // Coupons: points taken, coupons given, the exchange order done (1), in one transaction → its out_trade_no.
+  // Upstream reads `$this->params['buyer_message']` without a default, for goods and coupons alike.
   router.post('/pointexchange/api/ordercreate/create', (ctx) => {
     const memberId = requireMember(ctx)
+    if (param(ctx, 'buyer_message') === undefined) throw new Error('Undefined array key "buyer_message"')
     if (!couponKey(ctx, memberId)) return delegate('create', ctx)
     return ctx.db.transaction(() => {
       const input = couponKey(ctx, memberId)!

@@ -1,6 +1,6 @@
 import { money } from '../core/format.js'
 import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
-import { Catalog, CONTRACT_KEYS, pick, saleRulesFor, seckillActivities, secondsOfDay, viewerFor, type SeckillInfo } from '../models/catalog.js'
+import { Catalog, CONTRACT_KEYS, pick, saleRulesFor, seckillActivities, secondsOfDay, viewerFor, type SeckillInfo, type SkuRecord } from '../models/catalog.js'
 import { seckillPurchased, seckillStock } from '../models/promotion-order.js'
 import { detailView } from './goods.js'
 
@@ -89,6 +89,9 @@ const SECKILL_DETAIL_KEYS = [
   'discount_price',
 ] as const
 
+/** `info`'s keys: the seckill goods row (5.5.2's getSeckillGoodsInfo fields), the limit's and the slot's times. */
+const SECKILL_INFO_KEYS = [...SECKILL_DETAIL_KEYS.slice(0, SECKILL_DETAIL_KEYS.indexOf('sale_store') + 1), 'purchased_num', 'seckill_start_time', 'seckill_end_time'] as const
+
 /** The activity within its dates, whatever the slot: its pages show it before and after its hours. */
 function findSeckill(ctx: Context, catalog: Catalog, seckillId: number): SeckillInfo | undefined {
   return seckillActivities(ctx.db, catalog.now).find((s) => s.seckill_id === seckillId)
@@ -173,21 +176,21 @@ export function registerPromotionRoutes(router: Router): void {
     return success(num > 0 ? rows.slice(0, num) : rows)
   })
 
-  // {seckill_id, sku_id?} → {goods_sku_detail}; an unknown or ended activity → {goods_sku_detail: null}.
-  router.post('/seckill/api/seckillgoods/detail', (ctx) => {
-    if (isEmpty(param(ctx, 'seckill_id')) && isEmpty(param(ctx, 'id'))) return error(-1, '缺少参数seckill_id')
-    const catalog = Catalog.forRequest(ctx)
-    const seckill = findSeckill(ctx, catalog, int(ctx, 'seckill_id', int(ctx, 'id', 0)))
+  /**
+   * One SKU of a running seckill with the activity's numbers (stock = min(activity, real), the
+   * per-member limit and what the caller bought of it today); undefined when there is none.
+   */
+  const seckillSku = (ctx: Context, catalog: Catalog, seckillId: number, choose: (skus: SkuRecord[]) => SkuRecord | undefined) => {
+    const seckill = findSeckill(ctx, catalog, seckillId)
     const goods = seckill ? catalog.goods(seckill.goods_id) : undefined
-    if (!seckill || !goods) return success({ goods_sku_detail: null })
+    if (!seckill || !goods) return undefined
     const skus = catalog.skus(goods.goods_id).filter((k) => seckill.skus.has(k.sku_id))
-    const sku = skus.find((k) => k.sku_id === int(ctx, 'sku_id', 0)) ?? skus[0]
-    if (!sku) return success({ goods_sku_detail: null })
+    const sku = choose(skus)
+    if (!sku) return undefined
     const item = seckill.skus.get(sku.sku_id)!
-    const full = detailView(ctx, catalog, goods, sku)
     const slots = slotsOf(ctx, seckill.seckill_time_id)
     const detail: Record<string, unknown> = {
-      ...full,
+      ...detailView(ctx, catalog, goods, sku),
       id: item.id,
       seckill_id: seckill.seckill_id,
       seckill_name: seckill.seckill_name,
@@ -210,33 +213,30 @@ export function registerPromotionRoutes(router: Router): void {
     // What the member bought of this SKU in this seckill today (the limit counts it).
     if (catalog.viewer) detail.purchased_num = seckillPurchased(ctx.db, catalog.viewer.memberId, seckill.seckill_id, sku.sku_id, catalog.now)
     else delete detail.purchased_num
+    return detail
+  }
+
+  // {seckill_id} → {goods_sku_detail} of the activity's first SKU: as 5.5.2, `sku_id` is not read
+  // (another SKU is `info`'s); an unknown or ended activity → {goods_sku_detail: null}.
+  router.post('/seckill/api/seckillgoods/detail', (ctx) => {
+    if (isEmpty(param(ctx, 'seckill_id')) && isEmpty(param(ctx, 'id'))) return error(-1, '缺少参数seckill_id')
+    const catalog = Catalog.forRequest(ctx)
+    const detail = seckillSku(ctx, catalog, int(ctx, 'seckill_id', int(ctx, 'id', 0)), (skus) => skus[0])
+    if (!detail) return success({ goods_sku_detail: null })
     return success({ goods_sku_detail: { ...pick(detail, SECKILL_DETAIL_KEYS), ...pick(detail, CONTRACT_KEYS) } })
   })
 
-  // The seckill numbers of one SKU, or null when it is in no running seckill.
+  // {seckill_id, sku_id} → {goods_sku_detail} of that SKU, the spec switch of the PC (5.5.2's
+  // `info`, "【PC端在用】"): the seckill goods row's columns and the slot's times, no time_list and none
+  // of the goods page's extras; a SKU not in the running activity → {type: 'again', sku_id: null}.
   router.post('/seckill/api/seckillgoods/info', (ctx) => {
+    if (isEmpty(param(ctx, 'seckill_id'))) return error(-1, '缺少参数seckill_id')
     if (isEmpty(param(ctx, 'sku_id'))) return error(-1, '缺少参数sku_id')
     const catalog = Catalog.forRequest(ctx)
-    const sku = catalog.sku(int(ctx, 'sku_id', 0))
-    const wanted = int(ctx, 'seckill_id', 0)
-    const seckill = sku ? catalog.promotions.seckillByGoods.get(sku.goods_id) : undefined
-    const item = sku && seckill && (!wanted || wanted === seckill.seckill_id) ? seckill.skus.get(sku.sku_id) : undefined
-    if (!sku || !seckill || !item) return success(null)
-    return success({
-      id: item.id,
-      seckill_id: seckill.seckill_id,
-      goods_id: sku.goods_id,
-      sku_id: sku.sku_id,
-      seckill_price: money(item.seckill_price),
-      price: money(sku.price),
-      start_time: seckill.start_time,
-      end_time: seckill.end_time,
-      goods_min: seckill.goods_min,
-      goods_limit: seckill.goods_limit,
-      max_buy: seckill.goods_limit,
-      num_multiple: seckill.num_multiple,
-      stock: seckillStock(item, sku.stock),
-    })
+    const skuId = int(ctx, 'sku_id', 0)
+    const detail = seckillSku(ctx, catalog, int(ctx, 'seckill_id', 0), (skus) => skus.find((k) => k.sku_id === skuId))
+    if (!detail) return success({ type: 'again', sku_id: null })
+    return success({ goods_sku_detail: pick(detail, SECKILL_INFO_KEYS) })
   })
 
   // The running 满减 activity of a goods, or null.

@@ -1,11 +1,12 @@
 import { money } from '../core/format.js'
-import { error, isEmpty, int, paging, pageResult, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import { ApiReply, error, isEmpty, int, paging, pageResult, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { SITE_NAME } from '../db/data/site.js'
 import {
   allowedTypes,
   applyRefund,
   cancelRefund,
   deliverReturn,
+  findLine,
   orderOf,
   ownLine,
   refundableCents,
@@ -66,24 +67,33 @@ function refundData(ctx: Context, lines: RefundLine[], batch: boolean) {
   }
 }
 
+/** Any member's line (else 订单项不存在！): 5.5.2's refunddata, refunddatabatch and refund take no member. */
+function anyLine(ctx: Context, orderGoodsId: number): RefundLine {
+  const line = findLine(ctx.db, orderGoodsId)
+  if (!line) throw new ApiReply(error(-1, '订单项不存在！'))
+  return line
+}
+
 export function registerRefundRoutes(router: Router): void {
+  // refunddata, refunddatabatch and refund read the line without the caller, as 5.5.2 does
+  // (Orderrefund.php, OrderRefund::getRefundDetail/apply): the client checks ownership first
+  // (docs/upstream-conformance.md D1). detail, cancel and delivery stay the caller's own.
   router.post('/api/orderrefund/refunddata', (ctx) => {
-    const memberId = requireMember(ctx)
+    requireMember(ctx)
     if (isEmpty(param(ctx, 'order_goods_id'))) return error(-1, '缺少参数order_goods_id')
-    const line = ownLine(ctx.db, memberId, int(ctx, 'order_goods_id'))
-    return success(refundData(ctx, [line], false))
+    return success(refundData(ctx, [anyLine(ctx, int(ctx, 'order_goods_id'))], false))
   })
 
   router.post('/api/orderrefund/refunddatabatch', (ctx) => {
-    const memberId = requireMember(ctx)
+    requireMember(ctx)
     const ids = idList(str(ctx, 'order_goods_ids'))
     if (!ids) return error(-1, '缺少参数order_goods_ids')
-    const lines = ids.map((id) => ownLine(ctx.db, memberId, id))
+    const lines = ids.map((id) => anyLine(ctx, id))
     if (new Set(lines.map((l) => l.order_id)).size !== 1) return error(-1, '订单项不存在！')
     return success(refundData(ctx, lines, true))
   })
 
-  // refund_apply_money (optional, yuan): the amount asked for all the lines; absent = the maximum.
+  // No amount is read (5.5.2 records the refundable amount it computes): refund_apply_money is ignored.
   router.post('/api/orderrefund/refund', (ctx) => {
     const memberId = requireMember(ctx)
     const ids = idList(str(ctx, 'order_goods_ids') || str(ctx, 'order_goods_id'))
@@ -101,16 +111,8 @@ export function registerRefundRoutes(router: Router): void {
     if (images.length > MAX_IMAGES) return error(-1, `退款凭证最多上传${MAX_IMAGES}张`)
     const own = ctx.db.prepare('SELECT 1 FROM upload_file WHERE path = ? AND member_id = ?')
     if (images.some((path) => !own.get(path, memberId))) return error(-1, '退款凭证图片无效')
-    let applyCents: number | null = null
-    if (!isEmpty(param(ctx, 'refund_apply_money'))) {
-      const asked = Number(str(ctx, 'refund_apply_money'))
-      if (!Number.isFinite(asked) || !/^\d+(\.\d{1,2})?$/.test(str(ctx, 'refund_apply_money').trim())) return error(-1, '退款金额格式有误')
-      applyCents = Math.round(asked * 100)
-    } else if (has0(ctx)) {
-      return error(-1, '退款金额不能小于0.01')
-    }
-    const lines = ids.map((id) => ownLine(ctx.db, memberId, id))
-    applyRefund(ctx.db, { memberId, username: username(ctx, memberId), lines, type, reason, remark, images, applyCents })
+    const lines = ids.map((id) => anyLine(ctx, id))
+    applyRefund(ctx.db, { memberId, username: username(ctx, memberId), lines, type, reason, remark, images })
     return success(1)
   })
 
@@ -179,10 +181,4 @@ export function registerRefundRoutes(router: Router): void {
       ),
     )
   })
-}
-
-/** An explicit refund_apply_money of 0 / "0" / "0.00" is a refusal, not "the maximum". */
-function has0(ctx: Context): boolean {
-  const raw = param(ctx, 'refund_apply_money')
-  return raw !== undefined && raw !== null && raw !== '' && Number(raw) === 0
 }

@@ -10,7 +10,7 @@ import { closeExpiredOrders, closeOrder, markPaid, newOutTradeNo } from '../mode
 import { createTestOrder, deliverLocalOrder, shipOrder } from '../models/order-flow.js'
 import { setVerifier } from '../models/verify.js'
 import { insertRow } from '../db/seed.js'
-import { POINT_CASH_CONFIG } from '../db/seed-checkout.js'
+import { checkoutConfigRecords, POINT_CASH_CONFIG } from '../db/seed-checkout.js'
 import { REFUND_ADDRESS } from '../db/seed-aftersales.js'
 import { findLine, sellerAgree, sellerReceive, sellerRefuse, sellerTransfer } from '../models/refund.js'
 import { replyAsServicer } from './servicer-console.js'
@@ -325,6 +325,27 @@ export const testRoutes: Record<string, TestHandler> = {
     if (orderId === undefined) return bad(400, 'body must be {order_id}')
     const changed = db.prepare('UPDATE orders SET auto_close_time = ? WHERE order_id = ? AND order_status = 0').run(nowSeconds() - 1, orderId).changes
     return changed ? ok({ order_id: orderId, expired: true }) : bad(409, `order ${orderId} is not waiting for payment`)
+  },
+
+  // The delivery types the shop offers, in order (DELIVERY_SORT_CONFIG.deliver_type): {deliver_type: "local"}
+  // or any comma list of express, store, local; {reset: true} puts the seeded "express,store,local" back.
+  'POST /__test/config/delivery': ({ params, services }) => {
+    const seeded = checkoutConfigRecords.find((record) => record.config_key === 'DELIVERY_SORT_CONFIG')!.value as { deliver_type: string }
+    const types = bool(params, 'reset') ? seeded.deliver_type : text(params, 'deliver_type')
+    if (types === undefined || !/^(express|store|local)(,(express|store|local))*$/.test(types))
+      return bad(400, 'body must be {deliver_type: "express,store,local" (any of them, in order)} or {reset: true}')
+    services.config.update('DELIVERY_SORT_CONFIG', { deliver_type: types })
+    return ok(services.config.get('DELIVERY_SORT_CONFIG'))
+  },
+
+  // A goods becomes virtual goods or a real one again: {goods_id, is_virtual: true|false}. The demo
+  // catalogue has no virtual goods; a virtual goods' checkout offers no delivery and takes a mobile.
+  'POST /__test/goods/virtual': ({ params, db }) => {
+    const goodsId = integer(params, 'goods_id')
+    const virtual = bool(params, 'is_virtual')
+    if (goodsId === undefined || virtual === undefined) return bad(400, 'body must be {goods_id, is_virtual: true|false}')
+    const changed = db.prepare('UPDATE goods SET is_virtual = ? WHERE goods_id = ?').run(virtual ? 1 : 0, goodsId).changes
+    return changed ? ok({ goods_id: goodsId, is_virtual: virtual ? 1 : 0 }) : bad(404, `no goods ${goodsId}`)
   },
 
   // The merchant's review of an offline voucher: status 1 passes it (the payment is paid), -1 refuses it.
@@ -831,6 +852,7 @@ export const testRoutes: Record<string, TestHandler> = {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })
     services.config.update('CAPTCHA_CONFIG', { shop_reception_login: 0, shop_reception_register: 1 })
     services.config.update('POINTCASH_CONFIG', POINT_CASH_CONFIG)
+    services.config.update('DELIVERY_SORT_CONFIG', checkoutConfigRecords.find((record) => record.config_key === 'DELIVERY_SORT_CONFIG')!.value as Record<string, unknown>)
     services.config.update('WITHDRAW_CONFIG', WITHDRAW_CONFIG)
     services.config.update('SIGNIN_CONFIG', SIGNIN_CONFIG)
     endpoints.reset()

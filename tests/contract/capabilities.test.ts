@@ -18,9 +18,12 @@ import { loader as memberLayoutLoader } from "~/routes/_main.member";
 import { loader as outOfStockLoader } from "~/routes/_main.member.out_of_stock";
 import { loader as memberHomeLoader } from "~/routes/_main.member.index";
 import { menuFor } from "~/components/member/member-menu";
+import { loader as rechargeDetailLoader } from "~/routes/_main.member.recharge_detail";
+import { loader as rechargeListLoader } from "~/routes/_main.member.recharge_list";
 import { getRegisterReward, listAptitudes, listMemberLabels } from "~/upstream/auth.server";
 import { CAPABILITY_TTL_MS, CapabilityAbsentError, hasCapability, resetCapabilities } from "~/upstream/capabilities.server";
 import { addBundleToCart, deleteBundleLine, listCartBundles, setBundleQuantity } from "~/upstream/cart.server";
+import { createRechargeOrder } from "~/upstream/finance.server";
 import { listSaleControl, suggestGoods } from "~/upstream/catalog.server";
 import { requestContext } from "~/upstream/context.server";
 import type { UpstreamContext } from "~/upstream/http.server";
@@ -372,5 +375,32 @@ describe("the UI hides what depends on an absent capability", () => {
     expect(await thrownStatus(outOfStockLoader(args(page("/member/out_of_stock"))))).toBe(404);
     const cookie = await cookieFor(demoToken);
     expect(payload(await memberHomeLoader(args(page("/member/index", cookie)))).team).toBeNull();
+  });
+});
+
+describe("recharge on an upstream without the recharge order detail (Niushop 5.5.2's memberrecharge has no order/detail)", () => {
+  test("/member/recharge_detail is a 404, and only that: recharge, its list (rows without detail links) and its menu entry stay", async () => {
+    await everything();
+    const token = await freshMemberToken();
+    const cookie = await cookieFor(token);
+    const outTradeNo = await createRechargeOrder(ctx(token, "/member/recharge_order", "required"), { rechargeId: 1 });
+    shop.api.db.prepare("UPDATE member_recharge_order SET status = 1, pay_time = create_time WHERE out_trade_no = ?").run(outTradeNo);
+    const orderId = (shop.api.db.prepare("SELECT order_id FROM member_recharge_order WHERE out_trade_no = ?").get(outTradeNo) as { order_id: number }).order_id;
+
+    await switches.disable(["/memberrecharge/api/order/detail"]);
+    expect(await thrownStatus(rechargeDetailLoader(args(page(`/member/recharge_detail?id=${orderId}`, cookie))))).toBe(404);
+    expect(hasCapability("rechargeOrderDetail")).toBe(false);
+    expect(hasCapability("recharge")).toBe(true);
+    const list = payload(await rechargeListLoader(args(page("/member/recharge_list", cookie))));
+    expect(list.detailLinks).toBe(false);
+    expect(list.orders.map((order) => order.id)).toEqual([orderId]);
+    expect(list.packages.length).toBeGreaterThan(0);
+    expect((await memberLayoutLoader()).absentFeatures).not.toContain("recharge");
+    expect(absentLogs()).toEqual([{ capability: "rechargeOrderDetail", path: "/memberrecharge/api/order/detail" }]);
+
+    await everything();
+    resetCapabilities();
+    expect(payload(await rechargeListLoader(args(page("/member/recharge_list", cookie)))).detailLinks).toBe(true);
+    expect(payload(await rechargeDetailLoader(args(page(`/member/recharge_detail?id=${orderId}`, cookie)))).order).toMatchObject({ status: "paid" });
   });
 });

@@ -5,7 +5,7 @@ import { toCents } from "~/domain/pricing";
 import { calculateCart, listCartBundles, listCartLines } from "~/upstream/cart.server";
 import { toCartView } from "~/upstream/cart-view.server";
 import type { UpstreamContext } from "~/upstream/http.server";
-import { calculatePromotionOrder, findCombo, findSeckillDetail, startPromotionOrder } from "~/upstream/promotion.server";
+import { calculatePromotionOrder, findCombo, findSeckillSku, startPromotionOrder } from "~/upstream/promotion.server";
 import { findTopicGoods } from "~/upstream/topic.server";
 import { useLiveShopApi } from "../support/bff-environment";
 
@@ -91,8 +91,8 @@ test("for random promotion checkouts, the prices the pages show × quantity equa
       let unit: bigint;
       let payment: Awaited<ReturnType<typeof startPromotionOrder>>;
       if (order.kind === "seckill") {
-        const found = await findSeckillDetail(ctx, 1, 61);
-        unit = toCents(found!.detail.seckill_price);
+        const found = await findSeckillSku(ctx, 1, 61);
+        unit = toCents(found!.seckill_price);
         payment = await startPromotionOrder(ctx, { kind: "seckill", seckill_id: 1, sku_id: 61, num: order.num });
       } else if (order.kind === "topic") {
         const found = await findTopicGoods(ctx, order.topicGoodsId);

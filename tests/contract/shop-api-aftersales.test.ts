@@ -200,8 +200,20 @@ describe('refunds', () => {
     expect(both.order_goods_info).toHaveLength(2)
     await orderState(orderId, 'shipped')
     expect((await ok(member, '/api/orderrefund/refunddata', { order_goods_id: lineIds[0] })).refund_type).toEqual([1, 2])
+  })
+
+  test("refunddata, refunddatabatch and refund take any member's line, as 5.5.2 (no member condition); detail, cancel and delivery do not", async () => {
+    const member = await newMember()
+    const { lineIds } = await paidOrder(member, [{ sku_id: 5, num: 1 }])
     const stranger = await newMember()
-    await refused(stranger, '/api/orderrefund/refunddata', { order_goods_id: lineIds[0] }, '订单项不存在！')
+    // The holes the storefront guards (docs/upstream-conformance.md D1): read and apply on another's line.
+    expect((await ok(stranger, '/api/orderrefund/refunddata', { order_goods_id: lineIds[0] })).order_goods_info).toMatchObject({ order_goods_id: lineIds[0] })
+    expect((await ok(stranger, '/api/orderrefund/refunddatabatch', { order_goods_ids: String(lineIds[0]) })).order_goods_info).toHaveLength(1)
+    await refused(stranger, '/api/orderrefund/detail', { order_goods_id: lineIds[0] }, '订单项不存在！')
+    await ok(stranger, '/api/orderrefund/refund', { order_goods_ids: String(lineIds[0]), refund_type: 1, refund_reason: '其他' })
+    expect((await shop.testApi<Data>(`/__test/refund?order_goods_id=${lineIds[0]}`)).body.line.refund_status).toBe(1)
+    await refused(stranger, '/api/orderrefund/cancel', { order_goods_id: lineIds[0] }, '订单项不存在！')
+    await refused(member, '/api/orderrefund/refunddata', { order_goods_id: 99_999_999 }, '订单项不存在！')
   })
 
   test('refund and return: apply → agree (return address) → waybill → receive → transfer; balance, stock, order closed', async () => {
@@ -214,16 +226,13 @@ describe('refunds', () => {
     const max = Number(data.refund_money)
 
     const base = { order_goods_ids: String(lineIds[0]), refund_type: 2, refund_reason: '协商一致退款', refund_remark: '多买了' }
-    await refused(member, '/api/orderrefund/refund', { ...base, refund_apply_money: (max + 0.01).toFixed(2) }, /不能大于可退金额/)
-    await refused(member, '/api/orderrefund/refund', { ...base, refund_apply_money: '0.00' }, /不能小于0.01/)
     await refused(member, '/api/orderrefund/refund', { ...base, refund_reason: '随便' }, '请选择退款原因')
     await refused(member, '/api/orderrefund/refund', { ...base, refund_type: 3 }, '退款方式不符合！')
-    const stranger = await newMember()
-    await refused(stranger, '/api/orderrefund/refund', base, '订单项不存在！')
     expect((await shop.testApi<Data>(`/__test/refund?order_goods_id=${lineIds[0]}`)).body.line.refund_status).toBe(0)
 
+    // An amount sent is not read (5.5.2): the application is for the whole refundable amount.
     const proof = ((await upload(member, '/api/upload/refundimg', PNG)).data as Data).pic_path
-    await ok(member, '/api/orderrefund/refund', { ...base, refund_apply_money: max.toFixed(2), refund_images: proof })
+    await ok(member, '/api/orderrefund/refund', { ...base, refund_apply_money: '0.01', refund_images: proof })
     expect((await order(member, orderId)).is_evaluate).toBe(0)
     let detail = await ok(member, '/api/orderrefund/detail', { order_goods_id: lineIds[0] })
     expect(detail).toMatchObject({ refund_status: 1, refund_status_name: '申请售后', refund_type: 2, refund_apply_money: max.toFixed(2), refund_images: proof })

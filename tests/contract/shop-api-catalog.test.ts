@@ -299,12 +299,16 @@ describe('promotions', () => {
     expect(slots.list.map((s) => s.id).sort()).toEqual([1, 2, 3])
     const goods = (await shop.call('/seckill/api/seckillgoods/page', { seckill_time_id: 1 })).data as Page
     expect(goods.count).toBe(5)
-    const info = (await shop.call('/seckill/api/seckillgoods/info', { sku_id: 143 })).data
-    expect(info).toMatchObject({ seckill_id: 3, goods_min: 2, goods_limit: 20, num_multiple: 2, seckill_price: '12.90' })
-    expect((await shop.call('/seckill/api/seckillgoods/info', { sku_id: 1 })).data).toBeNull()
+    // As 5.5.2: detail is the activity's first SKU whatever sku_id says; info {seckill_id, sku_id} is the spec switch.
     const seckillDetail = (await shop.call('/seckill/api/seckillgoods/detail', { seckill_id: 1, sku_id: 61 })).data as { goods_sku_detail: Record<string, unknown> }
-    expect(seckillDetail.goods_sku_detail).toMatchObject({ seckill_id: 1, sku_id: 61, seckill_price: '17.20', max_buy: 10 })
+    expect(seckillDetail.goods_sku_detail).toMatchObject({ seckill_id: 1, sku_id: 60, seckill_price: '11.80', max_buy: 10 })
     expect((await shop.call('/seckill/api/seckillgoods/detail', { seckill_id: 99 })).data).toEqual({ goods_sku_detail: null })
+    const info = (await shop.call('/seckill/api/seckillgoods/info', { seckill_id: 1, sku_id: 61 })).data as { goods_sku_detail: Record<string, unknown> }
+    expect(info.goods_sku_detail).toMatchObject({ seckill_id: 1, sku_id: 61, seckill_price: '17.20', max_buy: 10, sku_name: expect.stringContaining('36粒') })
+    expect(info.goods_sku_detail).not.toHaveProperty('time_list')
+    expect((await shop.call('/seckill/api/seckillgoods/info', { seckill_id: 3, sku_id: 143 })).data).toMatchObject({ goods_sku_detail: { seckill_price: '12.90' } })
+    expect((await shop.call('/seckill/api/seckillgoods/info', { seckill_id: 1, sku_id: 1 })).data).toEqual({ type: 'again', sku_id: null })
+    expect(await shop.call('/seckill/api/seckillgoods/info', { sku_id: 61 })).toMatchObject({ code: -1 })
   })
 
   test('discount: the SKU carries discount_price and promotion_type 1 within its window', async () => {

@@ -50,7 +50,7 @@ const orders = (member: Member) => shop.api.db.prepare('SELECT * FROM orders WHE
 async function exchange(member: Member, id: number, num: number, extra: Record<string, unknown> = {}): Promise<ApiBody> {
   const payment = await call(member, '/pointexchange/api/ordercreate/payment', { id, num })
   if (payment.code !== 0) return payment
-  return call(member, '/pointexchange/api/ordercreate/create', { order_key: (payment.data as Data).order_key, delivery: express, ...extra })
+  return call(member, '/pointexchange/api/ordercreate/create', { order_key: (payment.data as Data).order_key, delivery: express, buyer_message: '', ...extra })
 }
 
 describe('points mall list and detail', () => {
@@ -114,7 +114,7 @@ describe('coupon exchange', () => {
     // Niushop's order-create fields: the points in all, the member's account, the exchange row, no refusal.
     expect(payment).toMatchObject({ promotion_type: 'pointexchange', point: 1000, pay_money: 0, goods_num: 2, member_account: { point: 1200 }, error: 0, error_msg: '' })
     expect(payment.exchange_info).toMatchObject({ id: 5, point: 500 })
-    const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, point: 1, price: 0 })
+    const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, buyer_message: '', point: 1, price: 0 })
     expect(typeof outTradeNo).toBe('string')
     expect(points(member)).toBe(200)
     expect(exchangeStock(5)).toBe(before - 2)
@@ -125,7 +125,7 @@ describe('coupon exchange', () => {
     expect(exchangeOrders(member)).toEqual([expect.objectContaining({ exchange_id: 5, num: 2, point: 1000, order_status: 1, out_trade_no: outTradeNo })])
     const ledger = shop.api.db.prepare("SELECT * FROM member_account WHERE member_id = ? AND account_type = 'point'").all(member.member_id) as Data[]
     expect(ledger).toEqual([expect.objectContaining({ account_data: -1000, type_name: '积分兑换' })])
-    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key })).toMatchObject({ code: -1, message: '订单已过期' })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, buyer_message: '' })).toMatchObject({ code: -1, message: '订单已过期' })
     const page = await ok(member, '/pointexchange/api/order/page', {})
     expect(page.list).toEqual([expect.objectContaining({ exchange_name: '积分兑换 满200减20', order_status: 1, order_status_name: '兑换成功', point: 1000 })])
     expect(orders(member)).toHaveLength(0)
@@ -150,9 +150,28 @@ describe('coupon exchange', () => {
     // Points spent between payment and create: create refuses and takes nothing.
     const payment = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 5, num: 1 })
     await shop.testApi('/__test/member/balance', { member_id: member.member_id, point: 100 })
-    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key })).toMatchObject({ code: -1, message: '账户积分不足' })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, buyer_message: '' })).toMatchObject({ code: -1, message: '账户积分不足' })
     expect(points(member)).toBe(100)
     expect(exchangeOrders(member)).toHaveLength(1)
+  })
+
+  test('create without buyer_message fails as 5.5.2 does (Undefined array key), for coupons and goods; nothing is taken', async () => {
+    const member = await newMember(3500)
+    const coupon = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 5, num: 1 })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: coupon.order_key })).toEqual({
+      code: -1,
+      message: '系统异常：Undefined array key "buyer_message"',
+      timestamp: expect.any(Number),
+    })
+    const goods = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 2, num: 1 })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: goods.order_key, delivery: express })).toMatchObject({
+      code: -1,
+      message: '系统异常：Undefined array key "buyer_message"',
+    })
+    expect(points(member)).toBe(3500)
+    expect(exchangeOrders(member)).toHaveLength(0)
+    // The key was not used: the same exchange goes through once the field is there.
+    expect(typeof (await ok(member, '/pointexchange/api/ordercreate/create', { order_key: coupon.order_key, buyer_message: '' }))).toBe('string')
   })
 
   test('a visitor cannot exchange', async () => {
@@ -169,7 +188,7 @@ describe('goods exchange', () => {
     expect(payment.goods_list[0]).toMatchObject({ num: 1, price: '59.00' })
     const calc = await ok(member, '/pointexchange/api/ordercreate/calculate', { order_key: payment.order_key, delivery: express, price: '0.01', point: 1 })
     expect(calc).toMatchObject({ goods_money: 59, error: 0 })
-    const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, delivery: express, price: '0.01' })
+    const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, delivery: express, buyer_message: '', price: '0.01' })
     const [order] = orders(member)
     expect(order).toMatchObject({ out_trade_no: outTradeNo, promotion_type: 'pointexchange', promotion_type_name: '积分兑换', goods_money: 59, order_status: 0 })
     expect(points(member)).toBe(500)
@@ -194,7 +213,7 @@ describe('goods exchange', () => {
     const delivery = JSON.stringify({ delivery_type: 'store', delivery_type_name: '门店自提', store_id: store.store_list[0].store_id })
     const calc = await ok(member, '/pointexchange/api/ordercreate/calculate', { order_key: payment.order_key, delivery })
     expect(calc).toMatchObject({ goods_money: 0, pay_money: 0 })
-    await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, delivery })
+    await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, delivery, buyer_message: '' })
     expect(orders(member)[0]).toMatchObject({ pay_status: 1, promotion_type: 'pointexchange' })
     expect(points(member)).toBe(0)
     expect((await ok(member, '/pointexchange/api/order/page', {})).list[0]).toMatchObject({ order_status: 1, order_status_name: '兑换成功' })
@@ -212,7 +231,10 @@ describe('goods exchange', () => {
       shop.api.db.prepare('UPDATE point_exchange SET stock = 500 WHERE id = 3').run()
     }
     const normal = await ok(member, '/api/ordercreate/payment', { sku_id: 61, num: 1 })
-    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: normal.order_key, delivery: express })).toMatchObject({ code: -1, message: '订单已过期' })
+    expect(await call(member, '/pointexchange/api/ordercreate/create', { order_key: normal.order_key, delivery: express, buyer_message: '' })).toMatchObject({
+      code: -1,
+      message: '订单已过期',
+    })
     expect(orders(member)).toHaveLength(0)
     expect(exchangeOrders(member)).toHaveLength(0)
     expect(points(member)).toBe(100000)

@@ -119,9 +119,9 @@ describe('seckill checkout', () => {
     const line = shop.api.db.prepare('SELECT * FROM order_goods WHERE order_id = ?').get(order.order_id) as Data
     expect(line).toMatchObject({ promotion_type: 'seckill', promotion_id: 1, sku_id: 61, num: 3, price: 17.2 })
     expect(seckillStock(1, 61)).toBe(before - 3)
-    // The detail says what this member bought today.
-    const detail = (await call(member, '/seckill/api/seckillgoods/detail', { seckill_id: 1, sku_id: 61 })).data as Data
-    expect(detail.goods_sku_detail.purchased_num).toBe(3)
+    // The SKU's info (the PC's spec switch) says what this member bought of it today.
+    const info = (await call(member, '/seckill/api/seckillgoods/info', { seckill_id: 1, sku_id: 61 })).data as Data
+    expect(info.goods_sku_detail).toMatchObject({ sku_id: 61, purchased_num: 3 })
     // The key is used: a replay makes no second order.
     expect(await call(member, '/seckill/api/ordercreate/create', { order_key: payment.order_key, delivery: express })).toMatchObject({ code: -1, message: '订单已过期' })
     expect(orderCount(member)).toBe(1)

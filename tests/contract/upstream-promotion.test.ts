@@ -8,6 +8,7 @@ import {
   findCombo,
   findGroupbuy,
   findSeckillDetail,
+  findSeckillSku,
   listGroupbuys,
   listSeckillGoods,
   listSeckillSlots,
@@ -86,8 +87,11 @@ describe("against the reference shop API", () => {
     const goods = await listSeckillGoods(visitor, { slotId: 1, type: "today", page: 1, pageSize: 20 });
     expect(goods.count).toBe(5);
     expect(goods.list[0]).toMatchObject({ seckill_price: expect.stringMatching(/^\d+\.\d{2}$/) });
-    const detail = await findSeckillDetail(member, 1, 61);
-    expect(detail?.detail).toMatchObject({ seckill_id: 1, sku_id: 61, seckill_price: "17.20", max_buy: 10, purchased_num: 0 });
+    // The detail is the activity's first SKU (5.5.2 reads no sku_id); another SKU is info's.
+    const detail = await findSeckillDetail(member, 1);
+    expect(detail?.detail).toMatchObject({ seckill_id: 1, sku_id: 60, seckill_price: "11.80", max_buy: 10, purchased_num: 0 });
+    expect(await findSeckillSku(member, 1, 61)).toMatchObject({ sku_id: 61, seckill_price: "17.20", max_buy: 10, purchased_num: 0 });
+    expect(await findSeckillSku(member, 1, 1)).toBeNull();
     expect(await findSeckillDetail(visitor, 999)).toBeNull();
   });
 
@@ -103,7 +107,7 @@ describe("against the reference shop API", () => {
     await expect(createPromotionOrder(member, "seckill", payment.order_key, express, { buyerMessage: "" })).rejects.toMatchObject({
       upstreamMessage: ORDER_EXPIRED,
     });
-    expect((await findSeckillDetail(member, 1, 61))?.detail.purchased_num).toBe(2);
+    expect((await findSeckillSku(member, 1, 61))?.purchased_num).toBe(2);
   });
 
   test("refusals arrive as UpstreamError and read as our messages: over the limit, out of the slot", async () => {

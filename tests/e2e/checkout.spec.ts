@@ -336,7 +336,7 @@ test("another member's payment serial is a 404 on every checkout page", async ({
   expect((await page.goto("/pay?out_trade_no=../../etc"))?.status()).toBe(400);
 });
 
-test("paying an existing unpaid order: /pay?order_id= goes to its serial; another member's order is a 404", async ({ page }) => {
+test("paying an existing unpaid order: /pay?order_id= goes to its serial; another member's order is a 404 that leaves its payment alone", async ({ page }) => {
   const member = await buyer(page, [{ sku_id: 5, num: 1 }]);
   await settleCart(page);
   await choosePickup(page);
@@ -345,8 +345,19 @@ test("paying an existing unpaid order: /pay?order_id= goes to its serial; anothe
   await page.goto(`/pay?order_id=${order.order_id}`);
   await expect(page).toHaveURL(new RegExp(`/pay\\?out_trade_no=${order.out_trade_no}$`));
   await expect(page.getByTestId("pay-money")).toHaveText("¥9.80");
-  // Not this member's order (a seeded or another worker's one, or none at all): 404 either way.
-  expect((await page.goto(`/pay?order_id=${order.order_id === 1 ? 2 : 1}`))?.status()).toBe(404);
+
+  // Another member's unpaid order, part paid with balance: asked for a serial, the upstream would
+  // close that payment and issue a new one (docs/upstream-conformance.md D8).
+  const other = await testApi.createMember();
+  await testApi.post("/__test/member/balance", { username: other.username, balance: 1 });
+  const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: other.member_id });
+  const started = await upstreamCall<{ order_key: string }>("/api/ordercreate/payment", { token, sku_id: 5, num: 1 });
+  const pickup = JSON.stringify({ delivery_type: "store", delivery_type_name: "门店自提", store_id: 1 });
+  await upstreamCall("/api/ordercreate/create", { token, order_key: started.order_key, delivery: pickup, store_id: 1, is_balance: 1, buyer_message: "" });
+  const [foreign] = await orders(other);
+  expect((await page.goto(`/pay?order_id=${foreign.order_id}`))?.status()).toBe(404);
+  expect((await orders(other))[0]).toMatchObject({ order_id: foreign.order_id, out_trade_no: foreign.out_trade_no, order_status: 0 });
+  expect((await page.goto("/pay?order_id=2147483647"))?.status()).toBe(404);
 });
 
 test("a visitor is sent to log in first", async ({ page }) => {
@@ -449,31 +460,64 @@ test("a member registered through the storefront adds an address at checkout and
   expect(order).toMatchObject({ delivery_type: "express", name: "新药房", pay_money: 0 });
 });
 
-test("local delivery: a store and a delivery window are chosen; the order keeps the window", async ({ page }) => {
+test("local delivery is not offered (it needs a located address this shop never makes): express and pickup are; a forged choice is not used", async ({
+  page,
+}) => {
   const member = await buyer(page, [{ sku_id: 11, num: 1 }]);
-  const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
-  await addAddressUpstream(token, {
-    name: "孙药师",
-    mobile: "13912345678",
-    province_id: 110000,
-    city_id: 110100,
-    district_id: 110101,
-    address: "东四 3 号",
-  });
   await settleCart(page);
-  await page.getByLabel("同城配送").check();
-  await recalculate(page, /delivery=local/);
-  await expect(page.getByLabel("配送门店")).toBeVisible();
-  const window = page.getByLabel("期望送达时间");
-  await expect(window).toHaveValue("");
-  const [, first] = await window.locator("option").evaluateAll((options) => (options as HTMLOptionElement[]).map((option) => option.value));
-  await window.selectOption(first);
-  await recalculate(page, new RegExp(`ask_time=${first}`));
-  await expect(page.getByLabel("期望送达时间")).toHaveValue(first);
+  // The shop offers 同城配送 upstream (docs/upstream-conformance.md D6); the page, as Niushop's PC, does not.
+  await expect(page.getByLabel("快递发货")).toBeChecked();
+  await expect(page.getByLabel("门店自提")).toBeVisible();
+  await expect(page.getByLabel("同城配送")).toHaveCount(0);
+  const cartIds = new URL(page.url()).searchParams.get("cart_ids")!;
+  await page.goto(`/payment?cart_ids=${cartIds}&delivery=local`);
+  await expect(page.getByLabel("快递发货")).toBeChecked();
+  const orderKey = await page.locator('input[name="order_key"]').inputValue();
+  const forged = await page.request.post(`/payment?cart_ids=${cartIds}`, {
+    form: { intent: "create", cart_ids: cartIds, order_key: orderKey, delivery: "local", store_id: "1" },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(400);
+  expect(await orders(member)).toHaveLength(0);
+});
 
-  await submitOrder(page);
-  const [order] = await testApi.get<Array<Order & { buyer_ask_delivery_time: string }>>(`/__test/orders?username=${member.username}`);
-  expect(order.delivery_type).toBe("local");
-  const [date, hour] = first.split("T");
-  expect(JSON.parse(order.buyer_ask_delivery_time)).toMatchObject({ start_date: date, start_time: `${hour}:00` });
+test("virtual goods: no address or delivery, a mobile instead, prefilled with the member's; a missing or bad one is refused; the order has the one typed", async ({
+  page,
+}) => {
+  // Niushop 5.5.2 keeps the mobile sent with a virtual order (docs/upstream-conformance.md D14).
+  // One goods per project (js and no-js run side by side), made virtual for this test only.
+  const [goodsId, skuId] = withJs() ? [46, 50] : [47, 51];
+  await testApi.post("/__test/goods/virtual", { goods_id: goodsId, is_virtual: true });
+  try {
+    const member = await buyer(page, []);
+    await page.goto(`/sku-${skuId}`);
+    await page.getByRole("button", { name: "立即购买" }).click();
+    await expect(page).toHaveURL(new RegExp(`/payment\\?sku_id=${skuId}&num=1$`));
+    await expect(page.getByRole("heading", { name: "收货地址" })).toHaveCount(0);
+    await expect(page.getByRole("group", { name: "配送方式" })).toHaveCount(0);
+    const mobile = page.getByRole("textbox", { name: "手机号码" });
+    await expect(mobile).toHaveValue(member.mobile);
+
+    // What the browser's own checks would stop, posted as a browser without them would: refused with a message, nothing typed lost.
+    const orderKey = await page.locator('input[name="order_key"]').inputValue();
+    const post = (fields: Record<string, string>) =>
+      page.request.post(`/payment?sku_id=${skuId}&num=1`, {
+        form: { intent: "create", sku_id: String(skuId), num: "1", order_key: orderKey, virtual: "1", buyer_message: "请尽快发码", ...fields },
+        maxRedirects: 0,
+      });
+    const missing = await post({ mobile: "" });
+    expect(missing.status()).toBe(400);
+    expect(await missing.text()).toContain("请输入您的手机号码。");
+    const bad = await post({ mobile: "12345" });
+    expect(bad.status()).toBe(400);
+    expect(await bad.text()).toContain("请输入正确的手机号码（11 位数字）。");
+    expect(await orders(member)).toHaveLength(0);
+
+    await mobile.fill("13722223333");
+    await submitOrder(page);
+    const [order] = await testApi.get<Array<Order & { order_type: number; mobile: string }>>(`/__test/orders?username=${member.username}`);
+    expect(order).toMatchObject({ order_type: 4, mobile: "13722223333", delivery_type: "" });
+  } finally {
+    await testApi.post("/__test/goods/virtual", { goods_id: goodsId, is_virtual: false });
+  }
 });

@@ -91,6 +91,38 @@ test("zone → seckill → buy 3 → seckill checkout (no coupon, no points) →
   await expect(page.getByTestId("seckill-limit")).toHaveText("每人每天限购 10盒，您今天已购 3盒");
 });
 
+test("another spec of a seckill: chosen by its link, shown with its own price and limit, bought at its price", async ({ page }) => {
+  test.slow(); // a whole checkout: many pages, each scanned by axe with JS on
+  const member = await buyer(page);
+  await page.goto("/promotion/seckill-1");
+  await expect(page.getByTestId("seckill-price")).toContainText("¥11.80");
+  // The upstream's detail is always the first SKU; the chosen one comes from seckillgoods/info (D3).
+  await page.getByRole("link", { name: "0.35g*36粒" }).click();
+  await expect(page).toHaveURL(/\/promotion\/seckill-1\?sku_id=61$/);
+  await expect(page.getByRole("link", { name: "0.35g*36粒" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("link", { name: "0.35g*24粒" })).not.toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("0.35g*36粒");
+  await expect(page.getByTestId("seckill-price")).toContainText("¥17.20");
+  await expect(page.getByTestId("seckill-limit")).toHaveText("每人每天限购 10盒，您今天已购 0盒");
+  await page.getByRole("spinbutton", { name: "购买数量" }).fill("2");
+  await page.getByRole("button", { name: "立即抢购" }).click();
+
+  await expect(page).toHaveURL(/\/promotion\/seckill_payment\?seckill_id=1&sku_id=61&num=2$/);
+  await page.getByLabel("门店自提").check();
+  if (!withJs()) await page.getByRole("button", { name: "重新计算" }).click();
+  await expect(page).toHaveURL(/delivery=store/);
+  await expect(page.getByTestId("total-goods")).toHaveText("¥34.40");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
+  const [order] = await orders(member);
+  expect(order.order_goods).toEqual([expect.objectContaining({ sku_id: 61, num: 2, price: 17.2, promotion_type: "seckill", promotion_id: 1 })]);
+  // Back on that spec, what was bought of it today counts against its limit; the first spec's does not change.
+  await page.goto("/promotion/seckill-1?sku_id=61");
+  await expect(page.getByTestId("seckill-limit")).toHaveText("每人每天限购 10盒，您今天已购 2盒");
+  await page.goto("/promotion/seckill-1");
+  await expect(page.getByTestId("seckill-limit")).toHaveText("每人每天限购 10盒，您今天已购 0盒");
+});
+
 test("over the day's limit: refused on the detail page and at the checkout, nothing created", async ({ page }) => {
   const member = await buyer(page);
   // 9 bought earlier today, straight through the shop API.

@@ -175,9 +175,9 @@ export const ACTION_ROUTES: ActionRoute[] = [
   },
   {
     file: "_main.member.refund/route.tsx",
-    path: "/member/refund?order_goods_id=999999",
+    path: "/member/refund?order_goods_id=999999&order_id=999999",
     as: "member",
-    valid: { intent: "submit", refund_type: "1", refund_reason: "其他", amount: "1.00", remark: "" },
+    valid: { intent: "submit", refund_type: "1", refund_reason: "其他", remark: "" },
     readsBody: true,
   },
   {

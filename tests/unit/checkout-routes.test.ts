@@ -31,6 +31,7 @@ afterAll(async () => {
 const PAYMENT = loadSample("api_ordercreate_payment").data as Record<string, unknown>;
 const CALCULATE = loadSample("api_ordercreate_calculate").data as Record<string, unknown>;
 const PAY_INFO = loadSample("api_pay_info").data as Record<string, unknown>;
+const ORDER_DETAIL = loadSample("api_order_detail").data as Record<string, unknown>;
 const MEMBER = { member_id: 1, username: "demo_user", nickname: "demo_user", mobile: "", balance: "0.00", balance_money: "0.00" };
 
 beforeEach(() => {
@@ -204,6 +205,80 @@ describe("/payment", () => {
   });
 });
 
+describe("/payment: local delivery is not offered (docs/upstream-conformance.md D6)", () => {
+  const LOCAL = { title: "同城配送", name: "local", store_list: [{ store_id: 3, store_name: "城东店" }] };
+  const withTypes = (types: unknown[]) => ({ ...PAYMENT, delivery: { ...(PAYMENT.delivery as object), express_type: types } });
+  const calculatedDelivery = () =>
+    upstream.requests
+      .filter((call) => call.path === "/api/ordercreate/calculate")
+      .map((call) => JSON.parse(String((call.body as Record<string, unknown>).delivery)).delivery_type);
+
+  test("listed first by the shop, or asked for in the URL: dropped, the next type is chosen and calculated", async () => {
+    upstream.on("/api/ordercreate/payment", { body: envelope(0, "操作成功", withTypes([LOCAL, { title: "快递发货", name: "express" }])) });
+    const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2&delivery=local"), params: {}, context: {} }));
+    expect(status).toBe(200);
+    expect(data.deliveryTypes).toEqual([{ name: "express", title: "快递发货", stores: [] }]);
+    expect(data.delivery).toEqual({ name: "express", storeId: null });
+    expect(calculatedDelivery()).toEqual(["express"]);
+  });
+
+  test("a shop with local delivery only: a 409 page that says so, with the way back; nothing is calculated", async () => {
+    upstream.on("/api/ordercreate/payment", { body: envelope(0, "操作成功", withTypes([LOCAL])) });
+    const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2"), params: {}, context: {} }));
+    expect(status).toBe(409);
+    expect(data).toEqual({
+      state: "refused",
+      message: "checkout:errors.localDeliveryOnly",
+      path: "/payment",
+      back: { href: "/cart", label: "payment.backToCart" },
+    });
+    expect(calculatedDelivery()).toEqual([]);
+  });
+
+  test("a forged local choice at submit: 400, create is never called", async () => {
+    const { status, data } = unwrap(await submit({ ...CREATE, delivery: "local", store_id: "3" }));
+    expect(status).toBe(400);
+    expect(data.fieldErrors).toEqual({ delivery: "checkout:errors.badRequest" });
+    expect(upstream.requests.some((call) => call.path === "/api/ordercreate/create")).toBe(false);
+  });
+});
+
+describe("/payment: a virtual order asks for a mobile (docs/upstream-conformance.md D14)", () => {
+  const VIRTUAL = {
+    ...PAYMENT,
+    is_virtual: 1,
+    delivery: { ...(PAYMENT.delivery as object), express_type: [] },
+    member_account: { ...(PAYMENT.member_account as object), mobile: "13900001111" },
+  };
+  const sentAddress = (path: string) =>
+    upstream.requests.filter((call) => call.path === path).map((call) => (call.body as Record<string, unknown>).member_address);
+
+  test("prefilled with the member's mobile, which calculate gets as member_address; a typed one replaces it", async () => {
+    upstream.on("/api/ordercreate/payment", { body: envelope(0, "操作成功", VIRTUAL) });
+    const { data } = unwrap(await paymentLoader({ request: request("/payment?sku_id=5&num=1"), params: {}, context: {} }));
+    expect(data).toMatchObject({ isVirtual: true, mobile: "13900001111" });
+    expect(sentAddress("/api/ordercreate/calculate")).toEqual([JSON.stringify({ mobile: "13900001111" })]);
+    const typed = unwrap(await paymentLoader({ request: request("/payment?sku_id=5&num=1&mobile=13722223333"), params: {}, context: {} }));
+    expect(typed.data.mobile).toBe("13722223333");
+    expect(sentAddress("/api/ordercreate/calculate").at(-1)).toBe(JSON.stringify({ mobile: "13722223333" }));
+  });
+
+  test("submit: a missing or malformed mobile is a 400 beside the field with what was typed; a good one goes to create", async () => {
+    const VIRTUAL_CREATE = { intent: "create", sku_id: "5", num: "1", order_key: "20261122761274370068480", virtual: "1" };
+    const post = (form: Record<string, string>) => paymentAction({ request: request("/payment?sku_id=5&num=1", form), params: {}, context: {} });
+    const missing = unwrap(await post({ ...VIRTUAL_CREATE, mobile: " ", buyer_message: "请尽快" }));
+    expect(missing).toMatchObject({ status: 400, data: { fieldErrors: { mobile: "checkout:errors.mobileMissing" }, values: { buyer_message: "请尽快" } } });
+    const malformed = unwrap(await post({ ...VIRTUAL_CREATE, mobile: "12345" }));
+    expect(malformed).toMatchObject({ status: 400, data: { fieldErrors: { mobile: "checkout:errors.mobileInvalid" }, values: { mobile: "12345" } } });
+    expect(sentAddress("/api/ordercreate/create")).toEqual([]);
+
+    upstream.on("/api/ordercreate/create", { body: envelope(0, "操作成功", "1795317200781411000") });
+    const created = (await post({ ...VIRTUAL_CREATE, mobile: "13722223333" })) as Response;
+    expect(created.headers.get("Location")).toBe("/pay?out_trade_no=1795317200781411000");
+    expect(sentAddress("/api/ordercreate/create")).toEqual([JSON.stringify({ mobile: "13722223333" })]);
+  });
+});
+
 describe("/pay and /result", () => {
   test("another member's serial is a 404", async () => {
     upstream.on("/api/member/info", { body: envelope(0, "操作成功", { ...MEMBER, member_id: 2 }) });
@@ -216,6 +291,19 @@ describe("/pay and /result", () => {
   test("an unknown serial ([] upstream) is a 404", async () => {
     upstream.on("/api/pay/info", { body: envelope(0, "操作成功", []) });
     await expect(payLoader({ request: request("/pay?out_trade_no=1"), params: {}, context: {} })).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("/pay?order_id= asks for a serial only for the member's own order: another's is a 404 and order/pay is never called", async () => {
+    upstream.on("/api/order/detail", { body: envelope(-1, "当前订单不是本账号的订单！", []) });
+    upstream.on("/api/order/pay", { body: envelope(0, "操作成功", "1795317200781411999") });
+    await expect(payLoader({ request: request("/pay?order_id=7"), params: {}, context: {} })).rejects.toMatchObject({ status: 404 });
+    expect(upstream.requests.map((call) => call.path)).not.toContain("/api/order/pay");
+
+    upstream.on("/api/order/detail", { body: envelope(0, "操作成功", ORDER_DETAIL) });
+    const own = await payLoader({ request: request("/pay?order_id=7"), params: {}, context: {} }).catch((thrown: unknown) => thrown);
+    expect(own).toBeInstanceOf(Response);
+    expect((own as Response).headers.get("Location")).toBe("/pay?out_trade_no=1795317200781411999");
+    expect(upstream.requests.filter((call) => call.path === "/api/order/pay").map((call) => (call.body as Record<string, unknown>).order_ids)).toEqual([7]);
   });
 
   test("a gateway URL off the upstream's origin is not followed", async () => {

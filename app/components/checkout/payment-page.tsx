@@ -4,7 +4,7 @@ import { OrderGoodsList } from "~/components/checkout/order-goods-list";
 import { OrderTotals } from "~/components/checkout/order-totals";
 import { errorText } from "~/components/form";
 import { Alert, Button, ButtonLink, Checkbox, Group, NativeSelect, Panel, Stack, TextInput } from "~/components/ui";
-import { BUYER_MESSAGE_MAX } from "~/domain/checkout";
+import { BUYER_MESSAGE_MAX, MOBILE } from "~/domain/checkout";
 import { useTranslation } from "~/i18n/translation";
 import { formatMoney } from "~/utils/format";
 import type { paymentAction, paymentLoader } from "~/routes/_main.payment/payment.server";
@@ -82,7 +82,7 @@ function PaymentForm({ view }: { view: View }) {
     const target = event.target as HTMLInputElement | HTMLSelectElement;
     if (!(target instanceof HTMLSelectElement) && target.type !== "radio" && target.type !== "checkbox") return;
     const formData = new FormData(event.currentTarget);
-    for (const name of ["order_key", "pay_password", "intent"]) formData.delete(name);
+    for (const name of ["order_key", "pay_password", "intent", "virtual"]) formData.delete(name);
     // A short, readable URL: no empty fields, no invoice details while no invoice is wanted.
     const invoice = formData.get("invoice") === "1";
     for (const [name, value] of [...formData]) if (value === "" || (!invoice && /^(invoice_|taxpayer_)/.test(name))) formData.delete(name);
@@ -109,7 +109,28 @@ function PaymentForm({ view }: { view: View }) {
         {SOURCE_FIELDS.map((name) => (values[name] ? <input key={name} type="hidden" name={name} value={values[name]} /> : null))}
         <SectionErrors refusals={refusalOf("general")} />
 
-        {view.isVirtual || view.delivery.name === "store" ? null : (
+        {view.isVirtual ? (
+          <Panel className="checkout-section" aria-labelledby="checkout-contact">
+            <h2 id="checkout-contact" className="ui-strong">
+              {t("payment.contact")}
+            </h2>
+            {/* Virtual goods ship nowhere: their codes go to this mobile (the PC asks for it, prefilled). */}
+            <input type="hidden" name="virtual" value="1" />
+            <TextInput
+              type="tel"
+              name="mobile"
+              label={t("payment.mobile")}
+              description={t("payment.mobileHint")}
+              autoComplete="tel"
+              inputMode="numeric"
+              required
+              maxLength={11}
+              pattern={MOBILE.source.slice(1, -1)}
+              defaultValue={values.mobile ?? view.mobile}
+              error={fieldError(t, fieldErrors.mobile)}
+            />
+          </Panel>
+        ) : view.delivery.name === "store" ? null : (
           <Panel className="checkout-section" aria-labelledby="checkout-address">
             <h2 id="checkout-address" className="ui-strong">
               {t("payment.address")}
@@ -144,19 +165,10 @@ function PaymentForm({ view }: { view: View }) {
             </Group>
             {delivery && delivery.stores.length > 0 && delivery.name !== "express" ? (
               <NativeSelect
-                label={t(delivery.name === "local" ? "payment.localStore" : "payment.store")}
+                label={t("payment.store")}
                 name="store_id"
                 defaultValue={String(view.delivery.storeId ?? "")}
                 data={delivery.stores.map((store) => ({ value: String(store.id), label: `${store.name} ${store.address} ${store.openDate}`.trim() }))}
-              />
-            ) : null}
-            {view.deliverySlots.length > 0 ? (
-              <NativeSelect
-                label={t("payment.deliveryTime")}
-                name="ask_time"
-                defaultValue={askedValue(values.ask_time, view.deliverySlots)}
-                data={[{ value: "", label: t("payment.asap") }, ...view.deliverySlots]}
-                error={fieldError(t, fieldErrors.ask_time)}
               />
             ) : null}
             <SectionErrors refusals={refusalOf("delivery")} />
@@ -361,9 +373,4 @@ function InvoiceFields({
       </Stack>
     </fieldset>
   );
-}
-
-/** The asked window if the page still offers it, else "as soon as possible". */
-function askedValue(value: string | undefined, slots: Array<{ value: string }>): string {
-  return value && slots.some((slot) => slot.value === value) ? value : "";
 }

@@ -5,14 +5,14 @@ import { GoodsLine } from "~/components/aftersales/goods-line";
 import { ImageDrafts, type DraftImage } from "~/components/aftersales/image-drafts";
 import { errorText } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Button, NativeSelect, Panel, Stack, TextInput } from "~/components/ui";
+import { Alert, Button, NativeSelect, Panel, Stack } from "~/components/ui";
 import { imagePaths, REFUND_MAX_IMAGES, REFUND_REMARK_MAX } from "~/domain/aftersales";
-import { refundAmount } from "~/domain/aftersales-money";
 import { useTranslation } from "~/i18n/translation";
 import { applyRefund, getRefundData, getRefundDataBatch, uploadRefundImage } from "~/upstream/aftersales.server";
 import { assetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { findOrder } from "~/upstream/orders.server";
 import { uploadChosenImage } from "~/utils/draft-images.server";
 import { readFormData } from "~/utils/form-data.server";
 import { formatMoney } from "~/utils/format";
@@ -33,8 +33,22 @@ function queryOf(request: Request) {
   return query.data;
 }
 
-/** The upstream's refund data; lines of another member (or of several orders) are pages that do not exist. */
-async function loadRefundData(ctx: UpstreamContext, query: { ids: number[]; batch: boolean }) {
+type RefundQuery = { orderId: number; ids: number[]; batch: boolean };
+
+/**
+ * The lines must be in an order of the member (the member-scoped order detail), else the page
+ * does not exist: 5.5.2's refunddata, refunddatabatch and refund take any member's line
+ * (docs/upstream-conformance.md D1), so this comes before any of them, for GET and POST.
+ */
+async function requireOwnLines(ctx: UpstreamContext, query: RefundQuery) {
+  const order = await findOrder(ctx, query.orderId);
+  const lines = new Set(order?.order_goods.map((line) => line.order_goods_id));
+  if (!query.ids.every((id) => lines.has(id))) throw notFoundResponse();
+}
+
+/** The upstream's refund data, for the member's own lines (requireOwnLines first). */
+async function loadRefundData(ctx: UpstreamContext, query: RefundQuery) {
+  await requireOwnLines(ctx, query);
   try {
     return query.batch ? await getRefundDataBatch(ctx, query.ids) : await getRefundData(ctx, query.ids[0]!);
   } catch (error) {
@@ -69,8 +83,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type Draft = { type: string; reason: string; amount: string; remark: string; images: DraftImage[] };
-type Field = "type" | "reason" | "amount" | "remark" | "images";
+type Draft = { type: string; reason: string; remark: string; images: DraftImage[] };
+type Field = "type" | "reason" | "remark" | "images";
 type ActionData = { draft: Draft; errors: Partial<Record<Field, string>>; formError: string | null; revision: number };
 
 function reply(value: Omit<ActionData, "revision">, status: number) {
@@ -85,13 +99,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const fields = RefundFieldsSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
   const paths = imagePaths(String(form.get("refund_images") ?? ""), REFUND_MAX_IMAGES);
   const intent = RefundIntentSchema.safeParse(form.get("intent"));
-  const empty: Draft = { type: "", reason: "", amount: refund.refund_money, remark: "", images: [] };
+  const empty: Draft = { type: "", reason: "", remark: "", images: [] };
   if (!fields.success || !paths || !intent.success) return reply({ draft: empty, errors: {}, formError: "aftersales:errors.badForm" }, 400);
   const value = fields.data;
   const draft: Draft = {
     type: value.refund_type,
     reason: value.refund_reason,
-    amount: value.amount,
     remark: value.remark,
     images: paths.map((path) => ({ path, url: assetUrl(path) })),
   };
@@ -118,10 +131,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const type = types.length === 1 ? types[0]! : Number(value.refund_type);
   if (!types.includes(type) || (type !== 1 && type !== 2)) errors.type = "aftersales:errors.typeMissing";
   if (!refund.refund_reason_type.includes(value.refund_reason)) errors.reason = "aftersales:errors.reasonMissing";
-  const amount = refundAmount(value.amount, refund.refund_money);
-  if ("problem" in amount) errors.amount = amount.problem;
   if ([...value.remark.trim()].length > REFUND_REMARK_MAX) errors.remark = `aftersales:errors.remarkLong|max=${REFUND_REMARK_MAX}`;
-  if (Object.keys(errors).length || "problem" in amount) return reply({ draft, errors, formError: null }, 400);
+  if (Object.keys(errors).length) return reply({ draft, errors, formError: null }, 400);
 
   try {
     await applyRefund(ctx, {
@@ -130,7 +141,6 @@ export async function action({ request }: ActionFunctionArgs) {
       reason: value.refund_reason,
       remark: value.remark.trim(),
       images: draft.images.map((image) => image.path),
-      amount: value.amount.trim(),
     });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
@@ -197,18 +207,14 @@ export default function RefundPage() {
                 error={error("reason")}
                 data={[{ value: "", label: t("refund.choose") }, ...view.reasons.map((reason) => ({ value: reason, label: reason }))]}
               />
-              <TextInput
-                name="amount"
-                label={t("refund.amount")}
-                inputMode="decimal"
-                required
-                defaultValue={draft?.amount ?? view.max}
-                description={t(Number(view.delivery) > 0 ? "refund.maxWithDelivery" : "refund.max", {
-                  max: formatMoney(view.max),
-                  delivery: formatMoney(view.delivery),
-                })}
-                error={error("amount")}
-              />
+              {/* Read-only, as the PC shows it: the upstream refunds the whole refundable amount and reads no amount. */}
+              <div className="ui-field">
+                <p className="ui-field__label">
+                  {t("refund.amount")}: <strong data-testid="refund-amount">{formatMoney(view.max)}</strong>
+                  {Number(view.delivery) > 0 ? ` ${t("refund.withDelivery", { delivery: formatMoney(view.delivery) })}` : null}
+                </p>
+                <p className="ui-field__description">{t("refund.amountFixed")}</p>
+              </div>
               <div className="ui-field" data-error={errors.remark ? true : undefined}>
                 <label className="ui-field__label" htmlFor="refund-remark">
                   {t("refund.remark")}

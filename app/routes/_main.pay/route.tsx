@@ -9,6 +9,7 @@ import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { findOrder } from "~/upstream/orders.server";
 import {
   getBalanceConfig,
   getOfflineConfig,
@@ -43,6 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!query.success) throw new Response(null, { status: 400 });
   if ("order_id" in query.data) {
     // Paying an existing unpaid order: the upstream issues (or reuses) its serial (contract §3.4).
+    // 5.5.2's order/pay takes any member's order and may close its payment for a new serial, so the
+    // order must be the member's first (docs/upstream-conformance.md D8).
+    if (!(await findOrder(ctx, query.data.order_id))) throw notFoundResponse();
     const outTradeNo = await payExistingOrder(ctx, query.data.order_id).catch((error: unknown) => {
       throw error instanceof UpstreamError ? notFoundResponse() : error;
     });

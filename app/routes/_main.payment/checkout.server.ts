@@ -5,7 +5,7 @@ import { calculatePromotionOrder, createPromotionOrder, startPromotionOrder } fr
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import type { Calculation, Coupon, DeliveryType, Payment } from "~/upstream/schemas/checkout";
 import { formErrorFor } from "~/upstream/error-messages";
-import { deliverySlots, type DeliverySlot } from "~/domain/checkout";
+import { MOBILE } from "~/domain/checkout";
 import type { Options, PaymentQuery } from "./schema";
 
 /** The part of the page a refusal belongs beside. */
@@ -31,6 +31,23 @@ export function sourceOf(query: PaymentQuery): OrderSource {
   return query.cart_ids ? { cart_ids: query.cart_ids } : { sku_id: query.sku_id as number, num: query.num as number };
 }
 
+/**
+ * The delivery types this storefront offers: the upstream's, less local delivery (同城配送), as
+ * Niushop's PC drops it: it needs a geolocated default address, which this storefront never
+ * makes, so the upstream would refuse it (docs/upstream-conformance.md D6).
+ */
+export function offeredDeliveryTypes(types: DeliveryType[]): DeliveryType[] {
+  return types.filter((type) => type.name !== "local");
+}
+
+/** The shop delivers only by local delivery, which is not offered here (the page says so). */
+export class LocalDeliveryOnlyError extends Error {
+  constructor() {
+    super("the shop offers local delivery only");
+    this.name = "LocalDeliveryOnlyError";
+  }
+}
+
 /** The delivery type as chosen, else the first the upstream offers (contract §2.1 step 3). */
 export function chosenDelivery(types: DeliveryType[], options: Options) {
   const type = types.find((candidate) => candidate.name === options.delivery) ?? types[0];
@@ -40,12 +57,13 @@ export function chosenDelivery(types: DeliveryType[], options: Options) {
 }
 
 /** The names the PC sends with a delivery type when the page has no offer at hand (create). */
-export const DELIVERY_TITLES: Record<string, string> = { express: "快递发货", store: "门店自提", local: "同城配送" };
+export const DELIVERY_TITLES: Record<string, string> = { express: "快递发货", store: "门店自提" };
 
+/** `contact`: the pickup contact, or a virtual order's mobile (the upstream reads it for those two only). */
 export function orderOptionsOf(
   options: Options,
   delivery: { name: string; title: string; storeId?: number; storeName?: string },
-  contact?: { name: string; mobile: string },
+  contact?: OrderOptions["contact"],
 ): OrderOptions {
   return {
     delivery: {
@@ -53,7 +71,6 @@ export function orderOptionsOf(
       title: delivery.title,
       storeId: delivery.storeId,
       storeName: delivery.storeName,
-      askTime: delivery.name === "local" ? askedSlot(options.ask_time) : undefined,
     },
     couponId: options.coupon_id,
     useBalance: options.use_balance === "1",
@@ -69,13 +86,14 @@ export function orderOptionsOf(
             email: options.invoice_email ?? "",
           }
         : null,
-    contact: delivery.name === "store" ? contact : undefined,
+    contact,
   };
 }
 
-/** The asked local-delivery window, if it is one the page offers now (a stale one counts as "as soon as possible"). */
-export function askedSlot(value: string | undefined, now = new Date()): DeliverySlot | undefined {
-  return value ? deliverySlots(now).find((slot) => slot.value === value) : undefined;
+/** A virtual order's mobile (the PC asks for one, prefilled with the member's): the one typed if valid, else the member's. */
+export function virtualContact(typed: string | undefined, memberMobile: string | undefined): OrderOptions["contact"] {
+  const mobile = typed && MOBILE.test(typed) ? typed : (memberMobile ?? "");
+  return mobile ? { mobile } : undefined;
 }
 
 /** The pickup contact: the member's own name and mobile (contract §2.3). */
@@ -184,11 +202,18 @@ export function topicFlow(source: { topic_goods_id: number; num: number }): Chec
  */
 export async function priceOrder(ctx: UpstreamContext, query: Options, flow: CheckoutFlow) {
   const payment: Payment = await flow.start(ctx);
-  const chosen = chosenDelivery(payment.delivery.express_type, query);
-  const contact = payment.member_account ? { name: payment.member_account.nickname ?? "", mobile: payment.member_account.mobile ?? "" } : undefined;
+  const deliveryTypes = offeredDeliveryTypes(payment.delivery.express_type);
+  if (deliveryTypes.length === 0 && payment.delivery.express_type.length > 0) throw new LocalDeliveryOnlyError();
+  const chosen = chosenDelivery(deliveryTypes, query);
   const delivery = chosen
     ? { name: chosen.type.name, title: chosen.type.title, storeId: chosen.store?.store_id, storeName: chosen.store?.store_name }
     : { name: "express", title: DELIVERY_TITLES.express };
+  const account = payment.member_account;
+  const contact = payment.is_virtual
+    ? virtualContact(query.mobile, account?.mobile)
+    : delivery.name === "store" && account
+      ? { name: account.nickname ?? "", mobile: account.mobile ?? "" }
+      : undefined;
   let options = orderOptionsOf(query, delivery, contact);
   const refusals: Refusal[] = [];
   let calculation: Calculation | null = null;
@@ -216,7 +241,7 @@ export async function priceOrder(ctx: UpstreamContext, query: Options, flow: Che
       .then((config) => config.balance_show)
       .catch(noneOnRefusal(false)),
   ]);
-  return { payment, calculation, refusals, coupons, balanceShown, delivery, options };
+  return { payment, deliveryTypes, calculation, refusals, coupons, balanceShown, delivery, options };
 }
 
 function noneOnRefusal<T>(fallback: T) {

@@ -2,7 +2,6 @@ import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { payPasswordProblem } from "~/auth/pay-password.server";
-import { deliverySlots } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { assetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -12,8 +11,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
-  askedSlot,
   DELIVERY_TITLES,
+  LocalDeliveryOnlyError,
   orderOptionsOf,
   pickupContact,
   priceOrder,
@@ -22,10 +21,10 @@ import {
   type Refusal,
   type Section,
 } from "./checkout.server";
-import { intentSchema, invoiceProblems, paymentSearch, querySchema, type Options } from "./schema";
+import { intentSchema, invoiceProblems, paymentSearch, querySchema, virtualMobileProblem, type Options } from "./schema";
 
 /** The parsed POST, whatever the source: the choices and the intent. */
-type Intent = Options & ({ intent: "recalculate" } | { intent: "create"; order_key: string; pay_password?: string });
+type Intent = Options & ({ intent: "recalculate" } | { intent: "create"; order_key: string; pay_password?: string; virtual?: "1" });
 
 /**
  * The checkout page's loader and action, shared by /payment and the promotion checkouts
@@ -53,6 +52,13 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
   try {
     priced = await priceOrder(ctx, query.data, flow);
   } catch (error) {
+    // A shop that delivers only locally: not offered here (D6), said plainly, with the way back.
+    if (error instanceof LocalDeliveryOnlyError) {
+      return data(
+        { state: "refused" as const, message: "checkout:errors.localDeliveryOnly", path: flow.path, back: flow.back },
+        { status: 409, headers: { "Cache-Control": "private, no-store" } },
+      );
+    }
     // Nothing to buy (lines gone, sku off the shelf, over stock): say so, with the way back.
     if (error instanceof UpstreamError && error.upstreamMessage !== ORDER_EXPIRED) {
       return data(
@@ -62,10 +68,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
     }
     throw error;
   }
-  const { payment, calculation, refusals, coupons, balanceShown, delivery } = priced;
-  if (delivery.name === "local" && query.data.ask_time && !askedSlot(query.data.ask_time)) {
-    refusals.push({ section: "delivery", message: "checkout:errors.deliveryTime" });
-  }
+  const { payment, deliveryTypes, calculation, refusals, coupons, balanceShown, delivery, options } = priced;
   const totals = calculation ?? null;
   const address = (calculation?.delivery?.member_address ?? payment.delivery.member_address) || null;
   const account = payment.member_account;
@@ -105,7 +108,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
     address: address
       ? { name: address.name, mobile: address.mobile || address.telephone || "", fullAddress: `${address.full_address} ${address.address}`.trim() }
       : null,
-    deliveryTypes: payment.delivery.express_type.map((type) => ({
+    deliveryTypes: deliveryTypes.map((type) => ({
       name: type.name,
       title: type.title || DELIVERY_TITLES[type.name] || type.name,
       stores: type.store_list.map((store) => ({
@@ -116,10 +119,9 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
       })),
     })),
     delivery: { name: delivery.name, storeId: delivery.storeId ?? null },
-    // Local delivery: the windows the buyer may ask for (docs/checkout.md); none for other types.
-    deliverySlots:
-      delivery.name === "local" ? deliverySlots(new Date()).map((slot) => ({ value: slot.value, label: `${slot.date} ${slot.start}–${slot.end}` })) : [],
     isVirtual: payment.is_virtual,
+    // A virtual order's mobile (the PC asks for one): what was typed, else the member's (prefilled).
+    mobile: payment.is_virtual ? (query.data.mobile ?? options.contact?.mobile ?? "") : "",
     coupons: coupons.map((coupon) => ({
       id: coupon.coupon_id,
       name: coupon.coupon_name,
@@ -181,11 +183,13 @@ export async function paymentAction<S extends z.ZodTypeAny>(request: Request, so
   const problems = invoiceProblems(intent);
   if (Object.keys(problems).length) return data({ fieldErrors: problems as Record<string, string>, formError: null, values }, { status: 400 });
   const deliveryName = intent.delivery ?? "express";
-  // A window that has passed since the page was rendered is asked again, not silently dropped.
-  if (deliveryName === "local" && intent.ask_time && !askedSlot(intent.ask_time)) {
-    return data({ fieldErrors: { ask_time: "checkout:errors.deliveryTime" } as Record<string, string>, formError: null, values }, { status: 400 });
-  }
-  const contact = deliveryName === "store" ? await pickupContact(ctx) : undefined;
+  // Never offered (D6): a forged choice is refused here, not sent.
+  if (!Object.hasOwn(DELIVERY_TITLES, deliveryName))
+    return data({ fieldErrors: { delivery: "checkout:errors.badRequest" } as Record<string, string>, formError: null, values }, { status: 400 });
+  // A virtual order's codes go to this mobile: required, as the PC checks before create (D14).
+  const mobileProblem = intent.virtual === "1" ? virtualMobileProblem(intent.mobile) : null;
+  if (mobileProblem) return data({ fieldErrors: { mobile: mobileProblem } as Record<string, string>, formError: null, values }, { status: 400 });
+  const contact = deliveryName === "store" ? await pickupContact(ctx) : intent.virtual === "1" ? { mobile: intent.mobile! } : undefined;
   const options = orderOptionsOf(intent, { name: deliveryName, title: DELIVERY_TITLES[deliveryName] ?? deliveryName, storeId: intent.store_id }, contact);
   // The upstream's create spends the balance whatever pay_password says: the password is checked
   // first, and a refusal creates nothing (the choices come back, the password field empty).

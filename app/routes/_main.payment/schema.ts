@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUYER_MESSAGE_MAX } from "~/domain/checkout";
+import { BUYER_MESSAGE_MAX, MOBILE } from "~/domain/checkout";
 
 // The /payment form. The same fields travel in the URL (the GET "recalculate" form) and in the
 // "submit order" POST, so one schema reads both; messages are translation keys.
@@ -39,20 +39,14 @@ export const SourceSchema = z.union([
 ]);
 
 export const OptionsSchema = z.object({
-  /** A delivery type name the upstream offered (express, store, local); checked against the offer later. */
+  /** A delivery type name the upstream offered (express, store); checked against the offer later. */
   delivery: z
     .string()
     .regex(/^[a-z_]{1,20}$/, "checkout:errors.badRequest")
     .optional(),
   store_id: z.preprocess((value) => (value === "" ? undefined : value), Id.optional()),
-  /** Local delivery: the asked time window ("YYYY-MM-DDTHH", domain/checkout deliverySlots); empty = as soon as possible. */
-  ask_time: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/, "checkout:errors.deliveryTime")
-      .optional(),
-  ),
+  /** A virtual order's mobile (its format is checked at submit: virtualMobileProblem). */
+  mobile: optionalText(20, "checkout:errors.mobileInvalid"),
   /** Absent: the upstream's best coupon; 0: none. */
   coupon_id: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -111,6 +105,8 @@ export function intentSchema<S extends z.ZodTypeAny>(source: S) {
         intent: z.literal("create"),
         order_key: z.string({ required_error: "checkout:errors.badRequest" }).regex(/^[0-9A-Za-z_-]{1,64}$/, "checkout:errors.badRequest"),
         pay_password: z.preprocess((value) => (value === "" ? undefined : value), z.string().max(32, "checkout:errors.payPassword").optional()),
+        /** The page was of a virtual order (it then asks for a mobile). */
+        virtual: z.literal("1").optional(),
       }),
     ]),
   );
@@ -133,6 +129,12 @@ export function invoiceProblems(options: Options): Partial<Record<"invoice_title
   return problems;
 }
 
+/** A virtual order's mobile: required and a mainland mobile, as the PC checks it before create. */
+export function virtualMobileProblem(mobile: string | undefined): string | null {
+  if (!mobile) return "checkout:errors.mobileMissing";
+  return MOBILE.test(mobile) ? null : "checkout:errors.mobileInvalid";
+}
+
 /** The query string that carries source and choices (what a no-JS recalc and the address pages come back to). */
 export function paymentSearch(values: Record<string, unknown>): URLSearchParams {
   const search = new URLSearchParams();
@@ -147,7 +149,7 @@ export function paymentSearch(values: Record<string, unknown>): URLSearchParams 
     "num",
     "delivery",
     "store_id",
-    "ask_time",
+    "mobile",
     "coupon_id",
     "use_balance",
     "use_point",

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { purchaseRights } from "~/domain/sale-control";
 import { clockOf, seckillMaxBuy, seckillPhase } from "~/domain/seckill";
 import { assetUrl, memberContext } from "~/upstream/context.server";
-import { findSeckillDetail } from "~/upstream/promotion.server";
+import type { UpstreamContext } from "~/upstream/http.server";
+import { findSeckillDetail, findSeckillSku } from "~/upstream/promotion.server";
 import type { SeckillDetail } from "~/upstream/schemas/promotion";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
@@ -28,6 +29,18 @@ function skuParam(request: Request): number | undefined {
   return value && parsed.success ? parsed.data : undefined;
 }
 
+/**
+ * The activity at the chosen SKU, as the PC builds it: the detail (always the activity's first
+ * SKU) with the SKU's own numbers from `seckillgoods/info` laid over it. A SKU that is not in the
+ * activity leaves the first one. null: no such activity.
+ */
+async function findSeckill(ctx: UpstreamContext, seckillId: number, skuId: number | undefined) {
+  const [found, sku] = await Promise.all([findSeckillDetail(ctx, seckillId), skuId ? findSeckillSku(ctx, seckillId, skuId) : null]);
+  if (!found || !sku || sku.sku_id === found.detail.sku_id) return found;
+  // purchased_num is per SKU: the first SKU's must not stand for this one's.
+  return { now: found.now, detail: { ...found.detail, ...sku, purchased_num: sku.purchased_num } };
+}
+
 /** What the buyer may do with this seckill now, by the upstream's clock. */
 function buyingState(detail: SeckillDetail, now: number, isMember: boolean) {
   const phase = seckillPhase(
@@ -48,7 +61,7 @@ function buyingState(detail: SeckillDetail, now: number, isMember: boolean) {
 
 export async function seckillLoader(request: Request, seckillId: number) {
   const ctx = await memberContext(request);
-  const found = await findSeckillDetail(ctx, seckillId, skuParam(request));
+  const found = await findSeckill(ctx, seckillId, skuParam(request));
   if (!found) throw notFoundResponse();
   const { detail, now } = found;
   const isMember = Boolean(ctx.token);
@@ -88,7 +101,7 @@ export async function seckillAction(request: Request, seckillId: number, fields:
   const form = await readBuyForm(request, BuySchema, fields);
   if (form.refusal) return form.refusal;
   const { ctx, input } = form;
-  const found = await findSeckillDetail(ctx, seckillId, input.sku_id);
+  const found = await findSeckill(ctx, seckillId, input.sku_id);
   if (!found || found.detail.sku_id !== input.sku_id) throw notFoundResponse();
   const { detail, now } = found;
   const state = buyingState(detail, now, true);

@@ -87,6 +87,26 @@ export const SeckillDetailSchema = z.object({
 });
 export type SeckillDetail = z.infer<typeof SeckillDetailSchema>;
 
+/**
+ * `seckillgoods/info {seckill_id, sku_id}` (the PC's spec switch): that SKU's own numbers, laid
+ * over the detail (which is always the activity's first SKU). `{type: "again"}` without
+ * `goods_sku_detail`: the SKU is not in the running activity.
+ */
+export const SeckillSkuSchema = SeckillDetailSchema.pick({
+  sku_id: true,
+  sku_name: true,
+  sku_image: true,
+  introduction: true,
+  unit: true,
+  price: true,
+  seckill_price: true,
+  stock: true,
+  max_buy: true,
+  purchased_num: true,
+  goods_spec_format: true,
+});
+export const SeckillSkuInfoSchema = z.object({ goods_sku_detail: SeckillSkuSchema.nullable().optional() });
+
 /** A combo (`bundling/detail`): its goods with their specs and prices, the package price. */
 export const ComboSchema = z.object({
   bl_id: IntLike,
