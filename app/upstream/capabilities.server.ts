@@ -58,6 +58,8 @@ export const CAPABILITIES = {
   staff: { path: "/staff/api/salesman/stockoutLog" },
   /** Daily sign-in with points and growth (/member/signin). */
   signin: { path: "/api/membersignin/getsignstatus" },
+  /** Binding an email on /member/security (checkemail, bingemailcode, modifyemail): Niushop 5.5.2 has none of the three. */
+  email: { path: "/api/member/checkemail" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;
