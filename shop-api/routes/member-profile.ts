@@ -2,7 +2,7 @@ import { error, int, param, requireMember, str, success, type Context, type Rout
 import { hashPassword, verifyPassword } from '../core/password.js'
 import { imageType, isUploadedFile, storeUpload } from '../core/upload.js'
 import { SMS_BURNED_MESSAGE } from '../core/services.js'
-import { checkSmsCode, passwordProblem } from './auth.js'
+import { passwordProblem } from './auth.js'
 import { stripEmoji } from './address.js'
 
 /**
@@ -119,15 +119,15 @@ export function registerMemberSecurityRoutes(router: Router): void {
     return check.ok ? success([]) : error(-1, check.burned ? SMS_BURNED_MESSAGE : '验证码不正确')
   })
 
+  // As upstream (Member.php modifypaypassword), any live key with its code will do, whoever it was
+  // sent to: the storefront passes only a key it gave this member for their mobile.
   router.post('/api/member/modifypaypassword', async (ctx) => {
     const memberId = requireMember(ctx)
     const password = str(ctx, 'password')
     if (!password) return error(-1, '支付密码不可为空')
     if (!/^\d{6}$/.test(password)) return error(-1, '支付密码须为6位数字')
-    const mobile = (ctx.db.prepare('SELECT mobile FROM member WHERE member_id = ?').get(memberId) as { mobile: string }).mobile
     const key = str(ctx, 'key')
-    const refusal = checkSmsCode(ctx, key, mobile)
-    if (refusal) return error(-1, '验证码不正确')
+    if (!ctx.services.sms.verifyCode(key, str(ctx, 'code')).ok) return error(-1, '验证码不正确')
     ctx.services.sms.consume(key)
     ctx.db.prepare('UPDATE member SET pay_password = ? WHERE member_id = ?').run(await hashPassword(password), memberId)
     return success(1)

@@ -26,6 +26,8 @@ type Answer = {
   mobileKeys?: { oldKey: string | null; key: string | null };
   result?: { status?: string; error?: Record<string, string[] | null> | null };
   passwordKey?: string | null;
+  payKey?: string;
+  payError?: string;
 };
 
 let mobileCounter = 0;
@@ -47,8 +49,11 @@ async function signedIn(token: string) {
       const answer = (await action({ request, params: {}, context: {} }).catch((thrown: unknown) => thrown)) as unknown;
       if (answer instanceof Response)
         return { status: answer.status, location: answer.headers.get("Location"), cookie: answer.headers.get("Set-Cookie"), data: {} as Answer };
-      const { data, init } = answer as { data: Answer; init: { status?: number } | null };
-      return { status: init?.status ?? 200, location: null, cookie: null, data };
+      // data() (with a status) or a plain object (200).
+      const wrapped = answer as { data?: Answer; init?: { status?: number } | null };
+      if (wrapped && typeof wrapped === "object" && "init" in wrapped && "data" in wrapped)
+        return { status: wrapped.init?.status ?? 200, location: null, cookie: null, data: wrapped.data! };
+      return { status: 200, location: null, cookie: null, data: answer as Answer };
     },
   };
 }
@@ -245,5 +250,26 @@ describe("a member without a login password (D11) sets one with a code to the bo
     expect(asked.status).toBe(400); // no code step for a member who has a password
     const changed = await page.post({ intent: "password", old_password: member.password, new_password: "newpass123", confirm_password: "newpass123" });
     expect(changed).toMatchObject({ status: 303, location: "/member/security" });
+  });
+});
+
+describe("the pay password: only a key the BFF gave this member counts", () => {
+  test("another member's key with its right code is refused (Niushop 5.5.2 would take it); the member's own signed key sets it", async () => {
+    const member = await freshMember();
+    const page = await signedIn(member.token);
+    const payKey = (await page.post({ intent: "pay-code" })).data.payKey!;
+    const own = await sms(member.mobile);
+    expect(payKey.startsWith(`${own.key}.`)).toBe(true);
+
+    const other = await freshMember();
+    const otherKey = ((await shop.call("/api/member/paypwdcode", { token: other.token })).data as { key: string }).key;
+    const otherCode = (await sms(other.mobile)).code;
+    const fields = { intent: "pay-password", pay_password: "246810", confirm_pay_password: "246810" };
+    const foreign = await page.post({ ...fields, key: otherKey, code: otherCode });
+    expect(foreign).toMatchObject({ status: 400, data: { payError: "member:security.errors.sendFirst" } });
+    expect((await shop.call("/api/member/issetpayaassword", { token: member.token })).data as number).toBe(0);
+
+    expect(await page.post({ ...fields, key: payKey, code: own.code })).toMatchObject({ status: 303, location: "/member/security" });
+    expect((await shop.call("/api/member/issetpayaassword", { token: member.token })).data as number).toBe(1);
   });
 });

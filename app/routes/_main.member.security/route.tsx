@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
+import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
 import { requireMember } from "~/auth/guards.server";
 import { FormErrors, PasswordField, TextField } from "~/components/form";
 import { errorText, upstreamError } from "~/components/form/error-text";
@@ -57,9 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if ((MOBILE_INTENTS as readonly unknown[]).includes(intent)) return mobileAction(request, ctx, form);
   if ((EMAIL_INTENTS as readonly unknown[]).includes(intent)) return emailAction(request, ctx, form);
   if (intent === "pay-code") {
-    // Step 1 of the pay password: a code to the bound mobile; the page then shows step 2 with the key.
+    // Step 1 of the pay password: a code to the bound mobile; the page then shows step 2 with the
+    // key, signed for the member and the mobile (5.5.2's modifypaypassword takes any key with its code).
     try {
-      return { payKey: await sendPayPasswordCode(ctx) };
+      const [member, key] = await Promise.all([getMember(ctx), sendPayPasswordCode(ctx)]);
+      return { payKey: signBoundMobileKey(key, { memberId: member.member_id, mobile: member.mobile }) };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       return data({ payError: upstreamError(error.upstreamMessage || "操作失败") }, { status: 409 });
@@ -70,8 +73,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const hidden = { hideFields: ["pay_password", "confirm_pay_password"] };
     const payKey = typeof form.get("key") === "string" ? String(form.get("key")).slice(0, 200) : "";
     if (submission.status !== "success") return data({ payResult: submission.reply(hidden), payKey }, { status: 400 });
+    const member = await getMember(ctx);
+    const key = boundMobileKey(submission.value.key, { memberId: member.member_id, mobile: member.mobile });
+    // A key this member was not given for their mobile: back to step 1.
+    if (!key) return data({ payError: "member:security.errors.sendFirst" }, { status: 400 });
     try {
-      await setPayPassword(ctx, { key: submission.value.key, code: submission.value.code, password: submission.value.pay_password });
+      await setPayPassword(ctx, { key, code: submission.value.code, password: submission.value.pay_password });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const wrongCode = /验证码/.test(error.upstreamMessage);
