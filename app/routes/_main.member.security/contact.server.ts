@@ -12,10 +12,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { EmailFormSchema, MobileFormSchema } from "./contact-schema";
 
 /**
- * The mobile and email steps of /member/security (docs/member-centre.md "Mobile and email", ADR
- * 026). Sends count against the SMS send limits of the recipient and the client address; wrong
- * codes against the code limits (docs/security.md "Attempt limits"). Refusals are translated and
- * shown beside the field they concern, 4xx, with what was typed kept (the captcha is new each time).
+ * The mobile and email steps of /member/security (docs/member-centre.md "Mobile and email", ADRs
+ * 026 and 041). Sends count against the SMS send limits of the recipient and the client address;
+ * wrong codes against the code limits (docs/security.md "Attempt limits"). Refusals are translated
+ * and shown beside the field they concern, 4xx, with what was typed kept (the captcha is new each
+ * time). The old mobile's code is checked here: Niushop 5.5.2's modifymobile does not.
  */
 
 export type Refused = { ok: false; status: 400 | 409 | 429; retryAfter?: number; upstream?: string; formError: string };
@@ -111,7 +112,11 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
     );
     if (!proof.ok) {
       // The upstream says "验证码不正确" for any wrong or expired code: it is the old code's.
-      const wrong = proof.status !== 429 ? { fieldErrors: { old_code: ["account:errors.codeWrong"] } } : { formErrors: [proof.formError] };
+      const burned = /^验证码错误次数过多/.test(proof.upstream ?? "");
+      const wrong =
+        proof.status !== 429
+          ? { fieldErrors: { old_code: [burned ? "auth:errors.codeBurned" : "account:errors.codeWrong"] } }
+          : { formErrors: [proof.formError] };
       const headers: HeadersInit = proof.retryAfter ? { "Retry-After": String(proof.retryAfter) } : {};
       return data({ mobileResult: submission.reply({ ...wrong, hideFields: HIDDEN }), mobileKeys: keysOf() }, { status: proof.status, headers });
     }
