@@ -68,6 +68,15 @@ export const CAPABILITIES = {
   staff: { path: "/staff/api/salesman/stockoutLog" },
   /** Daily sign-in with points and growth (/member/signin). */
   signin: { path: "/api/membersignin/getsignstatus" },
+  /** Binding an email on /member/security (checkemail, bingemailcode, modifyemail): Niushop 5.5.2 has none of the three. */
+  email: { path: "/api/member/checkemail" },
+  /**
+   * The B2B registration addition, which stores what the spec's register form asks beyond username
+   * and password (business type, contact name, region and address, referrer, invitation code):
+   * Niushop 5.5.2 saves none of it. It has no endpoint of its own; its business-type list is the
+   * sign of it (the same endpoint as registerLabels).
+   */
+  registerExtras: { path: "/api/register/labellist" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -8,7 +8,7 @@ import { startSecondBff } from "./second-bff";
 import { testApi, withJs } from "./support";
 
 /**
- * The storefront against a stock Niushop 5.5.2 (issue 28.8, 28.9), JS on and off: a second BFF
+ * The storefront against a stock Niushop 5.5.2 (issue 28.8, 28.9; audit D10, D12), JS on and off: a second BFF
  * (one per project: ports differ) behind a proxy of the shared reference shop API that answers the
  * paths 5.5.2 lacks (the shop API's "stock" list) with Niushop's HTML error page, and chosen paths
  * with the empty body Niushop sometimes sends for them. Nothing global is switched, so it runs
@@ -121,4 +121,44 @@ test("no servicer addon (5.5.2): /chat is a 404 page; the member's account and p
   await expect(page.getByTestId("account-summary")).toContainText("¥1000.00");
   expect((await page.goto(`${base}/member/my_point`))?.status()).toBe(200);
   await expect(page.getByRole("navigation", { name: "积分来源" }).getByRole("link", { name: "签到" })).toBeVisible();
+});
+
+test("register: only what 5.5.2 keeps is asked (the PC client's form), and the new member is signed in", async ({ page }) => {
+  await page.goto(`${base}/register`);
+  await expect(page.getByRole("textbox", { name: "用户名", exact: true })).toBeVisible();
+  for (const dropped of ["企业类型", "联系人姓名", "详细地址", "推荐人", "邀请码"]) await expect(page.getByLabel(dropped)).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "省", exact: true })).toHaveCount(0);
+
+  const username = `stock_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  await page.getByRole("textbox", { name: "用户名", exact: true }).fill(username);
+  await page.getByRole("textbox", { name: "密码", exact: true }).fill("secret123");
+  await page.getByRole("textbox", { name: "确认密码" }).fill("secret123");
+  await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));
+  await page.getByLabel(/我已阅读并同意/).check();
+  await page.getByRole("button", { name: "立即注册" }).click();
+  await expect(page).toHaveURL(/\/member\/index$/);
+  await expect(page.getByText(`账号：${username}`)).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto(`${base}/register?mode=mobile`);
+  await expect(page.getByRole("textbox", { name: "手机号" })).toBeVisible();
+  await expect(page.getByLabel("联系人姓名")).toHaveCount(0);
+});
+
+test("/member/security without email binding (5.5.2): no email panel, and a post for it comes back with a message, not a 502", async ({ page }) => {
+  await buyer(page);
+  await page.goto(`${base}/member/security`);
+  await expect(page.getByRole("heading", { name: "手机绑定" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "邮箱绑定" })).toHaveCount(0);
+  await expect(page.locator("form#email")).toHaveCount(0);
+
+  // A page from before (or a forged form) still posting the email step.
+  const posted = await page.context().request.post(`${base}/member/security`, {
+    form: { intent: "email-code", email: "buyer@example.com", captcha_id: "x", captcha_code: "abcd" },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(303);
+  expect(posted.headers().location).toBe("/member/security");
+  await page.goto(`${base}/member/security`);
+  await expect(page.getByText("本店未开通邮箱绑定")).toBeVisible();
 });
