@@ -17,8 +17,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { accountsOf, readFixture, readSuiteEnv, type Fixture } from "./config";
-import { discover, captchaConfig } from "./discovery";
+import type { NiushopFixture } from "../../scripts/niushop/fixture";
+import { accountsOf, readFixture, readSuiteEnv, type SuiteEnv } from "./config";
+import { captchaConfig, discover } from "./discovery";
 import { printReport } from "./report";
 import { startRecorder } from "./recorder";
 import { assertFree, ensureBuild, runPlaywright, runToEnd, startBff, step, stopAll } from "./stack";
@@ -32,17 +33,17 @@ function sameOrigin(a: string, b: string) {
 }
 
 /** The upstream to test: the operator's, or the local one (brought up by `npm run niushop`, which is idempotent). */
-function upstreamOf(env: ReturnType<typeof readSuiteEnv>): { url: string; fixture: Fixture | null } {
+function upstreamOf(env: SuiteEnv): { url: string; fixture: NiushopFixture | null } {
   if (env.UPSTREAM_URL) {
     const fixture = readFixture(env.NIUSHOP_FIXTURE);
     // A fixture describes the local upstream: it says nothing about another one.
-    return { url: env.UPSTREAM_URL, fixture: fixture && sameOrigin(fixture.url, env.UPSTREAM_URL) ? fixture : null };
+    return { url: env.UPSTREAM_URL, fixture: fixture && sameOrigin(fixture.upstreamUrl, env.UPSTREAM_URL) ? fixture : null };
   }
   step("no UPSTREAM_URL: npm run niushop brings up the local Niushop");
   runToEnd("npm", ["run", "niushop"]);
   const fixture = readFixture(env.NIUSHOP_FIXTURE);
   if (!fixture) throw new Error(`npm run niushop wrote no ${env.NIUSHOP_FIXTURE}`);
-  return { url: fixture.url, fixture };
+  return { url: fixture.upstreamUrl, fixture };
 }
 
 async function main(): Promise<number> {
@@ -81,7 +82,7 @@ async function main(): Promise<number> {
     admin,
     data,
     captcha: await captchaConfig(upstream),
-    captchaCacheDir: fixture?.captcha_cache_dir ?? null,
+    appDir: fixture?.appDir ?? null,
   };
   const statePath = resolve(OUTPUT_DIR, "state.json");
   writeFileSync(statePath, `${JSON.stringify(state, null, 2)}\n`);

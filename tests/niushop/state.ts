@@ -10,20 +10,17 @@ const MemberSchema = z.object({ username: z.string(), password: z.string(), payP
 const SkuRefSchema = z.object({ goodsId: z.number().int(), skuId: z.number().int(), name: z.string() });
 
 export const DataSchema = z.object({
-  /** A goods with several SKUs (their ids), on sale, in stock, at a normal price. */
+  /** A goods with several SKUs in stock (their ids), outside every promotion. */
   multiSku: z.object({ goodsId: z.number().int(), name: z.string(), skuIds: z.array(z.number().int()).min(2) }).nullable(),
-  /** A plain goods to buy (no promotion on it), in stock. */
+  /** Another goods in stock outside every promotion. */
   plain: SkuRefSchema,
-  /** A second plain goods (another line in the cart). */
-  second: SkuRefSchema.nullable(),
-  /** A store for pickup, when the upstream has one open for it. */
+  /** A store open for pickup, when the upstream has one. */
   store: z.object({ storeId: z.number().int(), name: z.string() }).nullable(),
-  seckill: z.object({ seckillId: z.number().int(), skuId: z.number().int(), goodsId: z.number().int(), name: z.string() }).nullable(),
+  seckill: z.object({ seckillId: z.number().int(), goodsId: z.number().int(), name: z.string() }).nullable(),
   groupbuy: z.object({ groupbuyId: z.number().int(), skuId: z.number().int(), name: z.string(), minimum: z.number().int() }).nullable(),
   topic: z.object({ topicId: z.number().int(), topicGoodsId: z.number().int(), name: z.string(), topicName: z.string() }).nullable(),
-  combo: z.object({ blId: z.number().int(), name: z.string(), goodsSkuId: z.number().int() }).nullable(),
-  pointGoods: z.object({ id: z.number().int(), name: z.string(), point: z.number().int(), type: z.number().int() }).nullable(),
-  pointCoupon: z.object({ id: z.number().int(), name: z.string(), point: z.number().int() }).nullable(),
+  combo: z.object({ blId: z.number().int(), name: z.string(), skuId: z.number().int() }).nullable(),
+  pointGoods: z.object({ id: z.number().int(), name: z.string(), point: z.number().int(), price: z.number() }).nullable(),
   coupon: z.object({ couponTypeId: z.number().int(), name: z.string() }).nullable(),
   recharge: z.object({ rechargeId: z.number().int(), name: z.string() }).nullable(),
   helpArticle: z.object({ id: z.number().int(), title: z.string(), classId: z.number().int(), className: z.string() }).nullable(),
@@ -42,8 +39,8 @@ export const StateSchema = z.object({
   data: DataSchema,
   /** Captchas the upstream asks for on these forms (its captcha config). */
   captcha: z.object({ register: z.boolean(), login: z.boolean() }),
-  /** Where `npm run niushop` keeps the upstream's file cache, to read a captcha's answer (local runs only). */
-  captchaCacheDir: z.string().nullable(),
+  /** The local upstream's folder (`npm run niushop`): its file cache holds the captchas' answers. Null for a staging upstream. */
+  appDir: z.string().nullable(),
 });
 export type SuiteState = z.infer<typeof StateSchema>;
 

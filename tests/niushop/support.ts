@@ -1,0 +1,101 @@
+import type { Page } from "@playwright/test";
+import { NiushopAdmin, readCaptchaCode } from "../../scripts/niushop/admin-client";
+import { withJs } from "../e2e/support";
+import type { MemberAccount } from "./config";
+import { expect, test } from "./fixtures";
+import { suite } from "./state";
+import { memberAccount, Upstream, type Account } from "./upstream";
+
+/** What the journeys share: signing in, the admin's steps, the upstream's records, form helpers. */
+
+export { withJs };
+
+/**
+ * Signs `member` in through the login form (answering the captcha when the upstream asks for one)
+ * and lands on `redirect`, the member centre by default.
+ */
+export async function logIn(page: Page, member: { username: string; password: string }, redirect?: string) {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");
+  await page.getByRole("textbox", { name: "用户名/手机号" }).fill(member.username);
+  await page.getByRole("textbox", { name: "密码", exact: true }).fill(member.password);
+  if (suite().captcha.login) await page.getByLabel("验证码").fill(await captchaAnswer(page));
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page).toHaveURL(redirect ? new RegExp(`${redirect.replace(/[?.]/g, "\\$&")}$`) : /\/member\/index$/);
+}
+
+const tokens = new Map<string, string>();
+
+/** A token of the member's own, for reading the upstream's records (a sign-in of the suite, not the browser's). */
+export async function tokenOf(upstream: Upstream, member: { username: string; password: string }): Promise<string> {
+  const known = tokens.get(member.username);
+  if (known) return known;
+  const token = await upstream.logIn(member.username, member.password);
+  tokens.set(member.username, token);
+  return token;
+}
+
+/** The member's balance, withdrawable balance (cents) and points, as the upstream holds them. */
+export async function accountOf(upstream: Upstream, member: MemberAccount): Promise<Account> {
+  return memberAccount(upstream, await tokenOf(upstream, member));
+}
+
+let admin: Promise<NiushopAdmin> | undefined;
+
+/**
+ * The shop admin, for the steps only a seller takes (shipping, agreeing to a refund). Without admin
+ * credentials the journey is skipped, and the report says why.
+ */
+export function requireAdmin(): Promise<NiushopAdmin> {
+  const { admin: account, upstreamUrl, appDir } = suite();
+  test.skip(!account, "no shop admin (NIUSHOP_ADMIN): the seller's steps cannot be taken");
+  admin ??= NiushopAdmin.logIn({ baseUrl: upstreamUrl, username: account!.username, password: account!.password, appDir: appDir ?? undefined });
+  return admin;
+}
+
+/** The answer to the captcha shown on `page`, from the local upstream's file cache; skips the journey on a staging upstream. */
+export async function captchaAnswer(page: Page): Promise<string> {
+  const { appDir } = suite();
+  test.skip(!appDir, "the upstream asks for a captcha, and only a local upstream's answers can be read");
+  const id = await page.locator('input[name="captcha_id"]').first().inputValue();
+  const answer = readCaptchaCode(appDir!, id);
+  if (answer === null) throw new Error(`no answer in the upstream's file cache for captcha ${id}`);
+  return answer;
+}
+
+/** A username no run has used: reruns on the same upstream register afresh. */
+export function freshUsername(prefix = "ns") {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** A mobile number no run has used (Niushop refuses a number another member has). */
+export function freshMobile() {
+  return `139${String(Date.now()).slice(-8)}`;
+}
+
+/** Picks a region; without JS the "next" button asks the server for the next level. */
+export async function chooseRegion(page: Page, level: string, name: string, next?: string) {
+  await page.getByRole("combobox", { name: level, exact: true }).selectOption({ label: name });
+  if (next && !withJs()) await page.getByRole("button", { name: next }).click();
+}
+
+/** Fills the address form (the region cascade down to the district) and saves it. */
+export async function fillAddress(page: Page, address: { name: string; mobile: string; province: string; city: string; district: string; detail: string }) {
+  await page.getByRole("textbox", { name: "收货人" }).fill(address.name);
+  await page.getByRole("textbox", { name: "手机号码" }).fill(address.mobile);
+  await chooseRegion(page, "省", address.province, "选择城市");
+  await chooseRegion(page, "市", address.city, "选择区/县");
+  await chooseRegion(page, "区/县", address.district);
+  await page.getByRole("textbox", { name: "详细地址" }).fill(address.detail);
+  await page.getByRole("button", { name: "保存" }).click();
+}
+
+/** A changed choice at checkout reaches the totals: at once with JS, through "recalculate" without. */
+export async function recalculate(page: Page, expectedUrl: RegExp) {
+  if (!withJs()) await page.getByRole("button", { name: "重新计算" }).click();
+  await expect(page).toHaveURL(expectedUrl);
+}
+
+/** Yuan with two decimals, as the pages write money. */
+export function yuan(cents: number) {
+  return `¥${(cents / 100).toFixed(2)}`;
+}
