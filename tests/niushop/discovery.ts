@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { NiushopFixture } from "../../scripts/niushop/fixture";
+import type { MemberAccount } from "./config";
 import type { SuiteData, SuiteState } from "./state";
 import { IntSchema, Upstream, UpstreamRefusal } from "./upstream";
 
@@ -28,7 +29,7 @@ async function optional<T>(find: () => Promise<T | null>): Promise<T | null> {
 const GoodsRowSchema = z.object({ goods_id: IntSchema, sku_id: IntSchema, goods_name: NAME, stock: z.coerce.number() }).passthrough();
 const SkuRowSchema = z.object({ sku_id: IntSchema, stock: z.coerce.number() }).passthrough();
 
-export async function discover(upstream: Upstream, fixture: NiushopFixture | null): Promise<SuiteData> {
+export async function discover(upstream: Upstream, fixture: NiushopFixture | null, member: MemberAccount): Promise<SuiteData> {
   const goods = (
     await upstream.call("/api/goodssku/page", ListOf(GoodsRowSchema), { page: 1, page_size: 50, min_price: "", max_price: "" })
   ).list.filter((row) => row.stock > 0);
@@ -129,13 +130,22 @@ export async function discover(upstream: Upstream, fixture: NiushopFixture | nul
       : null;
   if (!plain) throw new Error("the upstream lists no goods in stock outside its promotions: the journeys have nothing to buy");
 
+  // Pickup is offered per order: the stores the upstream lists at checkout for the plain goods (a
+  // store only sells what it has on sale there), as a member sees them.
   const store = await optional(async () => {
-    const stores = await upstream.call("/api/store/page", ListOf(z.object({ store_id: IntSchema, store_name: NAME, status: IntSchema, is_pickup: IntSchema }).passthrough()), {
-      page: 1,
-      page_size: 20,
-    });
-    const open = stores.list.find((row) => row.status === 1 && row.is_pickup === 1);
-    return open ? { storeId: open.store_id, name: open.store_name } : null;
+    const token = await upstream.logIn(member.username, member.password);
+    const payment = await upstream.call(
+      "/api/ordercreate/payment",
+      z.object({
+        delivery: z.object({
+          express_type: z.array(z.object({ name: z.string(), store_list: z.array(z.object({ store_id: IntSchema, store_name: NAME }).passthrough()).default([]) }).passthrough()),
+        }),
+      }),
+      { sku_id: plain.skuId, num: 1 },
+      token,
+    );
+    const first = payment.delivery.express_type.find((type) => type.name === "store")?.store_list[0];
+    return first ? { storeId: first.store_id, name: first.store_name } : null;
   });
 
   const coupon = await optional(async () => {
@@ -167,7 +177,7 @@ export async function discover(upstream: Upstream, fixture: NiushopFixture | nul
   });
 
   const notice = await optional(async () => {
-    const rows = await upstream.call("/api/notice/page", ListOf(z.object({ id: IntSchema, title: NAME }).passthrough()), { page: 1, page_size: 10 });
+    const rows = await upstream.call("/api/notice/page", ListOf(z.object({ id: IntSchema, title: NAME })), { page: 1, page_size: 10 });
     return rows.list[0] ?? null;
   });
 

@@ -18,7 +18,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { NiushopFixture } from "../../scripts/niushop/fixture";
-import { accountsOf, readFixture, readSuiteEnv, type SuiteEnv } from "./config";
+import { NiushopAdmin } from "../../scripts/niushop/admin-client";
+import { accountsOf, readFixture, readSuiteEnv, type AdminAccount, type MemberAccount, type SuiteEnv } from "./config";
 import { captchaConfig, discover } from "./discovery";
 import { printReport } from "./report";
 import { startRecorder } from "./recorder";
@@ -46,6 +47,26 @@ function upstreamOf(env: SuiteEnv): { url: string; fixture: NiushopFixture | nul
   return { url: fixture.upstreamUrl, fixture };
 }
 
+/** What a run may spend per member: below it, the admin tops the balance and points up again. */
+const LOW_BALANCE = 1000;
+const TOPPED_BALANCE = 2000;
+const LOW_POINTS = 2000;
+const TOPPED_POINTS = 5000;
+
+/**
+ * Journeys spend the members' balance and points, and reruns on the same upstream must pass: with
+ * the shop admin, a member below the floor is topped up (the admin's "调整余额"/"调整积分"). Without
+ * it the operator's members need enough for a run (docs/testing.md).
+ */
+async function topUp(upstreamUrl: string, admin: AdminAccount, appDir: string | undefined, members: MemberAccount[]) {
+  const client = await NiushopAdmin.logIn({ baseUrl: upstreamUrl, username: admin.username, password: admin.password, appDir });
+  for (const member of members) {
+    const account = await client.memberAccount(member.username);
+    if (account.balance < LOW_BALANCE) await client.adjustBalance(account.memberId, TOPPED_BALANCE - account.balance, "test:niushop");
+    if (account.point < LOW_POINTS) await client.adjustPoint(account.memberId, TOPPED_POINTS - account.point, "test:niushop");
+  }
+}
+
 async function main(): Promise<number> {
   const serve = process.argv.includes("--serve");
   const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== "--serve");
@@ -62,6 +83,8 @@ async function main(): Promise<number> {
     });
   }
 
+  if (admin) await topUp(upstreamUrl, admin, fixture?.appDir, members.slice(0, 2));
+
   ensureBuild();
   const bffUrl = `http://127.0.0.1:${env.NIUSHOP_BFF_PORT}`;
   await assertFree(`${bffUrl}/healthz`, "NIUSHOP_BFF_PORT");
@@ -72,7 +95,7 @@ async function main(): Promise<number> {
   await startBff({ port: env.NIUSHOP_BFF_PORT, upstreamUrl: recorder.url, logPath: bffLog, onLine: recorder.noteBffLine });
   step(`BFF ${bffUrl} (log: ${bffLog}), its upstream the recorder ${recorder.url}`);
 
-  const data = await discover(upstream, fixture);
+  const data = await discover(upstream, fixture, members[0]);
   const state: SuiteState = {
     bffUrl,
     upstreamUrl,
@@ -80,6 +103,7 @@ async function main(): Promise<number> {
     local: fixture !== null,
     members: { js: members[0], "no-js": members[1] },
     admin,
+    expressCompanyId: fixture?.delivery.expressCompanyId ?? null,
     data,
     captcha: await captchaConfig(upstream),
     appDir: fixture?.appDir ?? null,

@@ -36,6 +36,8 @@ export const StateSchema = z.object({
   local: z.boolean(),
   members: z.object({ js: MemberSchema, "no-js": MemberSchema }),
   admin: z.object({ username: z.string(), password: z.string() }).nullable(),
+  /** The express company the seller ships with (the fixture's; null: the shipping journeys are skipped). */
+  expressCompanyId: z.number().int().nullable(),
   data: DataSchema,
   /** Captchas the upstream asks for on these forms (its captcha config). */
   captcha: z.object({ register: z.boolean(), login: z.boolean() }),

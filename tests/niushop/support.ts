@@ -4,7 +4,8 @@ import { withJs } from "../e2e/support";
 import type { MemberAccount } from "./config";
 import { expect, test } from "./fixtures";
 import { suite } from "./state";
-import { memberAccount, Upstream, type Account } from "./upstream";
+import { z } from "zod";
+import { IntSchema, memberAccount, newestOrders, orderDetail, Upstream, type Account, type Order } from "./upstream";
 
 /** What the journeys share: signing in, the admin's steps, the upstream's records, form helpers. */
 
@@ -98,4 +99,80 @@ export async function recalculate(page: Page, expectedUrl: RegExp) {
 /** Yuan with two decimals, as the pages write money. */
 export function yuan(cents: number) {
   return `¥${(cents / 100).toFixed(2)}`;
+}
+
+const AddressPageSchema = z.object({ list: z.array(z.object({ is_default: IntSchema, type: IntSchema }).passthrough()) });
+const RegionSchema = z.array(z.object({ id: IntSchema, name: z.string() }).passthrough());
+
+/**
+ * Gives the member a default delivery address when it has none, straight through the upstream as
+ * Niushop's own PC client adds one: journeys about ordering need one, the address book's own journey
+ * is in account.spec.ts. The PC client sends its coordinates as 0: with coordinates Niushop files the
+ * address as a local-delivery one (type 2), which express checkout does not offer.
+ */
+export async function ensureAddress(upstream: Upstream, member: { username: string; password: string }) {
+  const token = await tokenOf(upstream, member);
+  const book = await upstream.call("/api/memberaddress/page", AddressPageSchema, { page: 1, page_size: 50 }, token);
+  if (book.list.some((row) => row.type === 1 && row.is_default === 1)) return;
+  const region = async (pid: number, name: string) => {
+    const found = (await upstream.call("/api/address/lists", RegionSchema, { pid })).find((row) => row.name === name);
+    if (!found) throw new Error(`the upstream has no region ${name} under ${pid}`);
+    return found;
+  };
+  const province = await region(0, "浙江省");
+  const city = await region(province.id, "杭州市");
+  const district = await region(city.id, "西湖区");
+  await upstream.call(
+    "/api/memberaddress/add",
+    z.unknown(),
+    {
+      name: "赵药师",
+      mobile: "13800138000",
+      telephone: "",
+      province_id: province.id,
+      city_id: city.id,
+      district_id: district.id,
+      community_id: "",
+      address: "文三路 100 号",
+      full_address: `${province.name}-${city.name}-${district.name}`,
+      longitude: 0,
+      latitude: 0,
+      is_default: 1,
+    },
+    token,
+  );
+}
+
+/** The member's newest order, as the upstream holds it (the one a journey just placed). */
+export async function newestOrder(upstream: Upstream, member: { username: string; password: string }): Promise<Order> {
+  const token = await tokenOf(upstream, member);
+  const [newest] = await newestOrders(upstream, token, 1);
+  if (!newest) throw new Error(`${member.username} has no order`);
+  return orderDetail(upstream, token, newest.order_id);
+}
+
+/**
+ * Places an order through the storefront's checkout ("buy now", express to the default address)
+ * and answers it as the upstream holds it: paid with the balance and the pay password, or left
+ * unpaid at the cashier.
+ */
+export async function placeOrder(
+  page: Page,
+  upstream: Upstream,
+  member: MemberAccount,
+  options: { skuId: number; num: number; paid: boolean },
+): Promise<Order> {
+  await ensureAddress(upstream, member);
+  await page.goto(`/payment?sku_id=${options.skuId}&num=${options.num}`);
+  await expect(page.getByTestId("checkout-address")).toBeVisible();
+  if (options.paid) {
+    await page.getByLabel(/使用余额/).check();
+    await recalculate(page, /use_balance=1/);
+    await page.getByLabel("支付密码").fill(member.payPassword);
+  }
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(options.paid ? /\/result\?out_trade_no=\d+/ : /\/pay\?out_trade_no=\d+/);
+  const order = await newestOrder(upstream, member);
+  expect(order.pay_status, "the upstream holds the order as paid or not, as placed").toBe(options.paid ? 1 : 0);
+  return order;
 }

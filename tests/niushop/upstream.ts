@@ -79,12 +79,14 @@ export const OrderSchema = z.object({
   pay_money: CentsSchema,
   balance_money: CentsSchema.optional(),
   promotion_type: z.string().optional(),
+  delivery_type: z.string().optional(),
   evaluate_status: IntSchema.optional(),
   order_goods: z.array(
     z
       .object({
         order_goods_id: IntSchema,
         sku_id: IntSchema,
+        sku_name: z.string(),
         num: IntSchema,
         refund_status: IntSchema.optional(),
       })
