@@ -1,7 +1,7 @@
-import { expect, gotoSettled, test } from "./fixtures";
-import { captchaAnswer, chooseRegion, fillAddress, freshUsername, logIn, tokenOf } from "./support";
-import { suite } from "./state";
 import { z } from "zod";
+import { expect, gotoSettled, test } from "./fixtures";
+import { suite } from "./state";
+import { captchaAnswer, fillAddress, logIn, NEW_MEMBER_PASSWORD, register, tokenOf } from "./support";
 import { IntSchema } from "./upstream";
 
 /**
@@ -10,36 +10,15 @@ import { IntSchema } from "./upstream";
  * so reruns on the same upstream never meet an earlier run's data.
  */
 
-const PASSWORD = "Suite12345";
-
-/** Registers a fresh member through /register and answers its username; the page is on the member centre. */
-async function register(page: import("@playwright/test").Page, calls: import("./fixtures").CallWatch): Promise<string> {
-  const username = freshUsername();
-  calls.own(username);
-  await gotoSettled(page, "/register");
-  await page.getByRole("textbox", { name: "用户名", exact: true }).fill(username);
-  await chooseRegion(page, "省", "浙江省", "选择城市");
-  await chooseRegion(page, "市", "杭州市", "选择区/县");
-  await chooseRegion(page, "区/县", "西湖区");
-  await page.getByRole("textbox", { name: "详细地址" }).fill("文三路 100 号");
-  await page.getByRole("textbox", { name: "密码", exact: true }).fill(PASSWORD);
-  await page.getByRole("textbox", { name: "确认密码" }).fill(PASSWORD);
-  if (suite().captcha.register) await page.getByLabel("验证码").fill(await captchaAnswer(page));
-  await page.getByLabel(/我已阅读并同意/).check();
-  await page.getByRole("button", { name: "立即注册" }).click();
-  await expect(page).toHaveURL(/\/member\/index$/);
-  return username;
-}
-
 const AddressListSchema = z.object({
   list: z.array(z.object({ id: IntSchema, name: z.string(), is_default: IntSchema, address: z.string(), full_address: z.string() }).passthrough()),
 });
 
 test("register, sign out, a wrong password is refused, sign in again", async ({ page, calls, upstream }) => {
-  const username = await register(page, calls);
+  const { username } = await register(page, calls);
   await expect(page.getByText(`账号：${username}`)).toBeVisible();
   // The upstream holds the member: its own sign-in works with the password chosen here.
-  expect(await upstream.logIn(username, PASSWORD)).not.toBe("");
+  expect(await upstream.logIn(username, NEW_MEMBER_PASSWORD)).not.toBe("");
 
   await page.getByRole("button", { name: "退出" }).click();
   await expect(page.getByRole("link", { name: "请登录" })).toBeVisible();
@@ -53,12 +32,12 @@ test("register, sign out, a wrong password is refused, sign in again", async ({ 
   await expect(page.getByRole("alert")).toContainText(/密码错误|用户名或密码/);
   await expect(page.getByRole("textbox", { name: "用户名/手机号" })).toHaveValue(username);
 
-  await logIn(page, { username, password: PASSWORD });
+  await logIn(page, { username, password: NEW_MEMBER_PASSWORD });
   await expect(page.getByText(`账号：${username}`)).toBeVisible();
 });
 
 test("a new member adds two addresses, edits one and makes the other the default", async ({ page, calls, upstream }) => {
-  const username = await register(page, calls);
+  const { username } = await register(page, calls);
   await gotoSettled(page, "/member/delivery_address");
   await page.getByRole("link", { name: "添加收货地址" }).click();
   await expect(page).toHaveURL(/\/member\/address_edit$/);
@@ -80,7 +59,7 @@ test("a new member adds two addresses, edits one and makes the other the default
   await expect(page.getByText("已设为默认地址")).toBeVisible();
 
   // The upstream's own address book: both, the edit kept, the chosen default.
-  const token = await tokenOf(upstream, { username, password: PASSWORD });
+  const token = await tokenOf(upstream, { username, password: NEW_MEMBER_PASSWORD });
   const book = await upstream.call("/api/memberaddress/page", AddressListSchema, { page: 1, page_size: 10 }, token);
   const byName = new Map(book.list.map((row) => [row.name, row]));
   expect(byName.get("王药师")).toMatchObject({ address: "文三路 200 号", is_default: 0 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { NiushopFixture } from "../../scripts/niushop/fixture";
 import type { MemberAccount } from "./config";
 import type { SuiteData, SuiteState } from "./state";
-import { IntSchema, Upstream, UpstreamRefusal } from "./upstream";
+import { CentsSchema, IntSchema, Upstream, UpstreamRefusal } from "./upstream";
 
 /**
  * Finds the data the journeys need through the upstream's own member API, the way a shopper would
@@ -158,12 +158,13 @@ export async function discover(upstream: Upstream, fixture: NiushopFixture | nul
   });
 
   const recharge = await optional(async () => {
-    const rows = await upstream.call("/memberrecharge/api/memberrecharge/page", ListOf(z.object({ recharge_id: IntSchema, recharge_name: NAME }).passthrough()), {
-      page: 1,
-      page_size: 20,
-    });
-    const row = rows.list.at(-1);
-    return row ? { rechargeId: row.recharge_id, name: row.recharge_name } : null;
+    const rows = await upstream.call(
+      "/memberrecharge/api/memberrecharge/page",
+      ListOf(z.object({ recharge_id: IntSchema, recharge_name: NAME, buy_price: CentsSchema }).passthrough()),
+      { page: 1, page_size: 20 },
+    );
+    const row = rows.list[0];
+    return row ? { rechargeId: row.recharge_id, name: row.recharge_name, buyPrice: row.buy_price } : null;
   });
 
   const helpArticle = await optional(async () => {

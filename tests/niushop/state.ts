@@ -22,7 +22,8 @@ export const DataSchema = z.object({
   combo: z.object({ blId: z.number().int(), name: z.string(), skuId: z.number().int() }).nullable(),
   pointGoods: z.object({ id: z.number().int(), name: z.string(), point: z.number().int(), price: z.number() }).nullable(),
   coupon: z.object({ couponTypeId: z.number().int(), name: z.string() }).nullable(),
-  recharge: z.object({ rechargeId: z.number().int(), name: z.string() }).nullable(),
+  /** A recharge package; its price in cents. */
+  recharge: z.object({ rechargeId: z.number().int(), name: z.string(), buyPrice: z.number().int() }).nullable(),
   helpArticle: z.object({ id: z.number().int(), title: z.string(), classId: z.number().int(), className: z.string() }).nullable(),
   notice: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });

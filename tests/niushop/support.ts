@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { NiushopAdmin, readCaptchaCode } from "../../scripts/niushop/admin-client";
 import { withJs } from "../e2e/support";
 import type { MemberAccount } from "./config";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration, type CallWatch } from "./fixtures";
 import { suite } from "./state";
 import { z } from "zod";
 import { IntSchema, memberAccount, newestOrders, orderDetail, Upstream, type Account, type Order } from "./upstream";
@@ -175,4 +175,30 @@ export async function placeOrder(
   const order = await newestOrder(upstream, member);
   expect(order.pay_status, "the upstream holds the order as paid or not, as placed").toBe(options.paid ? 1 : 0);
   return order;
+}
+
+/** The password of the members journeys register. */
+export const NEW_MEMBER_PASSWORD = "Suite12345";
+
+/**
+ * Registers a fresh member through /register (username, region and address, the captcha when the
+ * upstream asks for one); the page lands on the member centre. The member's calls are the journey's.
+ */
+export async function register(page: Page, calls: CallWatch): Promise<{ username: string; password: string }> {
+  const username = freshUsername();
+  calls.own(username);
+  await page.goto("/register");
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "用户名", exact: true }).fill(username);
+  await chooseRegion(page, "省", "浙江省", "选择城市");
+  await chooseRegion(page, "市", "杭州市", "选择区/县");
+  await chooseRegion(page, "区/县", "西湖区");
+  await page.getByRole("textbox", { name: "详细地址" }).fill("文三路 100 号");
+  await page.getByRole("textbox", { name: "密码", exact: true }).fill(NEW_MEMBER_PASSWORD);
+  await page.getByRole("textbox", { name: "确认密码" }).fill(NEW_MEMBER_PASSWORD);
+  if (suite().captcha.register) await page.getByLabel("验证码").fill(await captchaAnswer(page));
+  await page.getByLabel(/我已阅读并同意/).check();
+  await page.getByRole("button", { name: "立即注册" }).click();
+  await expect(page).toHaveURL(/\/member\/index$/);
+  return { username, password: NEW_MEMBER_PASSWORD };
 }
