@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { suite } from "./state";
-import { accountOf, ensureAddress, logIn, newestOrder, recalculate } from "./support";
+import { accountOf, ensureAddress, logIn, newestOrder, payByTransfer, placeOrder, recalculate, requireAdmin } from "./support";
 
 /**
  * Checkout with the project's member (money moves: js and no-js each have their own member, and a
@@ -82,4 +82,15 @@ test("store pickup paid with balance: the order is the store's, the balance goes
   await page.getByRole("link", { name: "查看订单" }).click();
   await expect(page).toHaveURL(new RegExp(`/member/order_detail_pickup\\?order_id=${order.order_id}$`));
   await expect(page.getByTestId("order-store")).toContainText(store!.name);
+});
+
+test("offline transfer: the voucher is sent, the seller confirms it, the order is paid", async ({ page, member, upstream }) => {
+  const admin = await requireAdmin();
+  const { plain } = suite().data;
+  await logIn(page, member);
+  const order = await placeOrder(page, upstream, member, { skuId: plain.skuId, num: 1, paid: false });
+  const outTradeNo = await payByTransfer(page, admin);
+  expect(outTradeNo).toBe(order.out_trade_no);
+  const paid = await newestOrder(upstream, member);
+  expect(paid).toMatchObject({ order_id: order.order_id, pay_status: 1 });
 });

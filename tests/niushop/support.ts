@@ -202,3 +202,39 @@ export async function register(page: Page, calls: CallWatch): Promise<{ username
   await expect(page).toHaveURL(/\/member\/index$/);
   return { username, password: NEW_MEMBER_PASSWORD };
 }
+
+/** A 4×4 PNG: the smallest real image for a payment voucher. */
+const VOUCHER_PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000004000000040802000000269309290000001049444154789c6338636c0c470cc47100fb" + "1313212c5dcd230000000049454e44ae426082",
+  "hex",
+);
+
+/**
+ * Pays the order waiting at the cashier (`/pay`) by offline transfer: the member sends a voucher,
+ * the seller (shop admin) confirms it, and the cashier moves on to the result. Answers the serial.
+ */
+export async function payByTransfer(page: Page, admin: NiushopAdmin): Promise<string> {
+  await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
+  const outTradeNo = new URL(page.url()).searchParams.get("out_trade_no")!;
+  await page.getByLabel("付款凭证图片").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: VOUCHER_PNG });
+  await page.getByLabel("备注").fill("已对公转账");
+  await page.getByRole("button", { name: "提交付款凭证" }).click();
+  await expect(page.getByTestId("voucher-status")).toContainText("等待商家审核");
+  await admin.confirmOfflinePayment(outTradeNo);
+  // With JS the cashier's status poll moves on by itself; without JS the member asks again.
+  if (!withJs()) await page.getByRole("button", { name: "我已支付，刷新支付状态" }).click();
+  await expect(page).toHaveURL(/\/result\?/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  return outTradeNo;
+}
+
+/**
+ * A member of the journey's own with a default address, signed in on `page`: for purchases a
+ * member may make only so often (a seckill's daily limit, the points mall's limit), so that reruns
+ * on the same upstream start afresh.
+ */
+export async function freshBuyer(page: Page, upstream: Upstream, calls: CallWatch): Promise<MemberAccount> {
+  const fresh = await register(page, calls);
+  await ensureAddress(upstream, fresh);
+  return { ...fresh, payPassword: "" };
+}
