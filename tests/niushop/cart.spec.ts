@@ -60,11 +60,15 @@ test("choose a SKU on the goods page, add two SKUs, change a quantity, remove a 
   await quantity.fill("3");
   await quantity.press("Enter");
   await expect(page.getByTestId("header-cart-count")).toHaveText("4");
-  await line(page, secondName).getByRole("button", { name: /^增加 .* 的数量$/ }).click();
+  await line(page, secondName)
+    .getByRole("button", { name: /^增加 .* 的数量$/ })
+    .click();
   await expect(page.getByTestId("header-cart-count")).toHaveText("5");
   expect((await upstreamCart(upstream, token)).find((entry) => entry.sku_id === secondSku)?.num, "the upstream's cart has the new quantity").toBe(4);
 
-  await line(page, secondName).getByRole("button", { name: /^删除 / }).click();
+  await line(page, secondName)
+    .getByRole("button", { name: /^删除 / })
+    .click();
   await expect(line(page, secondName)).toHaveCount(0);
   await expect(page.getByTestId("header-cart-count")).toHaveText("1");
   expect((await upstreamCart(upstream, token)).map((entry) => entry.sku_id)).toEqual([firstSku]);

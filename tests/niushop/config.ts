@@ -66,7 +66,7 @@ export function readFixture(path: string): NiushopFixture | null {
 
 export type SuiteEnv = z.infer<typeof EnvSchema>;
 
-export function readSuiteEnv(env: NodeJS.ProcessEnv = process.env): SuiteEnv {
+export function readSuiteEnv(env: Record<string, string | undefined> = process.env): SuiteEnv {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`test:niushop settings: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);

@@ -30,18 +30,22 @@ const GoodsRowSchema = z.object({ goods_id: IntSchema, sku_id: IntSchema, goods_
 const SkuRowSchema = z.object({ sku_id: IntSchema, stock: z.coerce.number() }).passthrough();
 
 export async function discover(upstream: Upstream, fixture: NiushopFixture | null, member: MemberAccount): Promise<SuiteData> {
-  const goods = (
-    await upstream.call("/api/goodssku/page", ListOf(GoodsRowSchema), { page: 1, page_size: 50, min_price: "", max_price: "" })
-  ).list.filter((row) => row.stock > 0);
+  const goods = (await upstream.call("/api/goodssku/page", ListOf(GoodsRowSchema), { page: 1, page_size: 50, min_price: "", max_price: "" })).list.filter(
+    (row) => row.stock > 0,
+  );
 
   const seckill = await optional(async () => {
     const slots = await upstream.call("/seckill/api/seckill/lists", ListOf(z.object({ id: IntSchema, type: z.string() }).passthrough()));
     for (const slot of slots.list.filter((candidate) => candidate.type === "today")) {
-      const rows = await upstream.call("/seckill/api/seckillgoods/page", ListOf(z.object({ id: IntSchema, goods_id: IntSchema, goods_name: NAME }).passthrough()), {
-        page: 1,
-        page_size: 20,
-        seckill_time_id: slot.id,
-      });
+      const rows = await upstream.call(
+        "/seckill/api/seckillgoods/page",
+        ListOf(z.object({ id: IntSchema, goods_id: IntSchema, goods_name: NAME }).passthrough()),
+        {
+          page: 1,
+          page_size: 20,
+          seckill_time_id: slot.id,
+        },
+      );
       const row = rows.list[0];
       if (row) return { seckillId: row.id, goodsId: row.goods_id, name: row.goods_name };
     }
@@ -138,7 +142,9 @@ export async function discover(upstream: Upstream, fixture: NiushopFixture | nul
       "/api/ordercreate/payment",
       z.object({
         delivery: z.object({
-          express_type: z.array(z.object({ name: z.string(), store_list: z.array(z.object({ store_id: IntSchema, store_name: NAME }).passthrough()).default([]) }).passthrough()),
+          express_type: z.array(
+            z.object({ name: z.string(), store_list: z.array(z.object({ store_id: IntSchema, store_name: NAME }).passthrough()).default([]) }).passthrough(),
+          ),
         }),
       }),
       { sku_id: plain.skuId, num: 1 },
@@ -170,7 +176,11 @@ export async function discover(upstream: Upstream, fixture: NiushopFixture | nul
   const helpArticle = await optional(async () => {
     const classes = await upstream.call(
       "/api/helpclass/lists",
-      z.array(z.object({ class_id: IntSchema, class_name: NAME, child_list: z.array(z.object({ id: IntSchema, title: NAME }).passthrough()).default([]) }).passthrough()),
+      z.array(
+        z
+          .object({ class_id: IntSchema, class_name: NAME, child_list: z.array(z.object({ id: IntSchema, title: NAME }).passthrough()).default([]) })
+          .passthrough(),
+      ),
     );
     const withArticles = classes.find((row) => row.child_list.length > 0);
     const article = withArticles?.child_list[0];

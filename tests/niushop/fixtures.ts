@@ -87,7 +87,9 @@ function describeCall(call: RecordedCall): string {
   return `${call.path}${who}: code ${call.code} ${call.message ?? ""}`.trim();
 }
 
-export const test = base.extend<{ member: MemberAccount; upstream: Upstream; calls: CallWatch; bffErrors: string[] }>({
+// Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
+/* eslint-disable no-empty-pattern */
+export const test = base.extend<{ member: MemberAccount; upstream: Upstream; calls: CallWatch }>({
   member: async ({}, use, testInfo) => {
     const project = testInfo.project.name === "no-js" ? "no-js" : "js";
     await use(suite().members[project]);
@@ -96,6 +98,7 @@ export const test = base.extend<{ member: MemberAccount; upstream: Upstream; cal
   upstream: async ({}, use) => {
     await use(new Upstream(suite().upstreamUrl));
   },
+  /* eslint-enable no-empty-pattern */
 
   calls: [
     async ({ member }, use, testInfo) => {
@@ -119,14 +122,12 @@ export const test = base.extend<{ member: MemberAccount; upstream: Upstream; cal
     { auto: true },
   ],
 
-  bffErrors: async ({}, use) => {
-    await use([]);
-  },
-
-  page: async ({ page, bffErrors }, use, testInfo) => {
+  page: async ({ page }, use, testInfo) => {
     const bff = new URL(suite().bffUrl).origin;
+    const bffErrors: string[] = [];
     page.on("response", (response) => {
-      if (response.status() >= 500 && new URL(response.url()).origin === bff) bffErrors.push(`${response.request().method()} ${response.url()} → ${response.status()}`);
+      if (response.status() >= 500 && new URL(response.url()).origin === bff)
+        bffErrors.push(`${response.request().method()} ${response.url()} → ${response.status()}`);
     });
     const hydrationErrors: string[] = [];
     if (testInfo.project.use.javaScriptEnabled !== false) {

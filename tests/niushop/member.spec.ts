@@ -46,7 +46,9 @@ test("every member page answers with its page", async ({ page, member }) => {
 });
 
 const BankAccountsSchema = z.object({
-  list: z.array(z.object({ id: IntSchema, realname: z.string(), bank_account: z.string(), branch_bank_name: z.string().nullable(), is_default: IntSchema }).passthrough()),
+  list: z.array(
+    z.object({ id: IntSchema, realname: z.string(), bank_account: z.string(), branch_bank_name: z.string().nullable(), is_default: IntSchema }).passthrough(),
+  ),
 });
 
 async function bankAccounts(upstream: Upstream, token: string) {
@@ -97,7 +99,7 @@ test("withdrawal accounts: add a bank card and an Alipay account, edit, set the 
 });
 
 test("a withdrawal of ¥1.00 lowers the withdrawable balance by exactly that and is listed", async ({ page, member, upstream }) => {
-  test.info().annotations.push({ type: "issue 28", description: "failure 5: the withdrawal answers data \"\" where an id is expected" });
+  test.info().annotations.push({ type: "issue 28", description: 'failure 5: the withdrawal answers data "" where an id is expected' });
   const token = await tokenOf(upstream, member);
   if ((await bankAccounts(upstream, token)).length === 0) {
     await upstream.call(
@@ -146,7 +148,12 @@ test("personal data: the nickname and real name are saved upstream", async ({ pa
   await page.getByRole("textbox", { name: "真实姓名" }).fill("王五");
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("个人信息已保存")).toBeVisible();
-  const info = await upstream.call("/api/member/info", z.object({ nickname: z.string(), realname: z.string() }).passthrough(), {}, await tokenOf(upstream, fresh));
+  const info = await upstream.call(
+    "/api/member/info",
+    z.object({ nickname: z.string(), realname: z.string() }).passthrough(),
+    {},
+    await tokenOf(upstream, fresh),
+  );
   expect(info).toMatchObject({ nickname: "康源大药房", realname: "王五" });
 });
 

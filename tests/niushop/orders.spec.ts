@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 import { suite } from "./state";
-import { logIn, placeOrder, requireAdmin, tokenOf, withJs } from "./support";
+import { logIn, placeOrder, requireAdmin, tokenOf } from "./support";
 import { orderDetail, skuStock } from "./upstream";
 
 /**

@@ -11,7 +11,9 @@ import { IntSchema } from "./upstream";
  */
 
 test("the points mall: a goods for points and cash → its checkout → paid: a points order, the points taken", async ({ page, upstream, calls }) => {
-  test.info().annotations.push({ type: "issue 28", description: "failure 6: the points-mall goods page shows the wrong price and points and blocks the exchange" });
+  test
+    .info()
+    .annotations.push({ type: "issue 28", description: "failure 6: the points-mall goods page shows the wrong price and points and blocks the exchange" });
   const { pointGoods } = suite().data;
   test.skip(!pointGoods, "the upstream's points mall has no goods");
   const admin = await requireAdmin();

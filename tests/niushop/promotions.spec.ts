@@ -52,11 +52,17 @@ test("group buy: the list → a group buy from its minimum → its checkout → 
   const before = await accountOf(upstream, member);
   await page.goto("/promotion/groupbuy");
   await expect(page.getByRole("heading", { level: 1, name: "团购" })).toBeVisible();
-  await page.getByRole("listitem").filter({ hasText: groupbuy!.name }).getByRole("link", { name: /去团购/ }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: groupbuy!.name })
+    .getByRole("link", { name: /去团购/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/promotion/groupbuy-${groupbuy!.groupbuyId}$`));
   await expect(page.getByRole("spinbutton", { name: "购买数量" })).toHaveValue(String(groupbuy!.minimum));
   await page.getByRole("button", { name: "立即团购" }).click();
-  await expect(page).toHaveURL(new RegExp(`/promotion/groupbuy_payment\\?groupbuy_id=${groupbuy!.groupbuyId}&sku_id=${groupbuy!.skuId}&num=${groupbuy!.minimum}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/promotion/groupbuy_payment\\?groupbuy_id=${groupbuy!.groupbuyId}&sku_id=${groupbuy!.skuId}&num=${groupbuy!.minimum}$`),
+  );
   await expect(page.getByRole("heading", { name: "团购订单结算" })).toBeVisible();
   await payWithBalance(page, member);
   const order = await newestOrder(upstream, member);
@@ -72,13 +78,21 @@ test("topic: the list → a topic with its dates → its goods → its checkout 
   const before = await accountOf(upstream, member);
   await page.goto("/promotion/topic");
   await expect(page.getByRole("heading", { level: 1, name: "专题活动" })).toBeVisible();
-  await page.getByRole("listitem").filter({ hasText: topic!.topicName }).getByRole("link", { name: /进入专题/ }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: topic!.topicName })
+    .getByRole("link", { name: /进入专题/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/promotion/topic-${topic!.topicId}$`));
   await expect(page.getByRole("heading", { level: 1, name: topic!.topicName })).toBeVisible();
   await expect(page.getByTestId("topic-state")).toHaveText("进行中");
   await expect(page.getByTestId("seckill-countdown")).toContainText("距活动结束");
   await expect(page.getByRole("timer")).not.toHaveText("00:00:00");
-  await page.getByRole("listitem").filter({ hasText: topic!.name }).getByRole("link", { name: /立即购买/ }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: topic!.name })
+    .getByRole("link", { name: /立即购买/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/promotion/topic-goods-${topic!.topicGoodsId}$`));
   await page.getByRole("button", { name: "立即购买" }).click();
   await expect(page).toHaveURL(new RegExp(`/promotion/topic_payment\\?topic_goods_id=${topic!.topicGoodsId}&num=\\d+$`));

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { connect } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { gunzipSync, inflateSync } from "node:zlib";
 import { z } from "zod";
 import type { Outcome, RecordedCall } from "./calls";
@@ -181,7 +181,7 @@ export async function startRecorder(options: { port: number; upstreamUrl: string
   });
 
   return {
-    url: `http://${host}:${options.port}`,
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
     calls: () => calls,
     bffFaults: () => faults,
     noteBffLine(line: string) {
@@ -194,7 +194,9 @@ export async function startRecorder(options: { port: number; upstreamUrl: string
         // HTTP error, no answer): the latest such call to that path that was answered just before.
         const path = String(parsed.data.path ?? "");
         const detail = String(parsed.data.detail ?? "");
-        const call = [...calls].reverse().find((candidate) => candidate.path === path && candidate.at <= at + 50 && at - candidate.at < BFF_LINE_WINDOW_MS && !candidate.bffDetail);
+        const call = [...calls]
+          .reverse()
+          .find((candidate) => candidate.path === path && candidate.at <= at + 50 && at - candidate.at < BFF_LINE_WINDOW_MS && !candidate.bffDetail);
         if (call) {
           call.outcome = "fault";
           call.bffDetail = detail;

@@ -106,7 +106,10 @@ export function printReport(options: { calls: readonly RecordedCall[]; bffFaults
   }
   for (const fault of bffFaults) console.log(`[niushop] FINDING in the BFF's log (${options.bffLog}): ${fault.line}`);
 
-  writeFileSync(join(outputDir, "report.json"), `${JSON.stringify({ journeys, tally: rows, problems, missing: distinct(missing).map((group) => group.call), bffFaults }, null, 2)}\n`);
+  writeFileSync(
+    join(outputDir, "report.json"),
+    `${JSON.stringify({ journeys, tally: rows, problems, missing: distinct(missing).map((group) => group.call), bffFaults }, null, 2)}\n`,
+  );
   const findings = problems.length + bffFaults.length;
   console.log(
     `[niushop] ${journeys.filter((row) => row.status === "passed").length} journey runs passed, ${journeys.filter((row) => row.status === "failed" || row.status === "timedOut").length} failed, ${journeys.filter((row) => row.status === "skipped").length} skipped; ${findings} findings in the upstream calls and the BFF's log`,

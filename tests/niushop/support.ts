@@ -1,15 +1,12 @@
 import type { Page } from "@playwright/test";
 import { NiushopAdmin, readCaptchaCode } from "../../scripts/niushop/admin-client";
-import { withJs } from "../e2e/support";
 import type { MemberAccount } from "./config";
-import { expect, test, waitForHydration, type CallWatch } from "./fixtures";
+import { expect, test, waitForHydration, withJs, type CallWatch } from "./fixtures";
 import { suite } from "./state";
 import { z } from "zod";
 import { IntSchema, memberAccount, newestOrders, orderDetail, Upstream, type Account, type Order } from "./upstream";
 
 /** What the journeys share: signing in, the admin's steps, the upstream's records, form helpers. */
-
-export { withJs };
 
 /**
  * Signs `member` in through the login form (answering the captcha when the upstream asks for one)

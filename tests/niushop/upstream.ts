@@ -44,7 +44,8 @@ export class Upstream {
     const envelope = EnvelopeSchema.parse(json);
     if (envelope.code < 0) throw new UpstreamRefusal(path, envelope.code, envelope.message);
     const parsed = schema.safeParse(envelope.data);
-    if (!parsed.success) throw new Error(`${path}: unexpected data: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new Error(`${path}: unexpected data: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
     return parsed.data;
   }
 
