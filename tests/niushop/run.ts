@@ -18,7 +18,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { NiushopFixture } from "../../scripts/niushop/fixture";
-import { NiushopAdmin } from "../../scripts/niushop/admin-client";
+import { signInAdmin } from "./admin";
 import { accountsOf, readFixture, readSuiteEnv, type AdminAccount, type MemberAccount, type SuiteEnv } from "./config";
 import { captchaConfig, discover } from "./discovery";
 import { printReport } from "./report";
@@ -58,8 +58,8 @@ const TOPPED_POINTS = 5000;
  * the shop admin, a member below the floor is topped up (the admin's "调整余额"/"调整积分"). Without
  * it the operator's members need enough for a run (docs/testing.md).
  */
-async function topUp(upstreamUrl: string, admin: AdminAccount, appDir: string | undefined, members: MemberAccount[]) {
-  const client = await NiushopAdmin.logIn({ baseUrl: upstreamUrl, username: admin.username, password: admin.password, appDir });
+async function topUp(upstreamUrl: string, admin: AdminAccount, appDir: string | null, members: MemberAccount[]) {
+  const client = await signInAdmin(upstreamUrl, admin, appDir);
   for (const member of members) {
     const account = await client.memberAccount(member.username);
     if (account.balance < LOW_BALANCE) await client.adjustBalance(account.memberId, TOPPED_BALANCE - account.balance, "test:niushop");
@@ -83,7 +83,11 @@ async function main(): Promise<number> {
     });
   }
 
-  if (admin) await topUp(upstreamUrl, admin, fixture?.appDir, members.slice(0, 2));
+  const captcha = await captchaConfig(upstream);
+  // Only the local upstream's file cache tells a captcha's answer, and every journey signs in.
+  if (captcha.login && !fixture)
+    throw new Error(`${upstreamUrl} asks for a captcha at sign-in: turn the member login captcha off for the run (docs/testing.md)`);
+  if (admin) await topUp(upstreamUrl, admin, fixture?.appDir ?? null, members.slice(0, 2));
 
   ensureBuild();
   const bffUrl = `http://127.0.0.1:${env.NIUSHOP_BFF_PORT}`;
@@ -100,12 +104,11 @@ async function main(): Promise<number> {
     bffUrl,
     upstreamUrl,
     recorderUrl: recorder.url,
-    local: fixture !== null,
     members: { js: members[0], "no-js": members[1] },
     admin,
     expressCompanyId: fixture?.delivery.expressCompanyId ?? null,
     data,
-    captcha: await captchaConfig(upstream),
+    captcha,
     appDir: fixture?.appDir ?? null,
   };
   const statePath = resolve(OUTPUT_DIR, "state.json");

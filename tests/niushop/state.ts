@@ -33,8 +33,6 @@ export const StateSchema = z.object({
   bffUrl: z.string().url(),
   upstreamUrl: z.string().url(),
   recorderUrl: z.string().url(),
-  /** Whether the upstream is the local one `npm run niushop` brought up (its file cache holds captchas). */
-  local: z.boolean(),
   members: z.object({ js: MemberSchema, "no-js": MemberSchema }),
   admin: z.object({ username: z.string(), password: z.string() }).nullable(),
   /** The express company the seller ships with (the fixture's; null: the shipping journeys are skipped). */

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { NiushopAdmin, readCaptchaCode } from "../../scripts/niushop/admin-client";
+import { readCaptchaCode, type NiushopAdmin } from "../../scripts/niushop/admin-client";
+import { signInAdmin } from "./admin";
 import type { MemberAccount } from "./config";
 import { expect, test, waitForHydration, withJs, type CallWatch } from "./fixtures";
 import { suite } from "./state";
@@ -46,7 +47,7 @@ let admin: Promise<NiushopAdmin> | undefined;
 export function requireAdmin(): Promise<NiushopAdmin> {
   const { admin: account, upstreamUrl, appDir } = suite();
   test.skip(!account, "no shop admin (NIUSHOP_ADMIN): the seller's steps cannot be taken");
-  admin ??= NiushopAdmin.logIn({ baseUrl: upstreamUrl, username: account!.username, password: account!.password, appDir: appDir ?? undefined });
+  admin ??= signInAdmin(upstreamUrl, account!, appDir);
   return admin;
 }
 
