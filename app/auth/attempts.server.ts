@@ -25,6 +25,10 @@ export const LIMITS = {
   sendPerClient: { points: 20, duration: 60 * MINUTE },
   /** Registrations tried per client address. */
   registerPerClient: { points: 10, duration: 60 * MINUTE },
+  /** Wrong pay passwords before balance is spent, per signed-in session (its token). */
+  payPasswordPerSession: { points: 5, duration: 15 * MINUTE },
+  /** A withdrawal form (its one-time id) is applied with once: a resubmitted form is not applied again. */
+  withdrawalForm: { points: 1, duration: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** After this many failures (per account or per client address) the password form needs a captcha. */
@@ -78,6 +82,20 @@ export async function count(subjects: Subject[]): Promise<void> {
         }),
     ),
   );
+}
+
+/**
+ * Takes a subject's one point for a one-time key (a limit of 1): true the first time, false for
+ * every repeat in its window, whichever worker it reaches (the counter is the primary's).
+ */
+export async function claim([name, key]: Subject): Promise<boolean> {
+  try {
+    await limiter(name).consume(normalise(key));
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
 }
 
 /** How many attempts a subject has used in its window. */

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { claim, forget, type Subject } from "~/auth/attempts.server";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/components/form/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -24,6 +26,8 @@ export const handle: RouteHandle = { i18n: ["finance"], title: "finance:apply.ti
 const ApplySchema = z.object({
   account_id: z.coerce.number().int().positive().max(2_147_483_647),
   apply_money: z.string().max(20),
+  /** The form's one-time id (the loader's): a form posted again is never applied twice. */
+  form_id: z.string().uuid(),
 });
 
 /** The rules of the shop's config and the member's cash balance (contract §6.10). */
@@ -77,22 +81,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selectedId: selected?.id ?? null,
     // "Withdraw all" without JS: a link that comes back with the whole cash balance filled in.
     amount: query.all === "1" ? rules.available : "",
+    formId: randomUUID(),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireMember(request);
   const parsed = ApplySchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return data({ error: "finance:errors.withdraw.badAmount", amount: "" }, { status: 400 });
+  if (!parsed.success) {
+    // Without its one-time id the form is not this page's (an old copy): fill it in again.
+    const stale = parsed.error.issues.some((issue) => issue.path[0] === "form_id");
+    return data({ error: stale ? "finance:errors.withdraw.staleForm" : "finance:errors.withdraw.badAmount", amount: "" }, { status: 400 });
+  }
   const { account_id: accountId, apply_money: amount } = parsed.data;
   // The account must be the member's own (a foreign id is refused before anything else).
   const account = await findBankAccount(ctx, accountId);
   if (!account) return data({ error: "finance:errors.unknownAccount", amount }, { status: 400 });
   const problem = withdrawProblem(amount, account.withdraw_type, await rulesOf(ctx));
   if (problem) return data({ error: problemMessage(problem), amount }, { status: problem.reason === "disabled" ? 403 : 400 });
-  let id: number;
+  // The upstream has no key that makes apply happen once: this form's id does. A resubmitted form
+  // (a reload after a time-out, a second click without JS) lands on the records instead.
+  const form: Subject = ["withdrawalForm", parsed.data.form_id];
+  if (!(await claim(form))) return redirectWithToast("/member/withdrawal", { kind: "warning", key: "finance:apply.alreadySubmitted" });
   try {
-    id = await applyWithdrawal(ctx, {
+    await applyWithdrawal(ctx, {
       applyMoney: amount.trim(),
       transferType: account.withdraw_type,
       realname: account.realname,
@@ -103,14 +115,17 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // The upstream's answer is shown as it is (a race with another application, a rule we did not know).
     if (!(error instanceof UpstreamError)) throw error;
+    // Refused: nothing was applied, so the same form may be sent again once corrected.
+    await forget([form]);
     return data({ error: formErrorFor(error), amount }, { status: 409 });
   }
-  return redirectWithToast(`/member/withdrawal_detail?id=${id}`, { kind: "success", key: "finance:apply.applied" });
+  // The upstream answers no id (`data: ""`): the records, newest first, as the PC goes there.
+  return redirectWithToast("/member/withdrawal", { kind: "success", key: "finance:apply.applied" });
 }
 
 export default function ApplyWithdrawalPage() {
   const { t } = useTranslation("finance");
-  const { rules, exampleFee, accounts, selectedId, amount } = useLoaderData<typeof loader>();
+  const { rules, exampleFee, accounts, selectedId, amount, formId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -148,6 +163,7 @@ export default function ApplyWithdrawalPage() {
       ) : (
         <Panel>
           <Form method="post" aria-label={t("apply.title")}>
+            <input type="hidden" name="form_id" value={formId} />
             <Stack gap="sm">
               {actionData?.error ? <Alert color="red">{errorText(t, actionData.error)}</Alert> : null}
               <fieldset className="member-fieldset">

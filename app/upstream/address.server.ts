@@ -9,7 +9,13 @@ const RegionsSchema = z.array(RegionSchema);
 
 // The member's delivery addresses (per member, never cached) and the region tree (public, cached).
 
-/** The fields add and edit send; full_address is built by the caller from the region names. */
+/**
+ * The fields add and edit send: every one the upstream reads (it reads each without a default, so a
+ * missing one is `系统异常：Undefined array key`). full_address is built by the caller from the region
+ * names. The coordinates make a located address (type 2, for local delivery) when both are set:
+ * the PC sends none for a new address and the stored ones on edit (a located address may not
+ * lose them), as here.
+ */
 export type AddressInput = {
   name: string;
   mobile: string;
@@ -20,6 +26,8 @@ export type AddressInput = {
   community_id: number;
   address: string;
   full_address: string;
+  longitude: string;
+  latitude: string;
   is_default: 0 | 1;
 };
 

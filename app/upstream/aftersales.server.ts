@@ -16,24 +16,49 @@ export function getEvaluateInfo(ctx: UpstreamContext, orderId: number) {
   return callUpstream(ctx, "/api/order/evluateinfo", EvaluateInfoSchema, { order_id: orderId });
 }
 
-export type FirstReviewInput = { orderGoodsId: number; goodsId: number; skuId: number; content: string; images: string[]; scores: number };
+/** A line's first review, with the line's sku as evluateinfo gave it (the upstream stores what it is sent). */
+export type FirstReviewInput = {
+  orderGoodsId: number;
+  goodsId: number;
+  skuId: number;
+  skuName: string;
+  skuPrice: string;
+  skuImage: string;
+  content: string;
+  images: string[];
+  scores: number;
+};
 
-/** The first review of the order's lines; `goods_evaluate` is a JSON string, as the PC sends it. */
-export async function addEvaluation(ctx: UpstreamContext, input: { orderId: number; anonymous: boolean; lines: FirstReviewInput[] }) {
+/**
+ * The first review of the order's lines, with the fields the PC sends: `goods_evaluate` is a JSON
+ * string whose lines carry the sku's name, price and image (the upstream reads each without a
+ * default: `Undefined array key "sku_name"` without them), and the reviewer's name and avatar,
+ * which the goods page shows (the upstream keeps what it is sent; the PC sends the nickname).
+ */
+export async function addEvaluation(
+  ctx: UpstreamContext,
+  input: { orderId: number; orderNo: string; reviewer: { name: string; headimg: string }; anonymous: boolean; lines: FirstReviewInput[] },
+) {
   const goodsEvaluate = input.lines.map((line) => ({
-    order_goods_id: line.orderGoodsId,
-    goods_id: line.goodsId,
-    sku_id: line.skuId,
     content: line.content,
     images: line.images.join(","),
     scores: line.scores,
     explain_type: line.scores >= 4 ? 1 : line.scores >= 2 ? 2 : 3,
+    order_goods_id: line.orderGoodsId,
+    goods_id: line.goodsId,
+    sku_id: line.skuId,
+    sku_name: line.skuName,
+    sku_price: line.skuPrice,
+    sku_image: line.skuImage,
     site_id: 1,
   }));
   await callUpstream(ctx, "/api/goodsevaluate/add", Ignored, {
     order_id: input.orderId,
-    is_anonymous: input.anonymous ? 1 : 0,
     goods_evaluate: JSON.stringify(goodsEvaluate),
+    order_no: input.orderNo,
+    member_name: input.reviewer.name,
+    member_headimg: input.reviewer.headimg,
+    is_anonymous: input.anonymous ? 1 : 0,
   });
   await evaluationsChanged(input.lines.map((line) => line.goodsId));
 }

@@ -14,8 +14,13 @@ export const CAPABILITIES = {
   multiaccount: { path: "/multiaccount/api/MultiAccount/lists" },
   /** The member's sale-control lists (/sacontrol, /cacontrelist). */
   salecontrol: { path: "/salecontrol/api/salecontrol/saleControlList" },
-  /** Combo (bundling) lines in the cart, the only way this storefront sells combos. */
-  bundling: { path: "/bundling/api/cart/lists" },
+  /**
+   * Combos (组合套餐, the bundling addon's Bundling and Ordercreate controllers): the goods page's
+   * combos and badge, /promotion/combo-{id} and its checkout /promotion/combo_payment.
+   */
+  combos: { path: "/bundling/api/bundling/detail" },
+  /** Combo lines in the cart (add a combo to the cart, its lines on /cart): absent from Niushop 5.5.2's bundling addon. */
+  comboCart: { path: "/bundling/api/cart/lists" },
   /** Footer certificates and platform links. */
   footer: { path: "/pc/api/pc/footerList" },
   /** PC display switches (home category menu expanded). */

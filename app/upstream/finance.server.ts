@@ -1,5 +1,5 @@
 import { requireCapability, withCapability } from "./capabilities.server";
-import { callUpstream, type UpstreamContext } from "./http.server";
+import { callUnenvelopedUpstream, callUpstream, type UpstreamContext } from "./http.server";
 import { OutTradeNoSchema } from "./schemas/checkout";
 import { Ignored } from "./schemas/common";
 import {
@@ -40,8 +40,9 @@ export function listLedger(ctx: UpstreamContext, params: Paging & { accountType:
   });
 }
 
+/** The ledger's sources by account kind. Niushop answers this one without the envelope (http.server.ts). */
 export function listLedgerSources(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/api/memberaccount/fromtype", FromTypesSchema);
+  return callUnenvelopedUpstream(ctx, "/api/memberaccount/fromtype", FromTypesSchema);
 }
 
 /** The shop's free levels, ascending by growth (contract §6.3). */
@@ -91,9 +92,12 @@ export function getWithdrawInfo(ctx: UpstreamContext) {
 
 export type WithdrawApplication = { applyMoney: string; transferType: string; realname: string; mobile: string; bankName: string; accountNumber: string };
 
-/** Applies for a withdrawal (the action checked the amount first); the new request's id. */
-export function applyWithdrawal(ctx: UpstreamContext, application: WithdrawApplication) {
-  return callUpstream(ctx, "/api/memberwithdraw/apply", NewIdSchema, {
+/**
+ * Applies for a withdrawal (the action checked the amount first). The upstream answers `data: ""`
+ * on success (its model's success() carries no id), so nothing is read from it.
+ */
+export async function applyWithdrawal(ctx: UpstreamContext, application: WithdrawApplication): Promise<void> {
+  await callUpstream(ctx, "/api/memberwithdraw/apply", Ignored, {
     apply_money: application.applyMoney,
     transfer_type: application.transferType,
     realname: application.realname,

@@ -88,12 +88,15 @@ export function listOrderCoupons(ctx: UpstreamContext, orderKey: string, options
   return callUpstream(ctx, "/api/ordercreate/getcouponlist", CouponsSchema, { order_key: orderKey, delivery });
 }
 
-/** Creates the order; the order_key is single-use upstream, so a repeat answers 订单已过期. */
+/**
+ * Creates the order; the order_key is single-use upstream, so a repeat answers 订单已过期. The
+ * upstream does not check `pay_password` (the caller checked it: auth/pay-password.server.ts); it
+ * is sent as the PC sends it once checked.
+ */
 export function createOrder(ctx: UpstreamContext, orderKey: string, options: OrderOptions, extra: { buyerMessage: string; payPassword?: string }) {
   return callUpstream(ctx, "/api/ordercreate/create", OutTradeNoSchema, {
     ...optionParams(orderKey, options),
     buyer_message: extra.buyerMessage,
-    // The reference API asks for it when balance is used and the member has one (v4 behaviour).
     ...(extra.payPassword ? { pay_password: extra.payPassword } : {}),
   });
 }

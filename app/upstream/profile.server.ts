@@ -1,4 +1,4 @@
-import { callUpstream, type UpstreamContext } from "./http.server";
+import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored, IntLike, SmsKeySchema } from "./schemas/common";
 import { uploadImage } from "./upload.server";
 
@@ -37,6 +37,21 @@ export function changePassword(ctx: UpstreamContext, oldPassword: string, newPas
 /** Whether the member has a pay password (the upstream spells the path `issetpayaassword`). */
 export function hasPayPassword(ctx: UpstreamContext) {
   return callUpstream(ctx, "/api/member/issetpayaassword", IntLike).then((value) => value === 1);
+}
+
+/**
+ * Whether `password` is the member's pay password (`/api/member/checkpaypassword`, which the PC
+ * asks before a balance order). Any refusal is a no: wrong (-10071 支付密码错误, also when the member
+ * has none) or empty (-1 支付密码不可为空); token errors are thrown as usual.
+ */
+export async function checkPayPassword(ctx: UpstreamContext, password: string): Promise<boolean> {
+  try {
+    await callUpstream(ctx, "/api/member/checkpaypassword", Ignored, { pay_password: password });
+    return true;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.constructor === UpstreamError) return false;
+    throw error;
+  }
 }
 
 /** Sends an SMS code to the member's bound mobile for setting the pay password → its key. */

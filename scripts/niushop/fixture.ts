@@ -55,6 +55,8 @@ export const niushopFixtureSchema = z.object({
     bundlingB: SeededGoodsSchema,
     topic: SeededGoodsSchema,
     pointExchange: SeededGoodsSchema,
+    discount: SeededGoodsSchema,
+    manjian: SeededGoodsSchema,
   }),
   promotions: z.object({
     seckill: z.object({ timeId: Id, seckillId: Id }),
@@ -65,6 +67,10 @@ export const niushopFixtureSchema = z.object({
     /** `exchangeGoodsId`: the points mall's goods (`/pointexchange/api/goods/detail` id); `exchangeId`: its SKU's exchange row. */
     pointExchange: z.object({ exchangeGoodsId: Id, exchangeId: Id, point: z.number().int(), price: z.number() }),
     coupons: z.array(z.object({ couponTypeId: Id, name: z.string() })).min(1),
+    /** 限时折扣 on `goods.discount`. */
+    discount: z.object({ discountId: Id }),
+    /** 满减 on `goods.manjian` alone: `limit` yuan of it, `discountMoney` off. */
+    manjian: z.object({ manjianId: Id, limit: z.number(), discountMoney: z.number() }),
   }),
   recharge: z.array(z.object({ rechargeId: Id, faceValue: z.number(), buyPrice: z.number() })).min(1),
   delivery: z.object({ expressTemplateId: Id, storeId: Id, expressCompanyId: Id }),

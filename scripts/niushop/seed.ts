@@ -149,10 +149,10 @@ async function addGoods(ctx: SeedContext, plan: GoodsPlan, shippingTemplateId: n
 }
 
 // ---------------------------------------------------------------------------------------------
+// Delivery: express on with a nationwide shipping template; store pickup with one open store.
 
-export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
+async function seedDelivery(ctx: SeedContext): Promise<{ expressTemplateId: number; storeId: number }> {
   const { admin, db, log } = ctx;
-
   // Delivery by express on (the delivery settings' switch); pickup once a store exists, below.
   await admin.action("shop/delivery/modifyExpressStatus", { is_use: 1, express_name: "快递发货" });
 
@@ -224,7 +224,14 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
   });
   await admin.action("shop/delivery/modifyStoreStatus", { is_use: 1, store_name: "门店自提" });
   log(`pickup store ${storeId}`);
+  return { expressTemplateId, storeId };
+}
 
+// ---------------------------------------------------------------------------------------------
+// Catalogue: categories three levels deep, brands, goods
+
+async function seedCatalogue(ctx: SeedContext) {
+  const { admin, log } = ctx;
   // Categories, three levels (the category form: pid, level, the parents' ids, the full name).
   const addCategory = async (name: string, parents: { id: number; name: string }[]) => {
     const level = parents.length + 1;
@@ -275,9 +282,20 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
     brands.push({ brandId, name });
   }
   const brand = (name: string) => brands.find((candidate) => candidate.name === name)!.brandId;
+  return {
+    categories: { medicine, cold, antipyretic, heatClearing, devices, homeDevices, monitors, dressings, health, vitamins, vitaminC },
+    brands,
+    path,
+    brand,
+  };
+}
 
-  // Goods: one per role, so that no two promotions meet on a goods.
-  const plans: GoodsPlan[] = [
+type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
+
+/** The goods, one per role, so that no two promotions meet on a goods. Appended only: ids follow this order. */
+function goodsPlans({ categories, path, brand }: Catalogue): GoodsPlan[] {
+  const { medicine, cold, antipyretic, heatClearing, devices, homeDevices, monitors, dressings, health, vitamins, vitaminC } = categories;
+  return [
     {
       key: "multiSku",
       name: "999感冒灵颗粒",
@@ -416,11 +434,45 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
       keywords: "棉签",
       freeShipping: false,
     },
+    {
+      key: "discount",
+      name: "布洛芬缓释胶囊 24粒",
+      specs: [],
+      skus: [{ values: [], price: 22.5, marketPrice: 26, stock: 300 }],
+      categoryPath: path(medicine, cold, antipyretic),
+      brandId: brand("三九"),
+      unit: "盒",
+      introduction: "缓解轻至中度疼痛，退热",
+      keywords: "布洛芬,退热",
+      freeShipping: false,
+    },
+    {
+      key: "manjian",
+      name: "75%医用酒精 500ml",
+      specs: [],
+      skus: [{ values: [], price: 15.9, marketPrice: 19.9, stock: 400 }],
+      categoryPath: path(devices, homeDevices, dressings),
+      brandId: brand("云南白药"),
+      unit: "瓶",
+      introduction: "皮肤及物品表面消毒",
+      keywords: "酒精,消毒",
+      freeShipping: false,
+    },
   ];
+}
+
+async function seedGoods(ctx: SeedContext, plans: GoodsPlan[], expressTemplateId: number): Promise<SeedResult["goods"]> {
   const goods = {} as SeedResult["goods"];
   for (const plan of plans) goods[plan.key] = await addGoods(ctx, plan, expressTemplateId);
-  log(`goods: ${plans.length} (${Object.values(goods).reduce((sum, item) => sum + item.skuIds.length, 0)} SKUs)`);
+  ctx.log(`goods: ${plans.length} (${Object.values(goods).reduce((sum, item) => sum + item.skuIds.length, 0)} SKUs)`);
+  return goods;
+}
 
+// ---------------------------------------------------------------------------------------------
+// Promotions: every one the storefront shows, each running from yesterday for a year
+
+async function seedPromotions(ctx: SeedContext, goods: SeedResult["goods"], expressTemplateId: number): Promise<SeedResult["promotions"]> {
+  const { admin, db, log } = ctx;
   const start = now() - DAY_S; // started yesterday: each promotion is on at once
   const end = now() + 365 * DAY_S;
 
@@ -573,8 +625,56 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
   });
   const exchangeGoodsId = await queryId(db, `SELECT id FROM promotion_exchange_goods WHERE type = 1 AND type_id = ${goods.pointExchange.goodsId}`);
   const exchangeId = await queryId(db, `SELECT id FROM promotion_exchange WHERE type = 1 AND type_id = ${goods.pointExchange.skuIds[0]}`);
-  log("promotions: seckill, groupbuy, pintuan, bundling, topic, points exchange, 2 coupons");
 
+  // Limited-time discount (限时折扣): the goods picker's SKU rows with a discount price.
+  await admin.action("discount/shop/discount/add", {
+    discount_name: "退热药限时折扣",
+    remark: "限时特价",
+    start_time: shopTime(start),
+    end_time: shopTime(end),
+    goods_data: [
+      {
+        goods_id: goods.discount.goodsId,
+        sku_list: [{ sku_id: goods.discount.skuIds[0], goods_id: goods.discount.goodsId, discount_price: "18.00" }],
+      },
+    ],
+  });
+  const discountId = await queryId(db, `SELECT discount_id FROM promotion_discount WHERE goods_id = ${goods.discount.goodsId}`);
+
+  // Full reduction (满减) on one goods only, so no other order's total changes: 满30减5.
+  const manjianLimit = 30;
+  const manjianDiscount = 5;
+  await admin.action("manjian/shop/manjian/add", {
+    manjian_name: "酒精满30减5",
+    manjian_type: 2,
+    type: 0,
+    goods_ids: String(goods.manjian.goodsId),
+    start_time: shopTime(start),
+    end_time: shopTime(end),
+    rule_json: JSON.stringify({ [manjianLimit.toFixed(2)]: { limit: manjianLimit.toFixed(2), discount_money: manjianDiscount } }),
+    remark: "",
+    status: 1,
+  });
+  const manjianId = await queryId(db, "SELECT manjian_id FROM promotion_manjian WHERE manjian_name = '酒精满30减5'");
+  log("promotions: seckill, groupbuy, pintuan, bundling, topic, points exchange, 2 coupons, discount, manjian");
+  return {
+    seckill: { timeId, seckillId },
+    groupbuy: { groupbuyId },
+    pintuan: { pintuanId },
+    bundling: { blId },
+    topic: { topicId },
+    pointExchange: { exchangeGoodsId, exchangeId, point: exchangePoint, price: exchangePrice },
+    coupons,
+    discount: { discountId },
+    manjian: { manjianId, limit: manjianLimit, discountMoney: manjianDiscount },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Member services and shop settings: recharge, withdrawal, offline payment, invoices, sign-in
+
+async function seedServices(ctx: SeedContext): Promise<SeedResult["recharge"]> {
+  const { admin, db, log } = ctx;
   // Recharge packages (充值套餐) and the recharge switch.
   await admin.action("memberrecharge/shop/memberrecharge/setConfig", { is_use: 1 });
   const rechargePlans = [
@@ -647,7 +747,14 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
     ]),
   });
   log("recharge packages, withdrawal, offline pay, invoices, sign-in rewards");
+  return recharge;
+}
 
+// ---------------------------------------------------------------------------------------------
+// Content: help and notices
+
+async function seedContent(ctx: SeedContext): Promise<Pick<SeedResult, "help" | "noticeIds">> {
+  const { admin, db, log } = ctx;
   // Help classes and articles; notices.
   const helpPlans = [
     { className: "购物指南", articles: ["如何下单", "支付方式说明"] },
@@ -676,7 +783,14 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
     noticeIds.push(await queryId(db, `SELECT id FROM notice WHERE title = ${sqlValue(title)}`));
   }
   log(`help: ${help.classIds.length} classes, ${help.articleIds.length} articles; ${noticeIds.length} notices`);
+  return { help, noticeIds };
+}
 
+// ---------------------------------------------------------------------------------------------
+// Members
+
+async function seedMembers(ctx: SeedContext): Promise<SeedResult["members"]> {
+  const { admin, db, log } = ctx;
   // Members, registered as a shopper would, then given money and points by the admin.
   const members: SeedResult["members"] = [];
   for (const plan of SEED_MEMBERS) {
@@ -703,30 +817,29 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
     });
   }
   log(`members: ${members.map((member) => `${member.username} (${member.memberId})`).join(", ")}`);
+  return members;
+}
 
-  const expressCompanyId = await queryId(db, "SELECT company_id FROM express_company WHERE site_id = 1 ORDER BY id LIMIT 1");
+// ---------------------------------------------------------------------------------------------
+
+export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
+  const delivery = await seedDelivery(ctx);
+  const catalogue = await seedCatalogue(ctx);
+  const goods = await seedGoods(ctx, goodsPlans(catalogue), delivery.expressTemplateId);
+  const promotions = await seedPromotions(ctx, goods, delivery.expressTemplateId);
+  const recharge = await seedServices(ctx);
+  const content = await seedContent(ctx);
+  const members = await seedMembers(ctx);
+  const expressCompanyId = await queryId(ctx.db, "SELECT company_id FROM express_company WHERE site_id = 1 ORDER BY id LIMIT 1");
+  const { medicine, cold, antipyretic, ...other } = catalogue.categories;
   return {
     members,
-    categories: {
-      level1: medicine.id,
-      level2: cold.id,
-      level3: antipyretic.id,
-      other: [heatClearing, devices, homeDevices, monitors, dressings, health, vitamins, vitaminC].map((category) => category.id),
-    },
-    brands,
+    categories: { level1: medicine.id, level2: cold.id, level3: antipyretic.id, other: Object.values(other).map((category) => category.id) },
+    brands: catalogue.brands,
     goods,
-    promotions: {
-      seckill: { timeId, seckillId },
-      groupbuy: { groupbuyId },
-      pintuan: { pintuanId },
-      bundling: { blId },
-      topic: { topicId },
-      pointExchange: { exchangeGoodsId, exchangeId, point: exchangePoint, price: exchangePrice },
-      coupons,
-    },
+    promotions,
     recharge,
-    delivery: { expressTemplateId, storeId, expressCompanyId },
-    help,
-    noticeIds,
+    delivery: { ...delivery, expressCompanyId },
+    ...content,
   };
 }

@@ -99,6 +99,7 @@ ensure_packages() {
   command -v php >/dev/null || missing=1
   command -v mariadbd >/dev/null || missing=1
   command -v curl >/dev/null || missing=1
+  command -v patch >/dev/null || missing=1
   if command -v php >/dev/null; then
     local modules
     modules=$(php -m | tr 'A-Z' 'a-z')
@@ -112,7 +113,7 @@ ensure_packages() {
     apt-get update -qq
     # mariadb-server's own service start is refused (no systemd; policy-rc.d): we start ours below.
     apt-get install -y -qq --no-install-recommends php8.2-cli php8.2-mysql php8.2-gd php8.2-curl php8.2-mbstring \
-      php8.2-xml php8.2-zip php8.2-bcmath php8.2-opcache mariadb-server mariadb-client curl >/dev/null
+      php8.2-xml php8.2-zip php8.2-bcmath php8.2-opcache mariadb-server mariadb-client curl patch >/dev/null
   fi
 }
 
@@ -259,13 +260,15 @@ case "$command" in
 esac
 
 [ -f "$SRC" ] || die "NIUSHOP_SRC $SRC not found"
+[ -x "$PROJECT/node_modules/.bin/tsx" ] || die "node_modules is missing: run npm ci (or bash scripts/setup.sh) first"
 phase packages
 ensure_packages
 phase mariadb
 start_mariadb
 
 digest=$(install_digest)
-if [ "$command" = up ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$digest" ] && [ -f "$FIXTURE" ] && [ -f "$APP/install.lock" ]; then
+if [ "$command" = up ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$digest" ] && [ -f "$FIXTURE" ] && [ -f "$APP/install.lock" ] &&
+  [ -d "$DB_DIR/$DB_NAME" ]; then
   phase "php + cron"
   start_php
   wait_for_api

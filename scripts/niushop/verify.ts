@@ -54,6 +54,22 @@ export async function verifyAsShopper(fixture: NiushopFixture): Promise<string[]
     promotions.coupons.every((coupon) => ids(coupons, "coupon_type_id").has(coupon.couponTypeId)),
     "a coupon is not offered to members",
   );
+  const discounted = z
+    .object({ promotion_type: NumberLike, discount_price: NumberLike })
+    .parse(
+      await api("api/goodssku/detail", { sku_id: goods.discount.skuIds[0] }).then(
+        (data) => z.object({ goods_sku_detail: z.unknown() }).parse(data).goods_sku_detail,
+      ),
+    );
+  expect(
+    discounted.promotion_type === 1 && discounted.discount_price === 18,
+    `the discount's goods shows promotion ${discounted.promotion_type} at ${discounted.discount_price}`,
+  );
+  const manjian = z
+    .object({ manjian_id: NumberLike })
+    .nullable()
+    .parse(await api("manjian/api/manjian/info", { goods_id: goods.manjian.goodsId }));
+  expect(manjian?.manjian_id === promotions.manjian.manjianId, "the full reduction is not found on its goods");
   const helpClasses = z.array(z.object({ class_id: NumberLike })).parse(await api("api/helpclass/lists"));
   expect(
     fixture.help.classIds.every((id) => ids(helpClasses, "class_id").has(id)),

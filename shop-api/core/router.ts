@@ -43,7 +43,20 @@ export interface Context {
   refreshToken?: string
 }
 
-export type Handler = (ctx: Context) => Envelope | Promise<Envelope>
+/**
+ * An answer without the envelope: what Niushop's `response($array)` sends when a controller hands
+ * it a model's array instead of `success(…)` (`memberaccount/fromtype`). The server adds
+ * `timestamp` (and `refreshtoken`) beside the array's own keys, as upstream.
+ */
+export interface BareAnswer {
+  bare: Record<string, unknown>
+}
+
+export function bare(data: Record<string, unknown>): BareAnswer {
+  return { bare: data }
+}
+
+export type Handler = (ctx: Context) => Envelope | BareAnswer | Promise<Envelope | BareAnswer>
 
 export class ApiException extends Error {
   constructor(
@@ -105,6 +118,15 @@ export function param(ctx: Context, name: string): unknown {
 
 export function has(ctx: Context, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(ctx.params, name)
+}
+
+/**
+ * The params a PHP controller reads as `$this->params['x']`, without a default: on PHP 8 a missing
+ * one is a warning that ThinkPHP turns into an exception, answered `-1 系统异常：Undefined array key
+ * "x"` without `data`. Checked in the controller's order, so the answer names the same key.
+ */
+export function requireKeys(ctx: Context, names: readonly string[]): void {
+  for (const name of names) if (!has(ctx, name)) throw new Error(`Undefined array key "${name}"`)
 }
 
 /** A string param, trimmed of nothing (callers decide), `fallback` when absent or null. */

@@ -1,4 +1,20 @@
-import { ApiException, error, type Envelope, has, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import {
+  ApiException,
+  error,
+  type Envelope,
+  has,
+  int,
+  isEmpty,
+  pageResult,
+  paging,
+  param,
+  requireKeys,
+  requireMember,
+  str,
+  success,
+  type Context,
+  type Router,
+} from '../core/router.js'
 import type { AddressRow } from '../models/checkout.js'
 import { checkRegionPath, childRegions, findRegion } from '../models/regions.js'
 
@@ -6,11 +22,17 @@ import { checkRegionPath, childRegions, findRegion } from '../models/regions.js'
  * Delivery addresses (/api/memberaddress/*, token) and regions (/api/address/*, public), as in
  * contract §6.8 and the samples api_memberaddress_* / api_address_*.
  *
- * The real controller saves whatever it is sent; the PC form checks the fields first. Here the
- * server applies those checks itself (with Chinese messages in the PC's style), so a client that
- * skips them gets a refusal, not a broken row: name, mobile or telephone, a region path that
- * holds together, a detailed address of bounded length. Rows are always the caller's own.
+ * The real controller reads every field without a default (`$this->params['longitude']`…), so a
+ * request that lacks one is PHP 8's `系统异常：Undefined array key "…"`, as here; it then saves
+ * whatever it is sent, and the PC form checks the fields first. Here the server applies those
+ * checks itself (with Chinese messages in the PC's style), so a client that skips them gets a
+ * refusal, not a broken row: name, mobile or telephone, a region path that holds together, a
+ * detailed address of bounded length. Rows are always the caller's own.
  */
+
+/** The fields add reads, in the controller's order (edit reads `id` first). */
+const ADD_KEYS = ['name', 'mobile', 'telephone', 'province_id', 'city_id', 'district_id', 'community_id', 'address', 'full_address', 'longitude', 'latitude', 'is_default']
+const EDIT_KEYS = ['id', ...ADD_KEYS]
 
 const NAME_MAX = 20
 const ADDRESS_MAX = 100
@@ -45,6 +67,8 @@ function readAddress(ctx: Context): AddressInput | { refusal: string } {
   if ([...address].length > ADDRESS_MAX) return { refusal: `详细地址不能超过${ADDRESS_MAX}个字符` }
   const longitude = str(ctx, 'longitude').trim()
   const latitude = str(ctx, 'latitude').trim()
+  // PHP's empty(): "", "0" and 0 are no coordinate (the PC's own address page sends 0 for a new address).
+  const located = !isEmpty(longitude) && !isEmpty(latitude)
   return {
     name,
     mobile,
@@ -60,7 +84,7 @@ function readAddress(ctx: Context): AddressInput | { refusal: string } {
     latitude,
     is_default: int(ctx, 'is_default') === 1 ? 1 : 0,
     // Having both coordinates makes it a local-delivery address (type 2), as upstream.
-    type: longitude && latitude ? 2 : 1,
+    type: located ? 2 : 1,
   }
 }
 
@@ -82,6 +106,7 @@ function requestId(ctx: Context): number | null {
 }
 
 const NOT_FOUND = '收货地址不存在'
+const LOCATED_TO_PLAIN_CODE = -10001
 
 export function registerAddressRoutes(router: Router): void {
   // Paged list, default first then newest (page_size 0 = all); `type` 1 or 2 filters.
@@ -111,6 +136,7 @@ export function registerAddressRoutes(router: Router): void {
   // → the new id as a string (sample "1"). The first address becomes the default.
   router.post('/api/memberaddress/add', (ctx) => {
     const memberId = requireMember(ctx)
+    requireKeys(ctx, ADD_KEYS)
     const input = readAddress(ctx)
     if ('refusal' in input) return error(-1, input.refusal)
     const id = ctx.db.transaction(() => {
@@ -129,15 +155,17 @@ export function registerAddressRoutes(router: Router): void {
     return success(String(id))
   })
 
-  // → 1 (rows changed). A located (type 2) address cannot become a plain one.
+  // → 1 (rows changed). A located (type 2) address cannot become a plain one: upstream's model
+  // answers `error([], '')`, i.e. -10001 (FAIL's place in its language list) with an empty message.
   router.post('/api/memberaddress/edit', (ctx) => {
     const memberId = requireMember(ctx)
+    requireKeys(ctx, EDIT_KEYS)
     const own = ownAddressOf(ctx, memberId)
     if ('refusal' in own) return own.refusal
     const id = own.id
     const input = readAddress(ctx)
     if ('refusal' in input) return error(-1, input.refusal)
-    if (own.type === 2 && input.type === 1) return error(-1, '定位地址不能修改为非定位地址')
+    if (own.type === 2 && input.type === 1) return error(LOCATED_TO_PLAIN_CODE, '', [])
     const changes = ctx.db.transaction(() => {
       if (input.is_default) ctx.db.prepare('UPDATE member_address SET is_default = 0 WHERE member_id = ? AND type = ?').run(memberId, input.type)
       // Unticking the box does not leave the member without a default: only another default clears it.

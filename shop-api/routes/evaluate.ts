@@ -10,6 +10,20 @@ import { addAgainEvaluation, addEvaluation, evaluateInfo, type AgainReview, type
 
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024
 
+/**
+ * The keys upstream reads from each line, in its order, without a default (GoodsEvaluate.php).
+ * add reads them inside a try/catch, so a missing one is the model's failure: FAIL's code (-10001)
+ * with PHP 8's message; again has no catch, so ThinkPHP answers `-1 系统异常：…` (no data).
+ */
+const FIRST_REVIEW_KEYS = ['order_goods_id', 'goods_id', 'sku_id', 'sku_name', 'sku_price', 'sku_image', 'content', 'images', 'scores', 'explain_type']
+const AGAIN_REVIEW_KEYS = ['order_goods_id', 'goods_id', 'sku_id', 'again_content', 'again_images']
+const MODEL_FAIL_CODE = -10001
+
+/** The first key of `keys` a review line lacks, if any. */
+function missingKey(item: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  return keys.find((key) => !Object.prototype.hasOwnProperty.call(item, key))
+}
+
 /** `goods_evaluate` arrives as a JSON string (the PC) or an already parsed array (JSON bodies). */
 function reviewsOf(ctx: Context): Record<string, unknown>[] | null {
   const raw = param(ctx, 'goods_evaluate')
@@ -58,6 +72,11 @@ export function registerEvaluateRoutes(router: Router): void {
     if (isEmpty(param(ctx, 'order_id'))) return error(-1, '缺少参数order_id')
     const items = reviewsOf(ctx)
     if (!items || items.length === 0) return error(-1, '商品的评价不能为空！')
+    for (const item of items) {
+      if (isEmpty(item.content)) return error(MODEL_FAIL_CODE, '商品的评价不能为空！')
+      const missing = missingKey(item, FIRST_REVIEW_KEYS)
+      if (missing) return error(MODEL_FAIL_CODE, `Undefined array key "${missing}"`)
+    }
     const reviews: FirstReview[] = items.map((item) => ({
       order_goods_id: whole(item.order_goods_id),
       content: text(item.content),
@@ -76,6 +95,10 @@ export function registerEvaluateRoutes(router: Router): void {
     if (isEmpty(param(ctx, 'order_id'))) return error(-1, '缺少参数order_id')
     const items = reviewsOf(ctx)
     if (!items || items.length === 0) return error(-1, '商品的评价不能为空！')
+    for (const item of items) {
+      const missing = missingKey(item, AGAIN_REVIEW_KEYS)
+      if (missing) throw new Error(`Undefined array key "${missing}"`)
+    }
     const reviews: AgainReview[] = items.map((item) => ({
       order_goods_id: whole(item.order_goods_id),
       again_content: text(item.again_content),

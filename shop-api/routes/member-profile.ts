@@ -1,4 +1,4 @@
-import { error, int, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import { error, int, isEmpty, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { hashPassword, verifyPassword } from '../core/password.js'
 import { imageType, isUploadedFile, storeUpload } from '../core/upload.js'
 import { checkSmsCode, passwordProblem } from './auth.js'
@@ -10,6 +10,7 @@ import { stripEmoji } from './address.js'
  */
 
 const NICKNAME_MAX = 20
+export const PAY_PASSWORD_ERROR_CODE = -10071
 const REALNAME_MAX = 20
 const HEADIMG_MAX_BYTES = 2 * 1024 * 1024
 
@@ -92,6 +93,19 @@ export function registerMemberSecurityRoutes(router: Router): void {
     const memberId = requireMember(ctx)
     const row = ctx.db.prepare('SELECT pay_password FROM member WHERE member_id = ?').get(memberId) as { pay_password: string }
     return success(row.pay_password ? 1 : 0)
+  })
+
+  // What the PC checks before a balance order (member.php checkpaypassword): the trimmed password
+  // against the member's. None typed (PHP empty(): "" or "0") → -1 支付密码不可为空; wrong, or the
+  // member has none → PAY_PASSWORD_ERROR (-10071, its place in the model language list) 支付密码错误;
+  // right → 1 (the matching row count).
+  router.post('/api/member/checkpaypassword', async (ctx) => {
+    const memberId = requireMember(ctx)
+    const password = str(ctx, 'pay_password').trim()
+    if (isEmpty(password)) return error(-1, '支付密码不可为空')
+    const row = ctx.db.prepare('SELECT pay_password FROM member WHERE member_id = ?').get(memberId) as { pay_password: string }
+    const matches = row.pay_password !== '' && (await verifyPassword(password, row.pay_password))
+    return matches ? success(1) : error(PAY_PASSWORD_ERROR_CODE, '支付密码错误')
   })
 
   router.post('/api/member/paypwdcode', (ctx) => {

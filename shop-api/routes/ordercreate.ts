@@ -1,5 +1,4 @@
 import { money, nowSeconds } from '../core/format.js'
-import { verifyPassword } from '../core/password.js'
 import { ApiException, error, isEmpty, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { parseIds, type CartRow } from '../models/cart.js'
 import { Catalog } from '../models/catalog.js'
@@ -123,16 +122,11 @@ export function registerOrderCreateRoutes(router: Router): void {
 
   // → out_trade_no. The key is consumed inside the same transaction as the order: a second
   // submit (or a replay) finds it used and answers 订单已过期, never a second order.
-  router.post('/api/ordercreate/create', async (ctx) => {
+  // `pay_password` is not read, as upstream (v5): balance is taken whatever it says; the client
+  // checks the password first with /api/member/checkpaypassword (routes/member-profile.ts).
+  router.post('/api/ordercreate/create', (ctx) => {
     const memberId = requireMember(ctx)
-    const first = calculateFor(ctx, memberId)
-    if (first.calc.refusal) return error(-1, first.calc.refusal.message)
-    if (first.choices.isBalance && first.calc.balanceMoney > 0 && first.calc.member.hasPayPassword) {
-      const refusal = await checkPayPassword(ctx, memberId)
-      if (refusal) return refusal
-    }
     return ctx.db.transaction(() => {
-      // Again inside the transaction: the password check awaited, so the key or stock may have moved.
       const { key, choices, calc } = calculateFor(ctx, memberId)
       if (calc.refusal) return error(-1, calc.refusal.message)
       // The points the last calculate showed must still be there: never deduct fewer (and charge more) silently.
@@ -155,13 +149,4 @@ function shownPoints(ctx: Context, orderKey: string): number {
   } catch {
     return 0
   }
-}
-
-/** The member's pay password against `pay_password`: null when it matches, else the refusal. */
-export async function checkPayPassword(ctx: Context, memberId: number): Promise<ReturnType<typeof error> | null> {
-  const stored = (ctx.db.prepare('SELECT pay_password FROM member WHERE member_id = ?').get(memberId) as { pay_password: string } | undefined)?.pay_password ?? ''
-  if (stored === '') return null
-  const given = str(ctx, 'pay_password')
-  if (given === '') return error(-1, '请输入支付密码')
-  return (await verifyPassword(given, stored)) ? null : error(-1, '支付密码错误')
 }

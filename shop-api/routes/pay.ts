@@ -1,6 +1,5 @@
 import { error, int, isEmpty, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { closeExpiredOrders, findPay, payInfoView, payRecordView, payWithBalance, resetPay, type PayRow } from '../models/order.js'
-import { checkPayPassword } from './ordercreate.js'
 
 /**
  * The cashier /api/pay/* (docs/checkout-api.md). Pay types offered: balance, offline transfer
@@ -46,7 +45,7 @@ export function registerPayRoutes(router: Router): void {
 
   router.post('/api/pay/getBalanceConfig', (ctx) => success({ balance_show: Number(ctx.services.config.get<{ balance_show: number }>('BALANCE_CONFIG').balance_show) }))
 
-  router.post('/api/pay/pay', async (ctx) => {
+  router.post('/api/pay/pay', (ctx) => {
     const memberId = requireMember(ctx)
     if (isEmpty(param(ctx, 'out_trade_no'))) return error(-1, '缺少参数out_trade_no')
     const pay = ownPay(ctx, memberId)
@@ -57,14 +56,11 @@ export function registerPayRoutes(router: Router): void {
     if (ctx.db.prepare('SELECT 1 FROM offline_pay WHERE out_trade_no = ? AND status = 0').get(pay.out_trade_no)) return error(-1, '线下支付审核中')
     const payType = str(ctx, 'pay_type')
 
+    // Balance (this API's own pay type) reads no pay password, like every upstream payment path:
+    // the client checks it first with /api/member/checkpaypassword.
     if (payType === 'balance') {
-      const refusal = await checkPayPassword(ctx, memberId)
-      if (refusal) return refusal
       return ctx.db.transaction(() => {
-        const current = ownPay(ctx, memberId) // re-read: the password check awaited
-        if (!current || current.pay_status < 0) return error(-1, '支付单已关闭')
-        if (current.pay_status === 2) return success({ pay_success: 1 })
-        payWithBalance(ctx.db, current)
+        payWithBalance(ctx.db, pay)
         return success({ pay_success: 1 })
       })()
     }

@@ -21,7 +21,21 @@ async function freshToken(): Promise<string> {
   return shop.login(member.username, member.password)
 }
 
-const BEIJING = { name: '张三', mobile: '13800138000', province_id: 110000, city_id: 110100, district_id: 110101, address: '东华门街道 1 号' }
+/** Every field a real client sends (the upstream reads each without a default). */
+const BEIJING = {
+  name: '张三',
+  mobile: '13800138000',
+  telephone: '',
+  province_id: 110000,
+  city_id: 110100,
+  district_id: 110101,
+  community_id: 0,
+  address: '东华门街道 1 号',
+  full_address: '北京市-北京市-东城区',
+  longitude: '',
+  latitude: '',
+  is_default: 0,
+}
 
 beforeAll(() => {
   shop = live.shop
@@ -56,6 +70,16 @@ describe('shapes: the samples and the BFF schemas', () => {
     expect(NewAddressIdSchema.parse(added.data)).toBeGreaterThan(0)
   })
 })
+
+/** `fields` less some keys (a client that does not send them). */
+function without(fields: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.includes(key)))
+}
+
+type Row = { id: number; is_default: number; type: number; name: string }
+async function list(token: string): Promise<Row[]> {
+  return ((await shop.call('/api/memberaddress/page', { token, page_size: 0 })).data as { list: Row[] }).list
+}
 
 describe('shop-api rules', () => {
   test("field checks answer the upstream's Chinese messages", async () => {
@@ -92,6 +116,43 @@ describe('shop-api rules', () => {
     expect(ok.code).toBe(0)
     const row = (await shop.call('/api/memberaddress/info', { token, id: Number(ok.data) })).data
     expect(row).toMatchObject({ name: '王五', telephone: '0769-12345678', full_address: '广东省-东莞市', is_default: 1 })
+  })
+
+  test("add and edit read every field without a default: a missing one is PHP 8's 系统异常, as upstream", async () => {
+    const token = await freshToken()
+    const withoutCoordinates = without(BEIJING, 'longitude', 'latitude')
+    // No `data` key: ThinkPHP's exception answer (the issue's "Undefined array key \"longitude\"").
+    expect(await shop.call('/api/memberaddress/add', { token, ...withoutCoordinates })).toEqual({
+      code: -1,
+      message: '系统异常：Undefined array key "longitude"',
+      timestamp: expect.any(Number),
+    })
+    expect(await shop.call('/api/memberaddress/add', { token, ...withoutCoordinates, longitude: '' })).toMatchObject({
+      code: -1,
+      message: '系统异常：Undefined array key "latitude"',
+    })
+    expect(await shop.call('/api/memberaddress/add', { token, ...without(BEIJING, 'is_default') })).toMatchObject({ message: '系统异常：Undefined array key "is_default"' })
+    expect((await list(token)).length).toBe(0)
+
+    const id = Number((await shop.call('/api/memberaddress/add', { token, ...BEIJING })).data)
+    expect(await shop.call('/api/memberaddress/edit', { token, id, ...withoutCoordinates, name: '李四' })).toMatchObject({
+      code: -1,
+      message: '系统异常：Undefined array key "longitude"',
+    })
+    expect(await shop.call('/api/memberaddress/edit', { token, ...BEIJING })).toMatchObject({ message: '系统异常：Undefined array key "id"' })
+    expect((await list(token))[0]).toMatchObject({ id, name: '张三' })
+  })
+
+  test('coordinates: PHP empty() decides the type; a located address keeps them (-10001, empty message)', async () => {
+    const token = await freshToken()
+    // The PC's own address page sends 0 for a new address: a plain (type 1) address, like "".
+    const plain = Number((await shop.call('/api/memberaddress/add', { token, ...BEIJING, longitude: 0, latitude: 0 })).data)
+    const located = Number((await shop.call('/api/memberaddress/add', { token, ...BEIJING, name: '李四', longitude: '116.40529', latitude: '39.904987' })).data)
+    const types = Object.fromEntries((await list(token)).map((row) => [row.id, row.type]))
+    expect(types).toEqual({ [plain]: 1, [located]: 2 })
+    expect(await shop.call('/api/memberaddress/edit', { token, id: located, ...BEIJING })).toEqual({ code: -10001, message: '', data: [], timestamp: expect.any(Number) })
+    const kept = await shop.call('/api/memberaddress/edit', { token, id: located, ...BEIJING, name: '李四改', longitude: '116.40529', latitude: '39.904987' })
+    expect(kept.code).toBe(0)
   })
 
   test('defaults: the first address, is_default clears the others, deleting the default hands it on', async () => {
@@ -134,14 +195,14 @@ describe('app/upstream/address.server.ts against the shop API', () => {
   })
 
   test('add, list, find, edit, set default, delete', async () => {
-    const input: AddressInput = { ...BEIJING, telephone: '', community_id: 110101001, full_address: '', is_default: 0 }
+    const input: AddressInput = { ...BEIJING, community_id: 110101001, full_address: '', is_default: 0 }
     const id = await addAddress(member, input)
     const other = await addAddress(member, { ...input, name: '李四', community_id: 0 })
     expect((await listAddresses(member)).map((row) => [row.id, row.is_default])).toEqual([
       [id, true],
       [other, false],
     ])
-    expect(await findAddress(member, id)).toMatchObject({ community_id: 110101001, full_address: '北京市-北京市-东城区' })
+    expect(await findAddress(member, id)).toMatchObject({ community_id: 110101001, full_address: '北京市-北京市-东城区', longitude: '', latitude: '', type: 1 })
     await editAddress(member, other, { ...input, name: '李四改' })
     await setDefaultAddress(member, other)
     expect((await listAddresses(member))[0]).toMatchObject({ id: other, name: '李四改', is_default: true })

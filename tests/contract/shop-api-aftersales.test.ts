@@ -99,14 +99,34 @@ describe('evaluations', () => {
     expect(picPath).toMatch(/^upload\/evaluate\//)
     expect((await upload(member, '/api/upload/evaluateimg', Buffer.from('not an image'), 'a.png')).message).toBe('请上传图片文件')
 
+    // Every key the PC sends (upstream reads each without a default).
     const line = (content: string, extra: Record<string, unknown> = {}) => ({
       order_goods_id: lineIds[0],
       goods_id: goodsId,
       sku_id: 5,
+      sku_name: info.list[0].sku_name,
+      sku_price: info.list[0].price,
+      sku_image: info.list[0].sku_image,
       content,
       images: picPath,
       scores: 2,
+      explain_type: 2,
+      site_id: 1,
       ...extra,
+    })
+    // Without sku_name, sku_price or sku_image (what the BFF sent before issue 28): the model's failure, as upstream.
+    for (const key of ['sku_name', 'sku_price', 'sku_image']) {
+      const partial = Object.fromEntries(Object.entries(line('好')).filter(([name]) => name !== key))
+      expect(await call(member, '/api/goodsevaluate/add', { order_id: orderId, goods_evaluate: JSON.stringify([partial]) })).toEqual({
+        code: -10001,
+        message: `Undefined array key "${key}"`,
+        data: '',
+        timestamp: expect.any(Number),
+      })
+    }
+    expect(await call(member, '/api/goodsevaluate/add', { order_id: orderId, goods_evaluate: JSON.stringify([line('')]) })).toMatchObject({
+      code: -10001,
+      message: '商品的评价不能为空！',
     })
     await refused(member, '/api/goodsevaluate/add', { order_id: orderId, goods_evaluate: JSON.stringify([line('  ')]) }, '商品的评价不能为空！')
     await refused(
@@ -129,16 +149,15 @@ describe('evaluations', () => {
 
     const again = await ok(member, '/api/order/evluateinfo', { order_id: orderId })
     expect(again).toMatchObject({ evaluate_status: 1, evaluate_status_name: '已评价' })
-    await refused(
-      member,
-      '/api/goodsevaluate/again',
-      { order_id: orderId, goods_evaluate: JSON.stringify([{ order_goods_id: lineIds[0], again_content: '' }]) },
-      '商品的评价不能为空！',
-    )
-    await ok(member, '/api/goodsevaluate/again', {
-      order_id: orderId,
-      goods_evaluate: JSON.stringify([{ order_goods_id: lineIds[0], again_content: '用了一周，效果不错', again_images: '' }]),
+    const againLine = (againContent: string) => ({ order_goods_id: lineIds[0], goods_id: goodsId, sku_id: 5, again_content: againContent, again_images: '', site_id: 1 })
+    // again has no try/catch upstream: a missing key is ThinkPHP's 系统异常 (no data).
+    expect(await call(member, '/api/goodsevaluate/again', { order_id: orderId, goods_evaluate: JSON.stringify([{ order_goods_id: lineIds[0], again_content: '好' }]) })).toEqual({
+      code: -1,
+      message: '系统异常：Undefined array key "goods_id"',
+      timestamp: expect.any(Number),
     })
+    await refused(member, '/api/goodsevaluate/again', { order_id: orderId, goods_evaluate: JSON.stringify([againLine('')]) }, '商品的评价不能为空！')
+    await ok(member, '/api/goodsevaluate/again', { order_id: orderId, goods_evaluate: JSON.stringify([againLine('用了一周，效果不错')]) })
     const after = (await call(member, '/api/goodsevaluate/page', { goods_id: goodsId, page: 1, page_size: 10 })).data as Data
     expect(after.list[0].again_content).toBe('用了一周，效果不错')
     await refused(member, '/api/order/evluateinfo', { order_id: orderId }, '该订单已评价')

@@ -228,16 +228,30 @@ describe('the whole purchase', () => {
     expect(account.rows).toMatchObject([{ account_type: 'balance', account_data: -320, from_type: 'order', related_id: order.order_id }])
   })
 
-  test('balance covering everything pays the order at create (pay password required when set)', async () => {
+  test('balance covering everything pays the order at create, whatever pay_password says (as upstream: the client checks it first)', async () => {
     const member = await newMember({ balance: 1000 })
     const payment = await ok(member, '/api/ordercreate/payment', { sku_id: 2, num: 2 }) // 35.00 + 10.00 delivery
     const params = { order_key: payment.order_key, delivery: express, is_balance: 1 }
     expect(await ok(member, '/api/ordercreate/calculate', params)).toMatchObject({ order_money: 45, balance_money: 45, pay_money: 0 })
-    expect(await call(member, '/api/ordercreate/create', params)).toMatchObject({ code: -1, message: '请输入支付密码' })
-    expect(await call(member, '/api/ordercreate/create', { ...params, pay_password: '000000' })).toMatchObject({ code: -1, message: '支付密码错误' })
-    const outTradeNo = await ok(member, '/api/ordercreate/create', { ...params, pay_password: '246810' })
+    const outTradeNo = await ok(member, '/api/ordercreate/create', { ...params, pay_password: '000000' })
     expect(await ok(member, '/api/pay/status', { out_trade_no: outTradeNo })).toMatchObject({ pay_status: 2, pay_money: '0.00', balance: '45.00' })
     expect((await ledger(member)).member.balance).toBe(955)
+  })
+
+  test('checkpaypassword answers as member.php: empty, wrong, unset, right', async () => {
+    const member = await newMember({ balance: 1000 })
+    const check = (body: Record<string, unknown>) => call(member, '/api/member/checkpaypassword', body)
+    expect(await check({})).toEqual({ code: -1, message: '支付密码不可为空', data: '', timestamp: expect.any(Number) })
+    // PHP's empty() after trim: "  " and "0" are no password.
+    expect(await check({ pay_password: '  ' })).toMatchObject({ code: -1, message: '支付密码不可为空' })
+    expect(await check({ pay_password: '0' })).toMatchObject({ code: -1, message: '支付密码不可为空' })
+    expect(await check({ pay_password: '000000' })).toEqual({ code: -10071, message: '支付密码错误', data: '', timestamp: expect.any(Number) })
+    expect(await check({ pay_password: ' 246810 ' })).toEqual({ code: 0, message: '操作成功', data: 1, timestamp: expect.any(Number) })
+    expect(await check({ pay_password: 246810 })).toMatchObject({ code: 0, data: 1 })
+    // A member without a pay password: every password is wrong.
+    const unset = await newMember({ balance: 100, payPassword: '' })
+    expect(await call(unset, '/api/member/checkpaypassword', { pay_password: '246810' })).toMatchObject({ code: -10071, message: '支付密码错误' })
+    expect(await shop.call('/api/member/checkpaypassword', { pay_password: '246810' })).toMatchObject({ code: -1, message: '您尚未登录，请先进行登录' })
   })
 
   test('pickup at a store and an electronic invoice', async () => {
@@ -346,12 +360,11 @@ describe('bad input and faults', () => {
     expect(await orders(member)).toEqual([])
   })
 
-  test('a wrong or missing pay password, and too little balance, charge nothing', async () => {
+  test('too little balance charges nothing (the pay password is not read: the client checks it first)', async () => {
     const member = await newMember({ balance: 10 })
     const outTradeNo = await buyNow(member, 2, 2) // 45.00
-    expect(await call(member, '/api/pay/pay', { out_trade_no: outTradeNo, pay_type: 'balance', pay_password: '111111' })).toMatchObject({ code: -1, message: '支付密码错误' })
-    expect(await call(member, '/api/pay/pay', { out_trade_no: outTradeNo, pay_type: 'balance' })).toMatchObject({ code: -1, message: '请输入支付密码' })
-    expect(await call(member, '/api/pay/pay', { out_trade_no: outTradeNo, pay_type: 'balance', pay_password: '246810' })).toMatchObject({ code: -1, message: '余额不足' })
+    expect(await call(member, '/api/pay/pay', { out_trade_no: outTradeNo, pay_type: 'balance', pay_password: '111111' })).toMatchObject({ code: -1, message: '余额不足' })
+    expect(await call(member, '/api/pay/pay', { out_trade_no: outTradeNo, pay_type: 'balance' })).toMatchObject({ code: -1, message: '余额不足' })
     expect((await ok(member, '/api/pay/status', { out_trade_no: outTradeNo })).pay_status).toBe(0)
     expect(await ledger(member)).toMatchObject({ member: { balance: 10 }, rows: [] })
   })

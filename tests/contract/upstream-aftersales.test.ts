@@ -69,19 +69,26 @@ describe("against the reference shop API", () => {
     const image = await uploadEvaluateImage(member, new File([PNG], "a.png", { type: "image/png" }));
     expect(image).toMatch(/^upload\/evaluate\//);
     await expect(uploadEvaluateImage(member, new File(["text"], "a.png", { type: "image/png" }))).rejects.toBeInstanceOf(UpstreamError);
+    const sku = {
+      orderGoodsId: line.order_goods_id,
+      goodsId: line.goods_id,
+      skuId: line.sku_id,
+      skuName: line.sku_name,
+      skuPrice: line.price,
+      skuImage: line.sku_image,
+    };
+    const reviewer = { name: "评价人", headimg: "" };
     await expect(
-      addEvaluation(member, {
-        orderId,
-        anonymous: false,
-        lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "", images: [], scores: 5 }],
-      }),
+      addEvaluation(member, { orderId, orderNo: line.order_no, reviewer, anonymous: false, lines: [{ ...sku, content: "", images: [], scores: 5 }] }),
     ).rejects.toMatchObject({
       upstreamMessage: "商品的评价不能为空！",
     });
     await addEvaluation(member, {
       orderId,
+      orderNo: line.order_no,
+      reviewer,
       anonymous: true,
-      lines: [{ orderGoodsId: line.order_goods_id, goodsId: line.goods_id, skuId: line.sku_id, content: "正品，发货快", images: [image], scores: 4 }],
+      lines: [{ ...sku, content: "正品，发货快", images: [image], scores: 4 }],
     });
     const page = EvaluationPageSchema.parse((await shop.call("/api/goodsevaluate/page", { goods_id: line.goods_id, page: 1, page_size: 10 })).data);
     expect(page.list[0]).toMatchObject({ content: "正品，发货快", images: image, scores: 4, is_anonymous: true });

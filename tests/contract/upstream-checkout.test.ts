@@ -26,6 +26,7 @@ import {
   PayStatusSchema,
   PayTypesSchema,
 } from "~/upstream/schemas/checkout";
+import { checkPayPassword, hasPayPassword } from "~/upstream/profile.server";
 import { useLiveShopApi } from "../support/bff-environment";
 import { loadSample } from "../support/shape";
 
@@ -121,16 +122,17 @@ describe("against the reference shop API", () => {
     await expect(startOrder(member, { cart_ids: [999_999] })).rejects.toBeInstanceOf(UpstreamError);
   });
 
-  test("cashier: info, status, types, balance payment with the pay password", async () => {
+  test("cashier: info, status, types, the pay password checked, then balance payment", async () => {
     const payment = await startOrder(member, { sku_id: 5, num: 1 });
     const outTradeNo = await createOrder(member, payment.order_key, pickup, { buyerMessage: "" });
     const info = await getPayInfo(member, outTradeNo);
     expect(info).toMatchObject({ out_trade_no: outTradeNo, pay_money: "9.80", pay_status: PAY_STATUS.pending, member_id: memberId });
     expect(await listPayTypes(member)).toEqual(expect.arrayContaining(["balance", "alipay", "offlinepay"]));
     expect((await getBalanceConfig(member)).balance_show).toBe(true);
-    await expect(startPayment(member, { outTradeNo, payType: "balance", returnUrl: "", payPassword: "000000" })).rejects.toMatchObject({
-      upstreamMessage: "支付密码错误",
-    });
+    expect(await hasPayPassword(member)).toBe(true);
+    expect(await checkPayPassword(member, "000000")).toBe(false);
+    expect(await checkPayPassword(member, "")).toBe(false);
+    expect(await checkPayPassword(member, "123456")).toBe(true);
     expect((await startPayment(member, { outTradeNo, payType: "balance", returnUrl: "", payPassword: "123456" })).pay_success).toBe(true);
     expect((await getPayStatus(member, outTradeNo)).pay_status).toBe(PAY_STATUS.paid);
   });

@@ -56,8 +56,13 @@ describe("ledger and levels", () => {
     const { ctx } = await freshMember(120);
     expect(await getAccountInfo(ctx)).toEqual({ balance: "0.00", balance_money: "120.00", balance_withdraw_apply: "0.00", balance_withdraw: "0.00" });
     expect(await listLedger(ctx, { accountType: "balance,balance_money", page: 1, pageSize: 10 })).toEqual({ page_count: 0, count: 0, list: [] });
+    // memberaccount/fromtype answers without the envelope, as Niushop's does; the client reads it all the same.
+    const raw = await shop.call("/api/memberaccount/fromtype");
+    expect(raw).not.toHaveProperty("code");
+    expect(Object.keys(raw).sort()).toEqual(["balance", "balance_money", "growth", "point", "timestamp"]);
     const sources = await listLedgerSources(ctx);
-    expect(sources.balance?.withdraw?.type_name).toBe("提现");
+    expect(sources.balance_money.withdraw?.type_name).toBe("提现");
+    expect(sources.point.signin?.type_name).toBe("签到");
     const levels = await listLevels(ctx);
     expect(levels.map((level) => [level.level_name, level.growth])).toEqual([
       ["普通会员", "0.00"],
@@ -102,6 +107,8 @@ describe("withdrawal accounts", () => {
 });
 
 describe("withdrawal", () => {
+  /** apply answers no id (`data: ""`, as upstream): the new one is the newest record. */
+  const newestWithdrawal = async (ctx: UpstreamContext) => (await listWithdrawals(ctx, { page: 1, pageSize: 1 })).list[0]!.id;
   const application = { transferType: "bank", realname: "王五", mobile: "13700137000", bankName: "招商银行", accountNumber: "6225880123456789" };
 
   test("apply freezes the money; approve then pay moves it out; detail follows the states", async () => {
@@ -111,7 +118,8 @@ describe("withdrawal", () => {
       member_info: { balance_money: "300.00" },
       config: { is_use: 1, rate: "1.00", min: "10.00", max: "50000.00", transfer_type: "bank,alipay" },
     });
-    const id = await applyWithdrawal(ctx, { ...application, applyMoney: "100.00" });
+    expect(await applyWithdrawal(ctx, { ...application, applyMoney: "100.00" })).toBeUndefined();
+    const id = await newestWithdrawal(ctx);
     expect(await getAccountInfo(ctx)).toMatchObject({ balance_money: "200.00", balance_withdraw_apply: "100.00" });
     expect(await findWithdrawal(ctx, id)).toMatchObject({ status: 0, status_name: "待审核", apply_money: "100.00", service_money: "1.00", money: "99.00" });
 
@@ -132,7 +140,8 @@ describe("withdrawal", () => {
 
   test("refusal gives the money back with a ledger row and keeps the reason", async () => {
     const { ctx } = await freshMember(50);
-    const id = await applyWithdrawal(ctx, { ...application, applyMoney: "50" });
+    await applyWithdrawal(ctx, { ...application, applyMoney: "50" });
+    const id = await newestWithdrawal(ctx);
     expect(await getAccountInfo(ctx)).toMatchObject({ balance_money: "0.00", balance_withdraw_apply: "50.00" });
     await shop.testApi("/__test/withdraw/review", { id, action: "refuse", reason: "账户名与实名不符" });
     expect(await findWithdrawal(ctx, id)).toMatchObject({ status: -1, refuse_reason: "账户名与实名不符" });
@@ -166,7 +175,8 @@ describe("withdrawal", () => {
 
   test("another member's withdrawal reads as absent", async () => {
     const { ctx } = await freshMember(100);
-    const id = await applyWithdrawal(ctx, { ...application, applyMoney: "20" });
+    await applyWithdrawal(ctx, { ...application, applyMoney: "20" });
+    const id = await newestWithdrawal(ctx);
     const other = await freshMember();
     expect(await findWithdrawal(other.ctx, id)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { gotoSettled, logIn, testApi, upstreamCall, withJs } from "./support";
+import { addAddressUpstream, gotoSettled, logIn, testApi, upstreamCall, withJs } from "./support";
 
 // Delivery addresses (docs/addresses.md). Every test uses a fresh member, so the demo member's
 // addresses stay as seeded for other specs.
@@ -15,7 +15,7 @@ async function freshMember(page: Page) {
 /** Gives `member` an address straight through the upstream (a token from the test API). */
 async function seedAddress(memberId: number, fields: Record<string, unknown>) {
   const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: memberId });
-  return upstreamCall<string>("/api/memberaddress/add", { token, ...fields });
+  return addAddressUpstream(token, fields);
 }
 
 const BEIJING = { province_id: 110000, city_id: 110100, district_id: 110101, address: "东华门街道 1 号" };

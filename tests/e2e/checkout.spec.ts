@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
-import { DEMO, logIn, testApi, upstreamCall, withJs } from "./support";
+import { addAddressUpstream, DEMO, gotoSettled, logIn, testApi, upstreamCall, withJs } from "./support";
 
 /**
  * Checkout journeys (issue 9): /payment → /pay → /result, with JS on and off. Every test owns a
@@ -92,10 +92,13 @@ test("cart settle → pickup → another coupon → pay with balance → result;
   await submitOrder(page);
   await expect(page.getByTestId("pay-money")).toHaveText("¥317.80");
 
-  // A wrong pay password is refused beside the field; the right one pays.
+  // A wrong pay password is refused beside the field (the BFF checks it: the upstream's payment
+  // does not) and nothing is paid; the right one pays.
   await page.getByLabel("支付密码").fill("000000");
   await page.getByRole("button", { name: "使用余额支付" }).click();
   await expect(page.getByText("支付密码错误。")).toBeVisible();
+  const unpaid = await testApi.get<{ member: { balance: number } }>(`/__test/member-account?username=${member.username}`);
+  expect(unpaid.member.balance).toBe(1000);
   await page.getByLabel("支付密码").fill("123456");
   await page.getByRole("button", { name: "使用余额支付" }).click();
   await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
@@ -123,12 +126,29 @@ test("balance at checkout: with the pay password nothing is left to pay and /pay
   await recalculate(page, /use_balance=1/);
   await expect(page.getByTestId("total-balance")).toHaveText("-¥19.60");
   await expect(page.getByTestId("total-payable")).toHaveText("¥0.00");
+  await page.getByLabel("买家留言").fill("请开发票抬头为本店");
+
+  // The upstream's create would spend the balance whatever the password: the BFF checks it first
+  // (checkpaypassword, as the PC). None, then a wrong one: no order, no money moved, choices kept.
+  const balanceNow = async () => (await testApi.get<{ member: { balance: number } }>(`/__test/member-account?username=${member.username}`)).member.balance;
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText("请输入支付密码。")).toBeVisible();
+  await page.getByLabel("支付密码").fill("000000");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText("支付密码错误。")).toBeVisible();
+  await expect(page.getByLabel(/使用余额/)).toBeChecked();
+  await expect(page.getByLabel("门店自提")).toBeChecked();
+  await expect(page.getByLabel("买家留言")).toHaveValue("请开发票抬头为本店");
+  expect(await orders(member)).toHaveLength(0);
+  expect(await balanceNow()).toBe(1000);
+
   await page.getByLabel("支付密码").fill("123456");
   await page.getByRole("button", { name: "提交订单" }).click();
   await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
   await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
   const [order] = await orders(member);
-  expect(order).toMatchObject({ pay_money: 0, order_money: 19.6 });
+  expect(order).toMatchObject({ pay_money: 0, order_money: 19.6, buyer_message: "请开发票抬头为本店" });
+  expect(await balanceNow()).toBe(980.4);
 });
 
 test("points at checkout: the switch states points and money, the totals and the order take them off, the points go", async ({ page }) => {
@@ -360,8 +380,7 @@ test("express: add an address from /payment, then choose another; the order ship
 
   // A second address exists; "change address" lists both and "use this address" comes back here.
   const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
-  await upstreamCall("/api/memberaddress/add", {
-    token,
+  await addAddressUpstream(token, {
     name: "钱药师",
     mobile: "13812345678",
     province_id: 310000,
@@ -383,11 +402,57 @@ test("express: add an address from /payment, then choose another; the order ship
   expect(order.full_address).toContain("徐汇区");
 });
 
+test("a member registered through the storefront adds an address at checkout and pays with the balance (no pay password set)", async ({ page }) => {
+  // Registration by mobile asks for no address, as a real Niushop keeps none from registration.
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  await page.goto("/register?mode=mobile");
+  await page.getByRole("textbox", { name: "手机号" }).fill(mobile);
+  await page.getByLabel("验证码").fill(await testApi.captchaAnswer(page));
+  await page.getByRole("button", { name: "获取动态码" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+  await page.getByLabel("动态码").fill(await testApi.smsCode(mobile));
+  await page.getByLabel(/我已阅读并同意/).check();
+  await page.getByRole("button", { name: "立即注册" }).click();
+  await expect(page).toHaveURL(/\/member\/index$/);
+  await gotoSettled(page, "/member/info");
+  const username = (await page.locator('dt:text-is("账号") + dd').textContent())!.trim();
+  await testApi.post("/__test/member/balance", { username, balance: 500 });
+  await testApi.post("/__test/cart", { username, lines: [{ sku_id: 5, num: 1 }], bundles: [] });
+
+  await settleCart(page);
+  await expect(page.getByText("还没有默认收货地址，请先添加。")).toBeVisible();
+  await page.getByRole("link", { name: "新增地址" }).click();
+  await page.getByRole("textbox", { name: "收货人" }).fill("新药房");
+  await page.getByRole("textbox", { name: "手机号码" }).fill(mobile);
+  for (const [level, name, next] of [
+    ["省", "北京市", "选择城市"],
+    ["市", "北京市", "选择区/县"],
+    ["区/县", "东城区", undefined],
+  ] as const) {
+    await page.getByRole("combobox", { name: level, exact: true }).selectOption({ label: name });
+    if (next && !withJs()) await page.getByRole("button", { name: next }).click();
+  }
+  await page.getByRole("textbox", { name: "详细地址" }).fill("王府井大街 8 号");
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page).toHaveURL(/\/payment\?cart_ids=/);
+  await expect(page.getByTestId("checkout-address")).toContainText("新药房");
+
+  await page.getByLabel(/使用余额/).check();
+  await recalculate(page, /use_balance=1/);
+  await expect(page.getByTestId("total-payable")).toHaveText("¥0.00");
+  // No pay password set: none is asked for, as upstream spends balance without one.
+  await expect(page.getByLabel("支付密码")).toHaveCount(0);
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/result\?out_trade_no=\d+/);
+  await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  const [order] = await testApi.get<Array<Order & { name: string }>>(`/__test/orders?username=${username}`);
+  expect(order).toMatchObject({ delivery_type: "express", name: "新药房", pay_money: 0 });
+});
+
 test("local delivery: a store and a delivery window are chosen; the order keeps the window", async ({ page }) => {
   const member = await buyer(page, [{ sku_id: 11, num: 1 }]);
   const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
-  await upstreamCall("/api/memberaddress/add", {
-    token,
+  await addAddressUpstream(token, {
     name: "孙药师",
     mobile: "13912345678",
     province_id: 110000,

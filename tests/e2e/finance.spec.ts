@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
@@ -22,6 +23,12 @@ const BANK = { realname: "王五", mobile: "13700137000", withdraw_type: "bank",
 
 async function seedAccount(memberId: number, fields: Record<string, string> = BANK) {
   return upstreamCall<number>("/api/memberbankaccount/add", { token: await tokenOf(memberId), ...fields });
+}
+
+/** apply answers no id (`data: ""`, as upstream): the member's newest withdrawal, from the test API. */
+async function newestWithdrawal(username: string): Promise<number> {
+  const state = await testApi.get<{ rows: { id: number }[] }>(`/__test/withdraw?username=${username}`);
+  return state.rows[0]!.id;
 }
 
 const cards = (page: Page) => page.getByRole("list", { name: "提现账户" }).getByRole("listitem");
@@ -97,12 +104,15 @@ test("withdrawal: the amount is checked first, then applied (money frozen), appr
   await expect(amount).toHaveValue("300.00");
   await amount.fill("100");
   await submit();
-  await expect(page).toHaveURL(/\/member\/withdrawal_detail\?id=\d+$/);
+  // The upstream answers no id (data ""): the records, as the PC goes there, with the new one first.
+  await expect(page).toHaveURL(/\/member\/withdrawal$/);
   await expect(page.getByText("提现申请已提交，请等待审核")).toBeVisible();
+  await expect(page.getByRole("table", { name: "提现记录" })).toContainText("待审核");
+  await page.getByRole("link", { name: /提现详情/ }).click();
   await expect(page.getByText("待审核", { exact: true })).toBeVisible();
   await expect(page.getByText("¥1.00（1.00%）")).toBeVisible();
   await expect(page.getByText("¥99.00")).toBeVisible();
-  const id = Number(new URL(page.url()).searchParams.get("id"));
+  const id = await newestWithdrawal(member.username);
 
   await gotoSettled(page, "/member/account");
   // Cash left 200, 100 frozen until the shop pays it out.
@@ -126,13 +136,38 @@ test("a refused withdrawal shows the reason and gives the money back", async ({ 
   await gotoSettled(page, "/member/apply_withdrawal");
   await page.getByRole("textbox", { name: "提现金额（元）" }).fill("50");
   await page.getByRole("button", { name: "申请提现" }).click();
-  await expect(page).toHaveURL(/\/member\/withdrawal_detail\?id=\d+$/);
-  const id = Number(new URL(page.url()).searchParams.get("id"));
+  await expect(page).toHaveURL(/\/member\/withdrawal$/);
+  const id = await newestWithdrawal(member.username);
   await testApi.post("/__test/withdraw/review", { id, action: "refuse", reason: "账户名与实名不符" });
-  await page.reload();
+  await gotoSettled(page, `/member/withdrawal_detail?id=${id}`);
   await expect(page.getByRole("alert")).toHaveText("提现被拒绝：账户名与实名不符");
   const state = await testApi.get<{ member: { balance_money: number; balance_withdraw_apply: number } }>(`/__test/withdraw?username=${member.username}`);
   expect(state.member).toMatchObject({ balance_money: 50, balance_withdraw_apply: 0 });
+});
+
+test("a withdrawal form sent again (a retry after a time-out, a second click) is applied once", async ({ page }) => {
+  const member = await freshMember(page, { balance_money: 300 });
+  const accountId = await seedAccount(member.member_id);
+  await gotoSettled(page, "/member/apply_withdrawal");
+  // The very form the page rendered, posted twice as a browser retry would (same fields, the page's cookies).
+  const formId = await page.locator('input[name="form_id"]').inputValue();
+  const post = () =>
+    page.request.post(`${BFF_URL}/member/apply_withdrawal`, {
+      form: { account_id: String(accountId), apply_money: "100", form_id: formId },
+      headers: { Origin: BFF_URL },
+      maxRedirects: 0,
+    });
+  const first = await post();
+  const second = await post();
+  expect([first.status(), first.headers().location]).toEqual([303, "/member/withdrawal"]);
+  expect([second.status(), second.headers().location]).toEqual([303, "/member/withdrawal"]);
+  const state = await testApi.get<{ member: { balance_money: number }; rows: unknown[] }>(`/__test/withdraw?username=${member.username}`);
+  expect(state.rows).toHaveLength(1);
+  expect(state.member.balance_money).toBe(200);
+  // The second answer's toast says why nothing more happened.
+  await gotoSettled(page, "/member/withdrawal");
+  await expect(page.getByText("该提现申请已提交过，请在提现记录中查看，无需重复提交。")).toBeVisible();
+  await expect(page.getByRole("table", { name: "提现记录" })).toContainText("待审核");
 });
 
 test("withdrawal without an account; another member's ids are refused", async ({ page, request }) => {
@@ -146,7 +181,7 @@ test("withdrawal without an account; another member's ids are refused", async ({
   const other = await testApi.createMember();
   await testApi.post("/__test/member/balance", { username: other.username, balance_money: 100 });
   const foreignAccount = await seedAccount(other.member_id);
-  const foreignWithdrawal = await upstreamCall<number>("/api/memberwithdraw/apply", {
+  await upstreamCall("/api/memberwithdraw/apply", {
     token: await tokenOf(other.member_id),
     apply_money: "20",
     transfer_type: "bank",
@@ -155,14 +190,14 @@ test("withdrawal without an account; another member's ids are refused", async ({
     bank_name: "某银行",
     account_number: "6225880123456789",
   });
-  const detail = await page.goto(`/member/withdrawal_detail?id=${foreignWithdrawal}`);
+  const detail = await page.goto(`/member/withdrawal_detail?id=${await newestWithdrawal(other.username)}`);
   expect(detail?.status()).toBe(404);
   expect((await page.goto(`/member/account_edit?id=${foreignAccount}`))?.status()).toBe(404);
 
   // A crafted post with the other member's account: 400, nothing applied (cookies of this page's member).
   const cookies = (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   const answer = await request.post(`${BFF_URL}/member/apply_withdrawal`, {
-    form: { account_id: String(foreignAccount), apply_money: "20" },
+    form: { account_id: String(foreignAccount), apply_money: "20", form_id: randomUUID() },
     headers: { Cookie: cookies, Origin: BFF_URL },
     maxRedirects: 0,
   });

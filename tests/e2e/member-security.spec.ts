@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { gotoSettled, logIn, testApi, upstreamCall } from "./support";
+import { addAddressUpstream, gotoSettled, logIn, testApi, upstreamCall } from "./support";
 
 // /member/security: changing the login password (docs/member-centre.md).
 
@@ -67,8 +67,7 @@ test("pay password: SMS code to the bound mobile, a wrong code refused, then set
 
   // An order (made through the upstream) paid with the balance and the new pay password.
   const { token } = await testApi.post<{ token: string }>("/__test/token", { member_id: member.member_id });
-  await upstreamCall("/api/memberaddress/add", {
-    token,
+  await addAddressUpstream(token, {
     name: "王五",
     mobile: "13700137000",
     province_id: 110000,

@@ -5,3 +5,5 @@ export const BFF_URL = `http://127.0.0.1:${BFF_PORT}`;
 /** Ports of the second BFFs some switch journeys start (derived, so parallel runs on other ports never meet). */
 export const FAULTS_BFF_PORT = BFF_PORT + 90;
 export const FLOAT_LAYER_BFF_PORT = BFF_PORT + 91;
+/** The second BFFs of stock-niushop.spec.ts (one per project), against a stock Niushop 5.5.2 stand-in. */
+export const STOCK_BFF_PORT = BFF_PORT + 92;

@@ -64,6 +64,17 @@ test("zone → seckill → buy 3 → seckill checkout (no coupon, no points) →
   if (!withJs()) await page.getByRole("button", { name: "重新计算" }).click();
   await expect(page).toHaveURL(/delivery=store/);
   await expect(page.getByTestId("total-goods")).toHaveText("¥35.40");
+  // Balance here takes the pay password as the normal checkout does: a wrong one creates nothing.
+  await page.getByLabel(/使用余额/).check();
+  if (!withJs()) await page.getByRole("button", { name: "重新计算" }).click();
+  await expect(page).toHaveURL(/use_balance=1/);
+  await page.getByLabel("支付密码").fill("000000");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText("支付密码错误。")).toBeVisible();
+  expect(await orders(member)).toHaveLength(0);
+  await page.getByLabel(/使用余额/).uncheck();
+  if (!withJs()) await page.getByRole("button", { name: "重新计算" }).click();
+  await expect(page).not.toHaveURL(/use_balance=1/);
   await page.getByRole("button", { name: "提交订单" }).click();
   await expect(page).toHaveURL(/\/pay\?out_trade_no=\d+/);
   await expect(page.getByTestId("pay-money")).toHaveText("¥35.40");

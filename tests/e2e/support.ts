@@ -76,6 +76,15 @@ export async function upstreamCall<T>(path: string, body: Record<string, unknown
   return envelope.data;
 }
 
+/**
+ * Adds an address through the upstream as a real client does: every field the upstream reads
+ * (it has no defaults: a missing one is `系统异常：Undefined array key`), no coordinates unless given.
+ */
+export function addAddressUpstream(token: string, fields: Record<string, unknown>): Promise<string> {
+  const blank = { telephone: "", community_id: 0, full_address: "", longitude: "", latitude: "", is_default: 0 };
+  return upstreamCall<string>("/api/memberaddress/add", { token, ...blank, ...fields });
+}
+
 /** The name a sku has in the cart (its sku_name), read from the shop API. */
 export async function skuName(skuId: number): Promise<string> {
   const data = await upstreamCall<{ sku_name: string; goods_name: string }>("/api/goodssku/info", { sku_id: skuId });

@@ -123,6 +123,77 @@ describe("/payment", () => {
     expect(data.values).toMatchObject({ buyer_message: "周末送" });
   });
 
+  describe("balance: the pay password is checked before create (the upstream's create spends it unchecked)", () => {
+    const paths = () => upstream.requests.map((call) => call.path);
+    const bodyOf = (path: string) => upstream.requests.find((call) => call.path === path)?.body as Record<string, unknown> | undefined;
+    const BALANCE = { ...CREATE, use_balance: "1", buyer_message: "周末送" };
+
+    test("right: checkpaypassword first, then create with it (as the PC)", async () => {
+      upstream.on("/api/member/checkpaypassword", { body: envelope(0, "操作成功", 1) });
+      upstream.on("/api/ordercreate/create", { body: envelope(0, "操作成功", "1795317200781411000") });
+      const response = (await submit({ ...BALANCE, pay_password: "123456" })) as Response;
+      expect(response.status).toBe(303);
+      expect(paths().filter((path) => path === "/api/member/checkpaypassword" || path === "/api/ordercreate/create")).toEqual([
+        "/api/member/checkpaypassword",
+        "/api/ordercreate/create",
+      ]);
+      expect(bodyOf("/api/member/checkpaypassword")).toMatchObject({ pay_password: "123456", token: "member-token" });
+      expect(bodyOf("/api/ordercreate/create")).toMatchObject({ is_balance: 1, pay_password: "123456" });
+    });
+
+    test("wrong (-10071): 400 beside the field, no order, the choices kept and the password not echoed", async () => {
+      upstream.on("/api/member/checkpaypassword", { body: envelope(-10071, "支付密码错误", "") });
+      const { status, data } = unwrap(await submit({ ...BALANCE, pay_password: "000000" }));
+      expect(status).toBe(400);
+      expect(data.fieldErrors).toEqual({ pay_password: "checkout:errors.payPasswordWrong" });
+      expect(data.values).toMatchObject({ use_balance: "1", buyer_message: "周末送", pay_password: "" });
+      expect(paths()).not.toContain("/api/ordercreate/create");
+    });
+
+    test("none typed by a member who has one: asked for it, nothing created", async () => {
+      upstream.on("/api/member/issetpayaassword", { body: envelope(0, "操作成功", 1) });
+      const { status, data } = unwrap(await submit(BALANCE));
+      expect(status).toBe(400);
+      expect(data.fieldErrors).toEqual({ pay_password: "checkout:errors.payPasswordRequired" });
+      expect(paths()).not.toContain("/api/ordercreate/create");
+      expect(paths()).not.toContain("/api/member/checkpaypassword");
+    });
+
+    test("none typed by a member who has none: created, as upstream lets them", async () => {
+      upstream.on("/api/member/issetpayaassword", { body: envelope(0, "操作成功", 0) });
+      upstream.on("/api/ordercreate/create", { body: envelope(0, "操作成功", "1795317200781411000") });
+      const response = (await submit(BALANCE)) as Response;
+      expect(response.status).toBe(303);
+      expect(bodyOf("/api/ordercreate/create")).not.toHaveProperty("pay_password");
+    });
+
+    test("no balance used: no password asked", async () => {
+      upstream.on("/api/ordercreate/create", { body: envelope(0, "操作成功", "1795317200781411000") });
+      expect(((await submit(CREATE)) as Response).status).toBe(303);
+      expect(paths().filter((path) => path.startsWith("/api/member/"))).toEqual([]);
+    });
+
+    test("five wrong passwords in a session: the sixth is not even tried", async () => {
+      const cookie = (await commitToken(new Request("http://shop.test/login"), "guessing-token", { newSignIn: true })).split(";")[0];
+      upstream.on("/api/member/checkpaypassword", { body: envelope(-10071, "支付密码错误", "") });
+      const guess = (password: string) => {
+        const headers = new Headers({ Cookie: cookie });
+        const body = new URLSearchParams({ ...BALANCE, pay_password: password });
+        return paymentAction({ request: new Request("http://shop.test/payment?cart_ids=1,2", { method: "POST", headers, body }), params: {}, context: {} });
+      };
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect(unwrap(await guess(`00000${attempt}`)).data.fieldErrors).toEqual({ pay_password: "checkout:errors.payPasswordWrong" });
+      upstream.on("/api/member/checkpaypassword", { body: envelope(0, "操作成功", 1) });
+      const lockedResult = await guess("123456");
+      const locked = unwrap(lockedResult);
+      expect(locked.status).toBe(429);
+      expect(Number(new Headers((lockedResult as { init: ResponseInit }).init.headers).get("Retry-After"))).toBeGreaterThan(800);
+      expect((locked.data.fieldErrors as Record<string, string>).pay_password).toMatch(/^checkout:errors\.payPasswordLocked\|minutes=1[45]$/);
+      expect(paths().filter((path) => path === "/api/member/checkpaypassword")).toHaveLength(5);
+      expect(paths()).not.toContain("/api/ordercreate/create");
+    });
+  });
+
   test("forged fields: 400 with translated keys, and create is never called", async () => {
     const { status, data } = unwrap(await submit({ ...CREATE, order_key: "<x>", buyer_message: "x".repeat(100_000) }));
     expect(status).toBe(400);
@@ -165,11 +236,24 @@ describe("/pay and /result", () => {
     expect(result.data).toEqual({ gateway });
   });
 
-  test("a wrong pay password is a 400 beside the field", async () => {
-    upstream.on("/api/pay/pay", { body: envelope(-1, "支付密码错误") });
+  test("balance: a wrong pay password (checkpaypassword) is a 400 beside the field, and pay is never called", async () => {
+    upstream.on("/api/member/checkpaypassword", { body: envelope(-10071, "支付密码错误", "") });
     const result = unwrap(
       await payAction({ request: request("/pay", { intent: "balance", out_trade_no: "1795317200781411000", pay_password: "1" }), params: {}, context: {} }),
     );
     expect(result).toEqual({ status: 400, data: { error: "checkout:errors.payPasswordWrong", field: "pay_password" } });
+    expect(upstream.requests.map((call) => call.path)).not.toContain("/api/pay/pay");
+  });
+
+  test("balance: the right pay password, then pay → /result", async () => {
+    upstream.on("/api/member/checkpaypassword", { body: envelope(0, "操作成功", 1) });
+    upstream.on("/api/pay/pay", { body: envelope(0, "操作成功", { pay_success: 1 }) });
+    const response = (await payAction({
+      request: request("/pay", { intent: "balance", out_trade_no: "1795317200781411000", pay_password: "123456" }),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/result?out_trade_no=1795317200781411000");
   });
 });

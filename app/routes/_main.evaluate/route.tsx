@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n/translation";
 import { addAgainEvaluation, addEvaluation, getEvaluateInfo, uploadEvaluateImage } from "~/upstream/aftersales.server";
 import { assetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";
+import { getMember } from "~/upstream/member.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import type { EvaluateInfo } from "~/upstream/schemas/aftersales";
 import { uploadChosenImage } from "~/utils/draft-images.server";
@@ -134,13 +135,20 @@ export async function action({ request }: ActionFunctionArgs) {
         orderGoodsId: line.order_goods_id,
         goodsId: line.goods_id,
         skuId: line.sku_id,
+        skuName: line.sku_name,
+        skuPrice: line.price,
+        skuImage: line.sku_image,
         content: own.content.trim(),
         images: own.images.map((image) => image.path),
         scores: own.scores ?? 5,
       };
     });
-    if (first) await addEvaluation(ctx, { orderId, anonymous: draft.anonymous, lines });
-    else await addAgainEvaluation(ctx, { orderId, lines });
+    if (first) {
+      // The name under the review: the PC sends the member's nickname and avatar.
+      const member = await getMember(ctx);
+      const reviewer = { name: member.nickname || member.username, headimg: member.headimg };
+      await addEvaluation(ctx, { orderId, orderNo: info.list[0]?.order_no ?? "", reviewer, anonymous: draft.anonymous, lines });
+    } else await addAgainEvaluation(ctx, { orderId, lines });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     return reply({ draft, errors, formError: formErrorFor(error) }, 409);

@@ -75,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
   else if (value.community_id && choices.ids.community_id !== value.community_id) fieldErrors.community_id = ["address:errors.badRegion"];
   if (Object.keys(fieldErrors).length > 0) return data({ result: submission.reply({ fieldErrors }), choices }, { status: 400 });
 
-  if (value.id && !(await findAddress(ctx, value.id))) throw notFoundResponse();
+  const existing = value.id ? await findAddress(ctx, value.id) : null;
+  if (value.id && !existing) throw notFoundResponse();
   const target = returnTarget(value.redirect);
   const input = {
     name: value.name,
@@ -84,11 +85,14 @@ export async function action({ request }: ActionFunctionArgs) {
     ...choices.ids,
     address: value.address,
     full_address: choices.names.slice(0, 3).join("-"),
+    // No map here: a new address has no coordinates; an edit keeps the stored ones, as the PC does.
+    longitude: existing?.longitude ?? "",
+    latitude: existing?.latitude ?? "",
     // Saved from checkout: the new or edited address becomes the default, which checkout uses (contract §2.4).
     is_default: value.is_default || target ? (1 as const) : (0 as const),
   };
   try {
-    if (value.id) await editAddress(ctx, value.id, input);
+    if (existing) await editAddress(ctx, existing.id, input);
     else await addAddress(ctx, input);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;

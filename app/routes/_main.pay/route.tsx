@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/auth/guards.server";
+import { payPasswordProblem } from "~/auth/pay-password.server";
 import { errorText } from "~/components/form";
 import { Alert, Button, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
@@ -107,6 +108,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (intent.intent) {
       case "balance": {
+        // Checked here: no upstream payment call reads the pay password (auth/pay-password.server.ts).
+        const problem = await payPasswordProblem(ctx, intent.pay_password);
+        if (problem) return data<PayActionData>({ error: problem.message, field: "pay_password" }, { status: problem.status, headers: problem.headers });
         const answer = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: "balance", returnUrl: "", payPassword: intent.pay_password });
         if (answer.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);
         return data<PayActionData>({ error: "checkout:errors.payFailed" }, { status: 409 });

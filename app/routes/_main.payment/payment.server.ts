@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
+import { payPasswordProblem } from "~/auth/pay-password.server";
 import { deliverySlots } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { assetUrl } from "~/upstream/context.server";
@@ -85,7 +86,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
                 terms: payment.groupbuy_info ? { count: payment.groupbuy_info.buy_num, price: payment.groupbuy_info.groupbuy_price } : undefined,
               }
             : flow.kind === "pointexchange"
-              ? { kind: flow.kind, name: payment.exchange_info?.name ?? "", points: payment.exchange_info?.total_point ?? 0 }
+              ? { kind: flow.kind, name: payment.exchange_info?.name ?? "", points: (payment.exchange_info?.point ?? 0) * payment.goods_num }
               : flow.kind === "topic"
                 ? { kind: flow.kind, name: payment.topic_info?.topic_name ?? "" }
                 : null,
@@ -95,7 +96,8 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
       name: line.sku_name || line.goods_name || "",
       image: assetUrl(line.sku_image),
       spec: (line.sku_spec_format ?? []).map((spec) => `${spec.spec_name}: ${spec.spec_value_name}`).join("; "),
-      price: line.price,
+      // An exchange's line carries the goods' own price; what a unit costs is the exchange's cash part.
+      price: flow.kind === "pointexchange" && payment.exchange_info ? payment.exchange_info.price : line.price,
       num: line.num,
       subtotal: line.goods_money,
       promotion: line.promotion_label ?? "",
@@ -185,6 +187,15 @@ export async function paymentAction<S extends z.ZodTypeAny>(request: Request, so
   }
   const contact = deliveryName === "store" ? await pickupContact(ctx) : undefined;
   const options = orderOptionsOf(intent, { name: deliveryName, title: DELIVERY_TITLES[deliveryName] ?? deliveryName, storeId: intent.store_id }, contact);
+  // The upstream's create spends the balance whatever pay_password says: the password is checked
+  // first, and a refusal creates nothing (the choices come back, the password field empty).
+  if (options.useBalance) {
+    const problem = await payPasswordProblem(ctx, intent.pay_password ?? "");
+    if (problem) {
+      const fieldErrors: Record<string, string> = { pay_password: problem.message };
+      return data({ fieldErrors, formError: null, values }, { status: problem.status, headers: problem.headers });
+    }
+  }
   let outTradeNo: string;
   try {
     outTradeNo = await flow.create(ctx, intent.order_key, options, { buyerMessage: intent.buyer_message ?? "", payPassword: intent.pay_password });

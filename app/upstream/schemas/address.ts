@@ -3,6 +3,12 @@ import { Flag, IntLike, paged, Text } from "./common";
 
 // Delivery addresses and regions (contract §6.8; samples api_memberaddress_*, api_address_*).
 
+/** A coordinate as the upstream stores it (a decimal string, "" for none); a number or null is read as text. */
+const Coordinate = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value == null ? "" : String(value)));
+
 /** A member address row (`memberaddress/page` list items and `memberaddress/info`). */
 export const AddressSchema = z.object({
   id: IntLike,
@@ -17,6 +23,9 @@ export const AddressSchema = z.object({
     .transform((value) => value ?? 0),
   address: Text,
   full_address: Text,
+  // Text in the upstream's table ("" when not located); kept as sent, so an edit can send them back.
+  longitude: Coordinate,
+  latitude: Coordinate,
   is_default: Flag,
   type: IntLike.optional()
     .catch(1)

@@ -11,6 +11,7 @@ const Seconds = IntLike.catch(0);
 export const EvaluateLineSchema = z.object({
   order_goods_id: Id,
   order_id: Id,
+  order_no: Text.catch(""),
   goods_id: IntLike.catch(0),
   sku_id: IntLike.catch(0),
   sku_name: Text,
