@@ -32,6 +32,7 @@ describe("the recording proxy", () => {
       const json = (value: unknown) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(value));
       if (req.url === "/api/login/login") return json({ code: 0, message: "", data: { token: "token-of-buyer1" } });
       if (req.url === "/api/member/checkpaypassword") return json({ code: -1, message: "支付密码错误" });
+      if (req.url === "/bundling/api/bundling/detail") return json({ code: -1, message: "缺少参数bl_id" });
       if (req.url === "/api/member/info") return json({ code: 0, message: "", data: { balance: "1.00" }, refreshtoken: "fresh-token" });
       if (req.url === "/upload/a.png") return res.writeHead(200, { "Content-Type": "image/png" }).end("png");
       return res.writeHead(200, { "Content-Type": "text/html" }).end("<html>页面无法访问</html>");
@@ -59,6 +60,20 @@ describe("the recording proxy", () => {
       // A refreshed token still names its member.
       { path: "/api/member/checkpaypassword", member: "buyer1", outcome: "unexpected refusal", code: -1 },
       { path: "/pc/api/pc/footerList", member: null, outcome: "missing endpoint", code: undefined },
+    ]);
+  });
+
+  test("the BFF's capability probe (no token, no parameters) answered 缺少参数 is expected; the same refusal of a real call is not", async () => {
+    await post("/bundling/api/bundling/detail", { app_type: "pc", app_type_name: "PC" });
+    await post("/bundling/api/bundling/detail", { app_type: "pc", bl_id: "" });
+    expect(
+      recorder
+        .calls()
+        .slice(-2)
+        .map(({ outcome, detail }) => ({ outcome, detail })),
+    ).toEqual([
+      { outcome: "expected refusal", detail: "capability probe: the endpoint exists" },
+      { outcome: "unexpected refusal", detail: undefined },
     ]);
   });
 

@@ -65,6 +65,23 @@ export function classify(status: number, contentType: string, text: string): { o
   return { outcome: "success", code: envelope.data.code, message: envelope.data.message };
 }
 
+/** What the BFF adds to every call; a body with nothing else asks for nothing. */
+const CHANNEL_FIELDS = new Set(["app_type", "app_type_name"]);
+const MISSING_PARAMETER = /^缺少参数/;
+
+/**
+ * The BFF learns whether an optional endpoint exists (ADR 009) by calling it without a token and
+ * without parameters: an existing endpoint that needs some answers "缺少参数…", which is the
+ * expected answer to such a probe, not a refusal of anything a member did.
+ */
+function asProbe(sent: unknown, verdict: ReturnType<typeof classify>): ReturnType<typeof classify> {
+  const bare = typeof sent === "object" && sent !== null && Object.keys(sent).every((key) => CHANNEL_FIELDS.has(key));
+  if (bare && verdict.outcome === "unexpected refusal" && MISSING_PARAMETER.test(verdict.message ?? "")) {
+    return { ...verdict, outcome: "expected refusal", detail: "capability probe: the endpoint exists" };
+  }
+  return verdict;
+}
+
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -146,7 +163,7 @@ export async function startRecorder(options: { port: number; upstreamUrl: string
       const json = parseJson(text) as { data?: { token?: unknown }; refreshtoken?: unknown } | undefined;
       if (TOKEN_GRANTING.test(path) && typeof json?.data?.token === "string" && member) memberOfToken.set(json.data.token, member);
       if (typeof json?.refreshtoken === "string" && member) memberOfToken.set(json.refreshtoken, member);
-      record({ at: Date.now(), ms: Date.now() - started, path, member, ...verdict });
+      record({ at: Date.now(), ms: Date.now() - started, path, member, ...asProbe(sent, verdict) });
     }
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
