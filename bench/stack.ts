@@ -77,13 +77,16 @@ export async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** Signs the demo member in through the login form; the session cookie as a Cookie header. */
-export async function signIn(bff: string): Promise<string> {
+/**
+ * Signs a member (the demo member by default) in through the login form, with `fields` beside its
+ * username and password (a captcha's id and answer); the session cookie as a Cookie header.
+ */
+export async function signIn(bff: string, member: { username: string; password: string } = DEMO, fields: Record<string, string> = {}): Promise<string> {
   const response = await fetch(`${bff}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: bff, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "password-login", username: DEMO.username, password: DEMO.password, redirect: "" }),
+    body: new URLSearchParams({ intent: "password-login", username: member.username, password: member.password, redirect: "", ...fields }),
   });
   const cookie = response.headers
     .getSetCookie()

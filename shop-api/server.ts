@@ -282,7 +282,12 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
     let envelope: Envelope
     try {
       assertChannelOpen(services, appType)
-      envelope = await routeHandler(ctx)
+      const answer = await routeHandler(ctx)
+      if ('bare' in answer) {
+        if (log) console.log(`[shop-api] ${method} ${path} (${appType}) → bare answer`)
+        return sendJson(res, 200, { ...answer.bare, timestamp: nowSeconds(), ...(ctx.refreshToken ? { refreshtoken: ctx.refreshToken } : {}) })
+      }
+      envelope = answer
     } catch (err) {
       if (err instanceof ApiException) envelope = { code: err.code, message: err.message }
       else if (err instanceof ApiReply) envelope = err.reply

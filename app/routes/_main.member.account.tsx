@@ -25,7 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const query = QuerySchema.parse(queryOf(request));
   const sources = await listLedgerSources(ctx);
-  const balanceSources = Object.entries(sources.balance ?? {}).map(([key, value]) => ({ key, name: value.type_name }));
+  // The ledger holds both balances, so its sources are both kinds' (a key in both is named once).
+  const named = new Map<string, string>();
+  for (const [key, value] of [...Object.entries(sources.balance), ...Object.entries(sources.balance_money)]) {
+    if (!named.has(key)) named.set(key, value.type_name);
+  }
+  const balanceSources = [...named].map(([key, name]) => ({ key, name }));
   // An unknown source is no filter (the tabs only offer known ones).
   const type = balanceSources.some((source) => source.key === query.type) ? query.type : undefined;
   const [account, ledger] = await Promise.all([

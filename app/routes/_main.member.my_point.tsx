@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const query = queryOf(request);
   const page = strictPage(query.page);
-  const sources = Object.entries((await listLedgerSources(ctx)).point ?? {}).map(([key, value]) => ({ key, name: value.type_name }));
+  const sources = Object.entries((await listLedgerSources(ctx)).point).map(([key, value]) => ({ key, name: value.type_name }));
   const type = strictChoice(
     query.type,
     sources.map((source) => source.key),

@@ -7,9 +7,8 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { exchangeRefusal, exchangeState, maxExchangeable } from "~/domain/point-exchange";
 import { useTranslation, type TFunction } from "~/i18n/translation";
-import { assetUrl, memberContext } from "~/upstream/context.server";
-import { findExchange } from "~/upstream/point-exchange.server";
-import type { ExchangeDetail } from "~/upstream/schemas/point-exchange";
+import { memberContext } from "~/upstream/context.server";
+import { findExchange, getMemberPoints, type Exchange } from "~/upstream/point-exchange.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -19,9 +18,11 @@ import "~/styles/point.css";
 
 /**
  * `/point/{id}`: one exchange item (`goods/detail`, contract §6.12): the points (and cash) per
- * unit, stock, the per-member limit with what the member exchanged, the member's points, the
- * description, and a quantity form "立即兑换" → /point/payment. The button is disabled with the
- * reason (已兑完 / 已达兑换上限 / 积分不足); the action checks the same (4xx, translated).
+ * unit, stock, the per-member limit, the member's points (`memberaccount/info`, as the PC reads
+ * them), the description (sanitized HTML), and a quantity form "立即兑换" → /point/payment. The
+ * button is disabled with the reason (已兑完 / 积分不足); the action checks the same (4xx,
+ * translated). What the member already exchanged against the limit is the checkout's to say: the
+ * upstream's detail does not tell.
  */
 export const handle: RouteHandle = {
   i18n: ["point", "goods"],
@@ -39,37 +40,38 @@ const ExchangeSchema = z.object({
     .max(999_999, "point:errors.badQuantity"),
 });
 
-function factsOf(detail: ExchangeDetail, memberPoint: number | null) {
-  return { point: detail.point, stock: detail.stock, limit: detail.limit_num, exchanged: detail.exchanged_num ?? 0, memberPoint };
+function factsOf(exchange: Exchange, memberPoint: number | null) {
+  return { point: exchange.point, stock: exchange.stock, limit: exchange.limit, exchanged: 0, memberPoint };
 }
 
 async function load(request: Request, id: string | undefined) {
   if (!IdSchema.safeParse(id).success) throw notFoundResponse();
   const ctx = await memberContext(request);
-  const detail = await findExchange(ctx, Number(id));
-  if (!detail) throw notFoundResponse();
-  return { ctx, detail, memberPoint: ctx.token ? (detail.member_point ?? 0) : null };
+  const [exchange, memberPoint] = await Promise.all([findExchange(ctx, Number(id)), ctx.token ? getMemberPoints(ctx) : null]);
+  if (!exchange) throw notFoundResponse();
+  return { ctx, exchange, memberPoint };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { detail, memberPoint } = await load(request, params.id);
-  const facts = factsOf(detail, memberPoint);
+  const { exchange, memberPoint } = await load(request, params.id);
+  const facts = factsOf(exchange, memberPoint);
   return {
-    id: detail.id,
-    kind: detail.type === 2 ? ("coupon" as const) : ("goods" as const),
-    name: detail.name,
-    image: detail.type === 2 ? "" : assetUrl(detail.image),
-    point: detail.point,
-    cash: memberPoint === null ? null : detail.price,
-    hasCash: Number(detail.price) > 0,
-    money: detail.money ?? null,
-    atLeast: detail.at_least ?? null,
-    fixedTerm: detail.fixed_term ?? 0,
-    content: detail.content,
-    skuId: detail.type === 1 ? (detail.sku_id ?? null) : null,
-    stock: detail.stock,
-    limit: detail.limit_num,
-    exchanged: detail.exchanged_num ?? 0,
+    id: exchange.id,
+    kind: exchange.kind,
+    name: exchange.name,
+    image: exchange.image,
+    point: exchange.point,
+    // The cash part is a price: visitors see "login visible" instead (spec §6).
+    cash: memberPoint === null ? null : exchange.cash,
+    hasCash: Number(exchange.cash) > 0,
+    money: exchange.money,
+    atLeast: exchange.atLeast,
+    fixedTerm: exchange.fixedTerm,
+    contentHtml: exchange.contentHtml,
+    ruleHtml: exchange.ruleHtml,
+    skuId: exchange.skuId,
+    stock: exchange.stock,
+    limit: exchange.limit,
     memberPoint,
     state: exchangeState(facts),
     max: maxExchangeable(facts),
@@ -82,11 +84,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!ctx.token) throw redirect(loginUrlFor(request), 303);
   const parsed = ExchangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "point:errors.badRequest" }, { status: 400 });
-  const { detail, memberPoint } = await load(request, params.id);
+  const { exchange, memberPoint } = await load(request, params.id);
   // The upstream checks all of this again at payment and create; here the member hears it at once.
-  const refusal = exchangeRefusal(factsOf(detail, memberPoint), parsed.data.num);
+  const refusal = exchangeRefusal(factsOf(exchange, memberPoint), parsed.data.num);
   if (refusal) return data({ error: refusal }, { status: 409 });
-  return redirect(`/point/payment?${new URLSearchParams({ id: String(detail.id), num: String(parsed.data.num) })}`, 303);
+  return redirect(`/point/payment?${new URLSearchParams({ id: String(exchange.id), num: String(parsed.data.num) })}`, 303);
 }
 
 export default function PointDetailPage() {
@@ -122,14 +124,12 @@ export default function PointDetailPage() {
           <dl className="goods-detail__stock">
             <div>
               <dt>{t("stock")}</dt>
-              <dd data-testid="exchange-stock">{view.stock}</dd>
+              <dd data-testid="exchange-stock">{view.stock === null ? t("stockUnlimited") : view.stock}</dd>
             </div>
             {view.limit > 0 ? (
               <div>
                 <dt>{t("limitLabel")}</dt>
-                <dd data-testid="exchange-limit">
-                  {view.memberPoint === null ? t("limit", { count: view.limit }) : t("limitExchanged", { count: view.limit, exchanged: view.exchanged })}
-                </dd>
+                <dd data-testid="exchange-limit">{t("limit", { count: view.limit })}</dd>
               </div>
             ) : null}
             {view.kind === "coupon" && view.fixedTerm > 0 ? (
@@ -143,7 +143,6 @@ export default function PointDetailPage() {
               <dd data-testid="member-point">{view.memberPoint === null ? t("loginToSee") : view.memberPoint}</dd>
             </div>
           </dl>
-          {view.content ? <p className="goods-detail__intro">{view.content}</p> : null}
           <Form method="post" className="buy-form" preventScrollReset>
             {error ? (
               <Alert color="red" role="alert">
@@ -188,7 +187,22 @@ export default function PointDetailPage() {
           </Form>
         </Stack>
       </div>
+      {/* Goods: the exchange's notes, then the goods description; coupons: the notes (content). */}
+      {view.ruleHtml ? <PointHtml id="point-rule" title={t("notes")} html={view.ruleHtml} /> : null}
+      {view.contentHtml ? <PointHtml id="point-content" title={t(view.kind === "goods" ? "description" : "notes")} html={view.contentHtml} /> : null}
     </article>
+  );
+}
+
+/** Upstream HTML, sanitized by the loader (point-exchange.server.ts), under its heading. */
+function PointHtml({ id, title, html }: { id: string; title: string; html: string }) {
+  return (
+    <section className="goods-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="goods-section__title">
+        {title}
+      </h2>
+      <div className="goods-content rich-text" data-testid={id} dangerouslySetInnerHTML={{ __html: html }} />
+    </section>
   );
 }
 

@@ -8,18 +8,17 @@ import { Button, ButtonLink, Stack } from "~/components/ui";
 import { exchangeState } from "~/domain/point-exchange";
 import { useTranslation } from "~/i18n/translation";
 import { assetUrl, memberContext } from "~/upstream/context.server";
-import { getMember } from "~/upstream/member.server";
-import { listExchanges } from "~/upstream/point-exchange.server";
+import { getMemberPoints, listExchanges } from "~/upstream/point-exchange.server";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
 import "~/styles/point.css";
 
 /**
- * `/point` (积分商城, contract §6.12): the goods and coupons to exchange with the points (and cash)
- * each needs, stock and limit; the member's points (visitors: a login link). Filters: kind
- * (`type=goods|coupon`), sort by points (`sort=point_asc|point_desc`), what the member can afford
- * (`affordable=1`); paged by 20.
+ * `/point` (积分商城, contract §6.12): the goods or the coupons to exchange with the points (and
+ * cash) each needs, and the goods' stock; the member's points (visitors: a login link). Kind
+ * (`type=goods|coupon`; goods by default: Niushop lists one kind at a time), sort by points
+ * (`sort=point_asc|point_desc`), what the member can afford (`affordable=1`); paged by 20.
  */
 export const handle: RouteHandle = { i18n: ["point", "goods"], title: "point:title" };
 
@@ -38,10 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.success) throw new Response(null, { status: 400 });
   const query = parsed.data;
   const ctx = await memberContext(request);
-  const member = ctx.token ? await getMember(ctx) : null;
-  const memberPoint = member ? member.point : null;
+  const memberPoint = ctx.token ? await getMemberPoints(ctx) : null;
   const found = await listExchanges(ctx, {
-    type: query.type === "goods" ? 1 : query.type === "coupon" ? 2 : undefined,
+    type: query.type === "coupon" ? 2 : 1,
     order: query.sort ? "point" : undefined,
     sort: query.sort === "point_desc" ? "desc" : "asc",
     // "What I can afford" needs points; a visitor's filter is ignored.
@@ -53,7 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = {
     memberPoint,
     loginHref: loginUrlFor(request),
-    query: { type: query.type ?? "", sort: query.sort ?? "", affordable: query.affordable ?? "" },
+    // Goods are the default kind: `type=goods` and no type are the same page (the same tab current).
+    query: { type: query.type === "coupon" ? "coupon" : "", sort: query.sort ?? "", affordable: query.affordable ?? "" },
     page: query.page,
     pageCount: found.page_count,
     items: found.list.map((item) => ({
@@ -67,10 +66,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasCash: Number(item.price) > 0,
       money: item.money ?? null,
       atLeast: item.at_least ?? null,
-      stock: item.stock,
-      limit: item.limit_num,
-      exchanged: item.exchanged_num ?? 0,
-      state: exchangeState({ point: item.point, stock: item.stock, limit: item.limit_num, exchanged: item.exchanged_num ?? 0, memberPoint }),
+      // Niushop lists no stock for coupons (their detail has it): unknown is not sold out.
+      stock: item.stock ?? null,
+      state: exchangeState({ point: item.point, stock: item.stock ?? null, limit: 0, memberPoint }),
     })),
   };
   return data(view, { status: query.page > 1 && view.items.length === 0 ? 404 : 200 });
@@ -116,8 +114,7 @@ export default function PointMallPage() {
       </section>
       <nav aria-label={t("filters.label")}>
         <ul className="point-filters">
-          {filter("type", "", t("filters.all"))}
-          {filter("type", "goods", t("filters.goods"))}
+          {filter("type", "", t("filters.goods"))}
           {filter("type", "coupon", t("filters.coupon"))}
           {filter("sort", "", t("filters.sortDefault"))}
           {filter("sort", "point_asc", t("filters.pointAsc"))}
@@ -136,10 +133,7 @@ export default function PointMallPage() {
               <span className="seckill-goods__name">{item.name}</span>
             </Link>
             <PointCost point={item.point} cash={item.cash} hasCash={item.hasCash} />
-            <p className="ui-text-xs ui-dimmed">
-              {t("stockLeft", { count: item.stock })}
-              {item.limit > 0 ? ` · ${t("limit", { count: item.limit })}` : null}
-            </p>
+            {item.stock === null ? null : <p className="ui-text-xs ui-dimmed">{t("stockLeft", { count: item.stock })}</p>}
             {item.state === "available" ? (
               <ButtonLink to={`/point/${item.id}`} color="red" className="seckill-goods__cta">
                 {t("cta.available")}

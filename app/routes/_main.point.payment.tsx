@@ -12,7 +12,7 @@ import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
 import { ORDER_EXPIRED } from "~/upstream/order-create.server";
-import { createCouponExchange, findExchange, startCouponExchange } from "~/upstream/point-exchange.server";
+import { createCouponExchange, findExchange, getMemberPoints, startCouponExchange } from "~/upstream/point-exchange.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -52,35 +52,27 @@ async function itemOf(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, item, source } = await itemOf(request);
-  if (item.type !== 2) return paymentLoader(request, PointSourceSchema, pointExchangeFlow);
-  const view = {
-    state: "coupon" as const,
-    id: item.id,
-    name: item.name,
-    money: item.money ?? null,
-    atLeast: item.at_least ?? null,
-    point: item.point,
-    num: source.num,
-  };
+  if (item.kind !== "coupon") return paymentLoader(request, PointSourceSchema, pointExchangeFlow);
+  const view = { state: "coupon" as const, id: item.id, name: item.name, money: item.money, atLeast: item.atLeast, point: item.point, num: source.num };
+  const refused = (refusal: string, memberPoint: number) =>
+    data({ ...view, orderKey: "", total: item.point * source.num, memberPoint, refusal: refusal as string | null }, { status: 409, headers: NO_STORE });
   try {
     const exchange = await startCouponExchange(ctx, source);
-    return data(
-      { ...view, orderKey: exchange.order_key, total: exchange.point, memberPoint: exchange.member_point, refusal: null as string | null },
-      { headers: NO_STORE },
-    );
+    const memberPoint = exchange.member_account.point;
+    // Over the limit, sold out, closed: Niushop answers these inside a success (`error` 1).
+    if (exchange.error > 0) return refused(formErrorFor({ code: -1, upstreamMessage: exchange.error_msg }), memberPoint);
+    // Too few points: Niushop finds out only when it takes them (create); say so before.
+    if (memberPoint < exchange.point) return refused("point:errors.pointShortUpstream", memberPoint);
+    return data({ ...view, orderKey: exchange.order_key, total: exchange.point, memberPoint, refusal: null as string | null }, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    // Too few points, over the limit, sold out: say so, nothing is exchanged.
-    return data(
-      { ...view, orderKey: "", total: item.point * source.num, memberPoint: item.member_point ?? 0, refusal: formErrorFor(error) },
-      { status: 409, headers: NO_STORE },
-    );
+    return refused(formErrorFor(error), await getMemberPoints(ctx));
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, item, source } = await itemOf(request);
-  if (item.type !== 2) return paymentAction(request, PointSourceSchema, pointExchangeFlow);
+  if (item.kind !== "coupon") return paymentAction(request, PointSourceSchema, pointExchangeFlow);
   const parsed = ExchangeIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: "point:errors.badRequest" }, { status: 400 });
   try {
@@ -92,7 +84,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error.upstreamMessage === ORDER_EXPIRED) return redirectWithToast(here, { kind: "warning", key: "checkout:errors.expired" });
     return data({ error: formErrorFor(error) }, { status: 409 });
   }
-  return redirectWithToast("/point", { kind: "success", key: "point:exchange.done" });
+  // Back to the coupons (the list shows one kind at a time).
+  return redirectWithToast("/point?type=coupon", { kind: "success", key: "point:exchange.done" });
 }
 
 export default function PointPaymentPage() {

@@ -1,4 +1,4 @@
-import { requireCapability, withCapability } from "./capabilities.server";
+import { probeCapability, requireCapability, withCapability } from "./capabilities.server";
 import { sharedContext } from "./context.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { MaybeTeamPageSchema, StockoutPageSchema } from "./schemas/account";
@@ -14,29 +14,50 @@ export function sendBindMobileCode(ctx: UpstreamContext, input: { mobile: string
   return callUpstream(ctx, "/api/member/bindmobliecode", SmsKeySchema, input).then((answer) => answer.key);
 }
 
-/** SMS code to the bound mobile (`pwdmobliecode`), the proof of the old mobile when it changes → its key. */
-export function sendOldMobileCode(ctx: UpstreamContext, input: Captcha) {
+/**
+ * SMS code to the bound mobile (`pwdmobliecode`) → its key: the proof of the old mobile when it
+ * changes, and of the member when they set a first login password. Niushop 5.5.2 also answers the
+ * code itself; only the key is kept.
+ */
+export function sendBoundMobileCode(ctx: UpstreamContext, input: Captcha) {
   return callUpstream(ctx, "/api/member/pwdmobliecode", SmsKeySchema, input).then((answer) => answer.key);
 }
 
-/** Binds or changes the mobile (`modifymobile`; captcha burned). A change also sends the old mobile's key and code. */
-export function bindMobile(ctx: UpstreamContext, input: { mobile: string; key: string; code: string; old_key?: string; old_code?: string } & Captcha) {
+/**
+ * Whether `code` is the code sent with `key` (`verifypaypwdcode`; refused with an UpstreamError when
+ * not). Niushop 5.5.2 checks any cached key/code pair, neither member nor mobile, and burns nothing:
+ * pass only a key this member was given for their bound mobile (auth/bound-mobile-key.server.ts).
+ */
+export function verifySentCode(ctx: UpstreamContext, input: { key: string; code: string }) {
+  return callUpstream(ctx, "/api/member/verifypaypwdcode", Ignored, input);
+}
+
+/** Binds or changes the mobile (`modifymobile`; captcha burned), as the PC sends it. A change is proven to the BFF first (verifySentCode). */
+export function bindMobile(ctx: UpstreamContext, input: { mobile: string; key: string; code: string } & Captcha) {
   return callUpstream(ctx, "/api/member/modifymobile", Ignored, input);
+}
+
+// Email binding is a capability ("email"): Niushop 5.5.2 has none of its three calls, so the panel
+// is hidden there; a call made anyway throws CapabilityAbsentError, never a 502.
+
+/** Whether the upstream can bind an email (what is known, else one token-free call of `checkemail`). */
+export function canBindEmail() {
+  return probeCapability("email");
 }
 
 /** Whether no other member has the address (`checkemail`): refused (UpstreamError) when taken or malformed. */
 export function checkEmail(ctx: UpstreamContext, email: string) {
-  return callUpstream(ctx, "/api/member/checkemail", Ignored, { email });
+  return requireCapability("email", () => callUpstream(ctx, "/api/member/checkemail", Ignored, { email }));
 }
 
 /** A code to the address (`bingemailcode`, sic) → its key. */
 export function sendEmailCode(ctx: UpstreamContext, input: { email: string } & Captcha) {
-  return callUpstream(ctx, "/api/member/bingemailcode", SmsKeySchema, input).then((answer) => answer.key);
+  return requireCapability("email", () => callUpstream(ctx, "/api/member/bingemailcode", SmsKeySchema, input).then((answer) => answer.key));
 }
 
 /** Binds or changes the email with the code (`modifyemail`). */
 export function bindEmail(ctx: UpstreamContext, input: { email: string; key: string; code: string }) {
-  return callUpstream(ctx, "/api/member/modifyemail", Ignored, input);
+  return requireCapability("email", () => callUpstream(ctx, "/api/member/modifyemail", Ignored, input));
 }
 
 // ------------------------------------------------------------------------------------- staff

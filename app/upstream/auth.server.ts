@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { cached, invalidate } from "~/utils/cache.server";
-import { withCapability } from "./capabilities.server";
+import { probeCapability, withCapability } from "./capabilities.server";
 import { callUpstream, UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
 import { Ignored, SmsKeySchema, TokenSchema } from "./schemas/common";
 import {
@@ -74,6 +74,14 @@ export function listAptitudes(ctx: UpstreamContext) {
     () => cached("auth:aptitudes", CONFIG, () => callUpstream(withoutToken(ctx), "/api/register/getAptitude", AptitudesSchema)),
     [],
   );
+}
+
+/**
+ * Whether the upstream stores registration's business fields (capability registerExtras): only
+ * then does the form ask for them (docs/behaviour.md "Registration"); a stock Niushop drops them.
+ */
+export function registerStoresExtras() {
+  return probeCapability("registerExtras");
 }
 
 /** The registration reward config; `null` without the memberregister addon. */

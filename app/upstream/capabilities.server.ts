@@ -14,8 +14,13 @@ export const CAPABILITIES = {
   multiaccount: { path: "/multiaccount/api/MultiAccount/lists" },
   /** The member's sale-control lists (/sacontrol, /cacontrelist). */
   salecontrol: { path: "/salecontrol/api/salecontrol/saleControlList" },
-  /** Combo (bundling) lines in the cart, the only way this storefront sells combos. */
-  bundling: { path: "/bundling/api/cart/lists" },
+  /**
+   * Combos (组合套餐, the bundling addon's Bundling and Ordercreate controllers): the goods page's
+   * combos and badge, /promotion/combo-{id} and its checkout /promotion/combo_payment.
+   */
+  combos: { path: "/bundling/api/bundling/detail" },
+  /** Combo lines in the cart (add a combo to the cart, its lines on /cart): absent from Niushop 5.5.2's bundling addon. */
+  comboCart: { path: "/bundling/api/cart/lists" },
   /** Footer certificates and platform links. */
   footer: { path: "/pc/api/pc/footerList" },
   /** PC display switches (home category menu expanded). */
@@ -63,6 +68,15 @@ export const CAPABILITIES = {
   staff: { path: "/staff/api/salesman/stockoutLog" },
   /** Daily sign-in with points and growth (/member/signin). */
   signin: { path: "/api/membersignin/getsignstatus" },
+  /** Binding an email on /member/security (checkemail, bingemailcode, modifyemail): Niushop 5.5.2 has none of the three. */
+  email: { path: "/api/member/checkemail" },
+  /**
+   * The B2B registration addition, which stores what the spec's register form asks beyond username
+   * and password (business type, contact name, region and address, referrer, invitation code):
+   * Niushop 5.5.2 saves none of it. It has no endpoint of its own; its business-type list is the
+   * sign of it (the same endpoint as registerLabels).
+   */
+  registerExtras: { path: "/api/register/labellist" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -26,11 +26,12 @@ export function listCartLines(ctx: UpstreamContext) {
   return callUpstream(ctx, "/api/cart/goodslists", CartLinesSchema, {});
 }
 
-// Combo lines are an addon (capability "bundling"): without it the cart has none, and the
-// mutations below throw CapabilityAbsentError instead of calling.
+// Combo lines in the cart are a capability of their own ("comboCart": Niushop 5.5.2 sells combos,
+// but not through the cart): without it the cart has none, and the mutations below throw
+// CapabilityAbsentError instead of calling.
 
 export function listCartBundles(ctx: UpstreamContext) {
-  return withCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/lists", BundleLinesSchema, {}), []);
+  return withCapability("comboCart", () => callUpstream(ctx, "/bundling/api/cart/lists", BundleLinesSchema, {}), []);
 }
 
 export function setCartQuantity(ctx: UpstreamContext, cartId: number, num: number) {
@@ -38,7 +39,7 @@ export function setCartQuantity(ctx: UpstreamContext, cartId: number, num: numbe
 }
 
 export function setBundleQuantity(ctx: UpstreamContext, cartId: number, num: number) {
-  return requireCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/edit", Ignored, { cart_id: cartId, num }));
+  return requireCapability("comboCart", () => callUpstream(ctx, "/bundling/api/cart/edit", Ignored, { cart_id: cartId, num }));
 }
 
 /** Deletes lines (comma-separated ids, own rows only). */
@@ -47,11 +48,11 @@ export function deleteCartLines(ctx: UpstreamContext, cartIds: number[]) {
 }
 
 export function deleteBundleLine(ctx: UpstreamContext, cartId: number) {
-  return requireCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/delete", Ignored, { cart_id: cartId }));
+  return requireCapability("comboCart", () => callUpstream(ctx, "/bundling/api/cart/delete", Ignored, { cart_id: cartId }));
 }
 
 export function addBundleToCart(ctx: UpstreamContext, blId: number, num: number) {
-  return requireCapability("bundling", () => callUpstream(ctx, "/bundling/api/cart/add", Ignored, { bl_id: blId, num }));
+  return requireCapability("comboCart", () => callUpstream(ctx, "/bundling/api/cart/add", Ignored, { bl_id: blId, num }));
 }
 
 /** The upstream's own pricing of the given lines (the agreement test compares it with ours). */

@@ -1,5 +1,5 @@
 import { assetUrl } from "./context.server";
-import { callUpstream, UpstreamError, type UpstreamContext } from "./http.server";
+import { callUpstream, EmptyAnswerError, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { BindSchema, CHAT_CONTENT, DialogsSchema, HasServicersSchema, KeywordsSchema, type ChatMessage } from "./schemas/chat";
 import { uploadImage } from "./upload.server";
@@ -11,6 +11,20 @@ import { uploadImage } from "./upload.server";
 export const CHAT_PAGE_SIZE = 4;
 /** The upstream wants a non-zero site id on setRead (contract §7.3); B2C has one site. */
 const SITE_ID = 1;
+
+/**
+ * The chat's reads take an empty answer for "nothing", as Niushop's own client does (it acts only
+ * on `res.code >= 0 && res.data`): a Niushop now and then answers a servicer path with an empty
+ * body (http.server.ts, EmptyAnswerError), and the page must not fail for quick replies or history.
+ */
+async function orNothing<T>(read: Promise<T>, nothing: T): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof EmptyAnswerError) return nothing;
+    throw error;
+  }
+}
 
 /** What the island and the /chat page show of one message (paths already browser URLs). */
 export type ChatMessageView = {
@@ -55,7 +69,8 @@ export async function bindChat(ctx: UpstreamContext, clientId: string): Promise<
     const bound = await callUpstream(ctx, "/servicer/api/chat/bind", BindSchema, { client_id: clientId });
     return { online: true, servicerId: bound.servicer_id };
   } catch (error) {
-    if (error instanceof UpstreamError && error.constructor === UpstreamError) return { online: false, servicerId: 0 };
+    // A refusal ("客服不在线"), or an empty answer (no servicer to bind, as the real client reads it).
+    if ((error instanceof UpstreamError && error.constructor === UpstreamError) || error instanceof EmptyAnswerError) return { online: false, servicerId: 0 };
     throw error;
   }
 }
@@ -75,7 +90,11 @@ export function sayChat(ctx: UpstreamContext, servicerId: number, say: ChatSay) 
 
 /** One page of history (page 1 = the newest 4), oldest first within the page. */
 export async function listChat(ctx: UpstreamContext, page: number): Promise<{ messages: ChatMessageView[]; pageCount: number; count: number }> {
-  const dialogs = await callUpstream(ctx, "/servicer/api/chat/dialogs", DialogsSchema, { page, limit: CHAT_PAGE_SIZE, site_id: SITE_ID });
+  const dialogs = await orNothing(callUpstream(ctx, "/servicer/api/chat/dialogs", DialogsSchema, { page, limit: CHAT_PAGE_SIZE, site_id: SITE_ID }), {
+    list: [],
+    page_count: 0,
+    count: 0,
+  });
   return { messages: dialogs.list.map(toMessageView), pageCount: dialogs.page_count, count: dialogs.count };
 }
 
@@ -84,7 +103,7 @@ export function markChatRead(ctx: UpstreamContext) {
 }
 
 export async function servicersOnline(ctx: UpstreamContext): Promise<boolean> {
-  const answer = await callUpstream(ctx, "/servicer/api/chat/hasServicers", HasServicersSchema, { site_id: SITE_ID });
+  const answer = await orNothing(callUpstream(ctx, "/servicer/api/chat/hasServicers", HasServicersSchema, { site_id: SITE_ID }), { online_count: 0 });
   return answer.online_count > 0;
 }
 
@@ -94,7 +113,7 @@ export function byeChat(ctx: UpstreamContext, servicerId: number) {
 
 /** Quick-reply chips: the keywords when the shop turned them on, else none. */
 export async function chatKeywords(ctx: UpstreamContext): Promise<string[]> {
-  const config = await callUpstream(ctx, "/servicer/api/chat/keyword", KeywordsSchema);
+  const config = await orNothing(callUpstream(ctx, "/servicer/api/chat/keyword", KeywordsSchema), { is_open: 0, keyword_list: [] });
   return config.is_open === 1 ? config.keyword_list.map((entry) => entry.keyword).filter(Boolean) : [];
 }
 

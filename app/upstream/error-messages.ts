@@ -36,6 +36,8 @@ const PATTERNS: Array<{ pattern: RegExp; key: (match: RegExpExecArray) => string
   { pattern: /^该商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `promotion:errors.seckillLimit|limit=${m[1]}|bought=${m[2]}` },
   { pattern: /^该商品限制购买不能少于(\d+)件！$/, key: (m) => `promotion:errors.groupbuyMinimum|count=${m[1]}` },
   { pattern: /^最多可以兑换(\d+)件，您已兑换(\d+)件$/, key: (m) => `point:errors.limit|limit=${m[1]}|exchanged=${m[2]}` },
+  // Niushop names what was exchanged only when it is something.
+  { pattern: /^最多可以兑换(\d+)件$/, key: (m) => `point:errors.limitPerMember|limit=${m[1]}` },
   { pattern: /^该专题商品每人限购(\d+)件，您已购买(\d+)件$/, key: (m) => `topic:errors.limit|limit=${m[1]}|bought=${m[2]}` },
 ];
 

@@ -1,5 +1,5 @@
 import { probeCapability, requireCapability, withCapability } from "./capabilities.server";
-import { callUpstream, type UpstreamContext } from "./http.server";
+import { callUnenvelopedUpstream, callUpstream, type UpstreamContext } from "./http.server";
 import { OutTradeNoSchema } from "./schemas/checkout";
 import { Ignored } from "./schemas/common";
 import {
@@ -40,8 +40,9 @@ export function listLedger(ctx: UpstreamContext, params: Paging & { accountType:
   });
 }
 
+/** The ledger's sources by account kind. Niushop answers this one without the envelope (http.server.ts). */
 export function listLedgerSources(ctx: UpstreamContext) {
-  return callUpstream(ctx, "/api/memberaccount/fromtype", FromTypesSchema);
+  return callUnenvelopedUpstream(ctx, "/api/memberaccount/fromtype", FromTypesSchema);
 }
 
 /** The shop's free levels, ascending by growth (contract §6.3). */

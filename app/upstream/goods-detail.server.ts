@@ -45,13 +45,13 @@ export function knownGoodsOf(id: number): KnownGoods | undefined {
 /**
  * The goods of a `/sku-{id}` URL, where the id may be a sku id or a goods id (spec §2): asked
  * for as a sku first, then as a goods (its default sku). `null` when neither exists. Combos (the
- * list and the badge) are left out when the upstream cannot put them in the cart (capability
- * "bundling", ADR 009).
+ * list and the badge) are left out when the upstream has no combos (capability "combos", ADR 009);
+ * a shop that sells them only through their own checkout (no cart) still shows them.
  */
 export async function findGoodsDetail(ctx: UpstreamContext, id: number): Promise<GoodsDetail | null> {
   const detail = (await detailBy(ctx, { sku_id: id })) ?? (await detailBy(ctx, { goods_id: id }));
   if (detail) goodsOfPageId.set(id, { goodsId: detail.goods_id, skuId: detail.sku_id });
-  if (!detail || !offersCombos(detail) || (await probeCapability("bundling"))) return detail;
+  if (!detail || !offersCombos(detail) || (await probeCapability("combos"))) return detail;
   return { ...detail, bundling_list: [], goods_promotion: detail.goods_promotion.filter((entry) => !isCombo(entry)) };
 }
 

@@ -72,6 +72,19 @@ export class EndpointMissingError extends Response {
   }
 }
 
+/**
+ * The upstream answered with an empty body. A stock Niushop does this now and then for a route it
+ * lacks: its HTML error page is rendered from a compiled template that a parallel request is
+ * rewriting at that moment (think-template writes it without a lock), so the page comes out empty.
+ * Niushop's own client reads an answer without a `code` as "nothing"; callers that can show nothing
+ * catch this (chat.server.ts). Anywhere else it is what it is thrown as: a 502, as any non-JSON answer.
+ */
+export class EmptyAnswerError extends Response {
+  constructor(readonly path: string) {
+    super(JSON.stringify({ reason: "upstream-bad-gateway" }), { status: 502, headers: { "Content-Type": "application/json" } });
+  }
+}
+
 const TOKEN_ERROR_CODES = new Set([-10009, -10010]);
 const NOT_LOGGED_IN_MESSAGE = "您尚未登录，请先进行登录";
 const SHOP_CLOSED_CODE = -3;
@@ -163,6 +176,11 @@ async function postJson(ctx: UpstreamContext, path: string, body: Record<string,
   }
   if (answer.status === 404) throw new EndpointMissingError(path);
   if (answer.status < 200 || answer.status >= 300) throw gatewayFailure(502, path, `HTTP ${answer.status}`);
+  if (answer.text.trim() === "") {
+    log("upstream_failure", { path, status: 502, detail: "empty body" });
+    observeUpstream(path, "error", null);
+    throw new EmptyAnswerError(path);
+  }
   try {
     return JSON.parse(answer.text);
   } catch {
@@ -206,10 +224,55 @@ export async function callUpstreamTimed<T extends z.ZodType>(
   body: Record<string, unknown> = {},
 ): Promise<{ data: z.output<T>; timestamp: number }> {
   const started = performance.now();
-  const raw = await postJson(ctx, path, body);
-  const envelope = EnvelopeSchema.safeParse(raw);
+  const envelope = EnvelopeSchema.safeParse(await postJson(ctx, path, body));
   if (!envelope.success) throw gatewayFailure(502, path, "no envelope");
-  const { code, message, data, refreshtoken, timestamp } = envelope.data;
+  return settle(ctx, path, schema, envelope.data, started);
+}
+
+/**
+ * The upstream paths that answer their data without the envelope: a deliberate, named exception to
+ * the one client core (docs/architecture.md). Niushop's `Memberaccount::fromType` hands the model's
+ * array straight to `response()`, which only adds `timestamp` (and `refreshtoken`) beside its keys:
+ * `{balance: {…}, point: {…}, timestamp}`. Every other path keeps the envelope check.
+ */
+export type UnenvelopedPath = "/api/memberaccount/fromtype";
+
+/** The keys `response()` adds beside a bare answer's own. */
+const BareExtrasSchema = z.object({
+  timestamp: z.number().optional().catch(undefined),
+  refreshtoken: z.string().min(1).max(4096).optional().catch(undefined),
+});
+
+/**
+ * As callUpstream, for an UnenvelopedPath: the answer's own keys (less `timestamp` and
+ * `refreshtoken`) are the data, parsed by `schema`. An answer with a numeric `code` is still an
+ * envelope (a closed shop's -3 and PHP exceptions come before the action) and is settled as one.
+ */
+export async function callUnenvelopedUpstream<T extends z.ZodType>(
+  ctx: UpstreamContext,
+  path: UnenvelopedPath,
+  schema: T,
+  body: Record<string, unknown> = {},
+): Promise<z.output<T>> {
+  const started = performance.now();
+  const raw = await postJson(ctx, path, body);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw gatewayFailure(502, path, "not an object");
+  const envelope = EnvelopeSchema.safeParse(raw);
+  if (envelope.success) return (await settle(ctx, path, schema, envelope.data, started)).data;
+  const { timestamp, refreshtoken, ...data } = raw as Record<string, unknown>;
+  const extras = BareExtrasSchema.parse({ timestamp, refreshtoken });
+  return (await settle(ctx, path, schema, { code: 0, message: "", data, ...extras }, started)).data;
+}
+
+/** What every answer goes through once its envelope is known: spec §8's failures, the refreshed token, the schema. */
+async function settle<T extends z.ZodType>(
+  ctx: UpstreamContext,
+  path: string,
+  schema: T,
+  envelope: z.output<typeof EnvelopeSchema>,
+  started: number,
+): Promise<{ data: z.output<T>; timestamp: number }> {
+  const { code, message, data, refreshtoken, timestamp } = envelope;
   log("upstream_call", { path, code, ms: Math.round(performance.now() - started) }, "debug");
   observeUpstream(path, code < 0 ? "refused" : "ok", (performance.now() - started) / 1000);
   if (code < 0) {

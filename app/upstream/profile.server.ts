@@ -63,3 +63,12 @@ export function sendPayPasswordCode(ctx: UpstreamContext) {
 export function setPayPassword(ctx: UpstreamContext, input: { key: string; code: string; password: string }) {
   return callUpstream(ctx, "/api/member/modifypaypassword", Ignored, input);
 }
+
+/**
+ * Sets a first login password for a member who has none (registered by SMS): Niushop 5.5.2 wants
+ * the key and code of an SMS to the bound mobile (`pwdmobliecode`) instead of the old password, as
+ * the PC sends it. Refused (UpstreamError) when the code is wrong (`手机验证码不正确`).
+ */
+export function setFirstPassword(ctx: UpstreamContext, input: { key: string; code: string; newPassword: string }) {
+  return callUpstream(ctx, "/api/member/modifypassword", Ignored, { new_password: input.newPassword, code: input.code, key: input.key });
+}

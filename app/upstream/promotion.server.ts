@@ -68,9 +68,13 @@ export async function findSeckillDetail(ctx: UpstreamContext, seckillId: number)
   return { detail: found.data.goods_sku_detail, now: found.timestamp };
 }
 
-/** One open combo; null when there is none, or when the upstream has no bundling addon. */
-export function findCombo(ctx: UpstreamContext, blId: number) {
-  return withCapability("bundling", () => callUpstream(ctx, "/bundling/api/bundling/detail", ComboSchema.nullable(), { bl_id: blId }), null);
+/**
+ * One open combo; null when there is none, it is closed (`status` 0: Niushop answers a closed combo's
+ * detail all the same), or the upstream has no bundling addon.
+ */
+export async function findCombo(ctx: UpstreamContext, blId: number) {
+  const combo = await withCapability("combos", () => callUpstream(ctx, "/bundling/api/bundling/detail", ComboSchema.nullable(), { bl_id: blId }), null);
+  return combo && combo.status !== 0 ? combo : null;
 }
 
 /** Running group buys; null when the upstream has no group-buy addon. */

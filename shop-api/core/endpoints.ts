@@ -22,7 +22,8 @@ export interface MissingEndpoint {
  * routes `/{addon}/api/{controller}/{action}` by folder (InitRoute), so a missing addon folder,
  * controller class or action method all end in an HttpException, answered as the HTML error page.
  *
- * Covers 13 of the 69 storefront paths, plus the 6 qualification paths and the 2 staff paths. `/memberregister/api/Config/Config` and
+ * Covers the storefront paths listed in shop-api/README.md ("Stock Niushop mode"); the contract test
+ * shop-api-switches.test.ts checks them against every path in app/upstream. `/memberregister/api/Config/Config` and
  * `weapp/api/weapp/qrcode` are NOT here: both addons ship with 5.5.2
  * (`addon/memberregister/api/controller/Config.php`, `addon/weapp/api/controller/Weapp.php`);
  * `/api/Cart/calculate` and `/api/goodssku/searchGoodsByKeyWord` are (no such actions).
@@ -30,7 +31,22 @@ export interface MissingEndpoint {
 export const STOCK_NIUSHOP_MISSING: readonly MissingEndpoint[] = [
   { path: '/multiaccount', reason: 'multi-account addon (account group switch: MultiAccount/lists, /change) is not part of Niushop' },
   { path: '/salecontrol', reason: 'sale-control addon (控销, salecontrol/saleControlList) is this B2B flavour’s, not Niushop’s' },
-  { path: '/bundling/api/cart', reason: 'the bundling addon ships only Bundling and Ordercreate API controllers: no combo lines in the cart (lists/add/edit/delete)' },
+  {
+    path: '/bundling/api/cart',
+    reason:
+      'the bundling addon ships only Bundling and Ordercreate API controllers: combos are sold (detail, lists, ordercreate), but no combo lines in the cart (lists/add/edit/delete)',
+  },
+  { path: '/servicer', reason: 'no servicer addon in 5.5.2 (addon/servicer is absent): the customer-service chat endpoints (chat/keyword, dialogs, say…) do not exist' },
+  {
+    path: '/api/member/checkemail',
+    reason: 'Member has no checkemail action in 5.5.2 (the PC client still calls it): binding an email does not exist there',
+  },
+  { path: '/api/member/bingemailcode', reason: 'Member has no bingemailcode action in 5.5.2 (the PC client still calls it): no email codes' },
+  { path: '/api/member/modifyemail', reason: 'Member has no modifyemail action in 5.5.2 (the PC client still calls it): binding an email does not exist there' },
+  {
+    path: '/memberrecharge/api/order/detail',
+    reason: 'the memberrecharge addon’s Order controller has only page: one recharge order is not answered on its own (the PC lists them)',
+  },
   { path: '/pc/api', reason: 'the pc addon has no API controllers; footerList and moreConfig are defined by this API (PC config lives under /api/pc/*)' },
   { path: '/api/register/labellist', reason: 'Register has no labellist action: member-label choice at sign-up is a B2B addition' },
   { path: '/api/register/getAptitude', reason: 'Register has no getAptitude action: qualification (资质) upload at sign-up is a B2B addition' },

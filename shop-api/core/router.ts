@@ -43,7 +43,20 @@ export interface Context {
   refreshToken?: string
 }
 
-export type Handler = (ctx: Context) => Envelope | Promise<Envelope>
+/**
+ * An answer without the envelope: what Niushop's `response($array)` sends when a controller hands
+ * it a model's array instead of `success(…)` (`memberaccount/fromtype`). The server adds
+ * `timestamp` (and `refreshtoken`) beside the array's own keys, as upstream.
+ */
+export interface BareAnswer {
+  bare: Record<string, unknown>
+}
+
+export function bare(data: Record<string, unknown>): BareAnswer {
+  return { bare: data }
+}
+
+export type Handler = (ctx: Context) => Envelope | BareAnswer | Promise<Envelope | BareAnswer>
 
 export class ApiException extends Error {
   constructor(

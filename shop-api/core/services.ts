@@ -242,6 +242,16 @@ export class SmsGateway {
     })()
   }
 
+  /**
+   * Does `key` hold `code`, whatever mobile it was sent to? Niushop 5.5.2 checks some codes so
+   * (`verifypaypwdcode`, `modifypassword` for a member without a password: `Cache::get($key)` and
+   * the code compared, nothing else); wrong tries count as in `verify`.
+   */
+  verifyCode(key: string, code: string): SmsCheck {
+    const row = key === '' ? undefined : (this.db.prepare('SELECT mobile FROM sms_code WHERE sms_key = ?').get(key) as { mobile: string } | undefined)
+    return row ? this.verify(key, row.mobile, code) : { ok: false, burned: false }
+  }
+
   /** Burn a key after it served its purpose, so a code works once. */
   consume(key: string): void {
     this.db.prepare('UPDATE sms_code SET used = 1 WHERE sms_key = ?').run(key)

@@ -124,7 +124,7 @@ export function addEvaluation(
   memberId: number,
   orderId: number,
   reviews: FirstReview[],
-  who: { name: string; headimg: string; anonymous: boolean },
+  who: { name: string; headimg: string; orderNo: string; anonymous: boolean },
   audit: boolean,
 ): void {
   db.transaction(() => {
@@ -142,7 +142,7 @@ export function addEvaluation(
       checkImages(db, memberId, review.images)
       insertRow(db, 'goods_evaluate', {
         order_id: orderId,
-        order_no: order.order_no,
+        order_no: who.orderNo,
         order_goods_id: line.order_goods_id,
         goods_id: line.goods_id,
         sku_id: line.sku_id,

@@ -33,6 +33,8 @@ export interface ExchangeRecord {
 
 export const EXCHANGE_TYPE_NAMES: Record<number, string> = { 1: '商品', 2: '优惠券' }
 export const EXCHANGE_MISSING = '商品未找到'
+/** goods/detail of an exchange that is off (or whose goods are): Niushop's bare `error($info)`. */
+export const EXCHANGE_OFF = '操作失败'
 export const EXCHANGE_CLOSED = '当前兑换活动未开启！'
 export const EXCHANGE_NO_STOCK = '当前兑换库存不足！'
 export const POINT_SHORT = '账户积分不足'
@@ -67,8 +69,18 @@ export function exchangeStock(catalog: Catalog, item: ExchangeRecord): number {
   return Math.max(0, Math.min(item.stock, sku?.stock ?? 0))
 }
 
-/** The refusal (upstream's wording) that stops exchanging `num` of the item now, or null. */
-export function exchangeRefusal(db: Database, catalog: Catalog, memberId: number, item: ExchangeRecord | undefined, num: number): string | null {
+/**
+ * The refusal (upstream's wording) that stops exchanging `num` of the item now, or null. Niushop
+ * checks the points only when it takes them (create): `points: false` leaves them out (payment).
+ */
+export function exchangeRefusal(
+  db: Database,
+  catalog: Catalog,
+  memberId: number,
+  item: ExchangeRecord | undefined,
+  num: number,
+  options: { points: boolean } = { points: true },
+): string | null {
   if (!item) return EXCHANGE_MISSING
   if (item.state !== 1) return EXCHANGE_CLOSED
   if (num < 1) return EXCHANGE_NUM
@@ -80,9 +92,10 @@ export function exchangeRefusal(db: Database, catalog: Catalog, memberId: number
   if (num > exchangeStock(catalog, item)) return EXCHANGE_NO_STOCK
   if (item.limit_num > 0) {
     const bought = exchangedNum(db, memberId, item.id)
-    if (bought + num > item.limit_num) return `最多可以兑换${item.limit_num}件，您已兑换${bought}件`
+    // Niushop names what was exchanged only when it is something.
+    if (bought + num > item.limit_num) return `最多可以兑换${item.limit_num}件${bought > 0 ? `，您已兑换${bought}件` : ''}`
   }
-  if (memberPoint(db, memberId) < item.point * num) return POINT_SHORT
+  if (options.points && memberPoint(db, memberId) < item.point * num) return POINT_SHORT
   return null
 }
 

@@ -152,7 +152,15 @@ export function registerAuthRoutes(router: Router): void {
     const smsError = checkSmsCode(ctx, key, mobile)
     if (smsError) return smsError
     ctx.services.sms.consume(key)
-    const memberId = createMember(ctx.db, { username: freeUsername(ctx.db), password_hash: '', nickname: maskMobile(mobile), mobile })
+    // This B2B flavour keeps the business type and contact name here too (upstream keeps neither).
+    const memberId = createMember(ctx.db, {
+      username: freeUsername(ctx.db),
+      password_hash: '',
+      nickname: maskMobile(mobile),
+      mobile,
+      realname: str(ctx, 'realname'),
+      member_label: int(ctx, 'member_label', 0),
+    })
     return success({ token: ctx.services.tokens.issue(memberId, { appType: ctx.appType }) })
   })
 

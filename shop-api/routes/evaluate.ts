@@ -83,10 +83,10 @@ export function registerEvaluateRoutes(router: Router): void {
       images: paths(item.images),
       scores: whole(item.scores),
     }))
-    // Who wrote it comes from the member record, not from the request (the PC sends it, we do not trust it).
-    const member = ctx.db.prepare('SELECT nickname, username, headimg FROM member WHERE member_id = ?').get(memberId) as { nickname: string; username: string; headimg: string }
-    const anonymous = str(ctx, 'is_anonymous') === '1'
-    addEvaluation(ctx.db, memberId, int(ctx, 'order_id'), reviews, { name: member.nickname || member.username, headimg: member.headimg, anonymous }, false)
+    // As upstream (Goodsevaluate.php add), the name, avatar and order number under the review are
+    // what the client sends (the PC sends the member's nickname and avatar); none sent, none shown.
+    const reviewer = { name: str(ctx, 'member_name'), headimg: str(ctx, 'member_headimg'), orderNo: str(ctx, 'order_no'), anonymous: str(ctx, 'is_anonymous') === '1' }
+    addEvaluation(ctx.db, memberId, int(ctx, 'order_id'), reviews, reviewer, false)
     return success(1)
   })
 

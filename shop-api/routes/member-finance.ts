@@ -1,5 +1,5 @@
 import { money, nowSeconds } from '../core/format.js'
-import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
+import { bare, error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { insertRow } from '../db/seed.js'
 import { applyWithdrawal, closeExpiredRecharges, newSerial, RECHARGE_PAY_EVENT, TRANSFER_TYPE_NAMES, type WithdrawConfig } from '../models/finance.js'
 import { newOutTradeNo } from '../models/order.js'
@@ -12,23 +12,37 @@ import { newOutTradeNo } from '../models/order.js'
 
 const ACCOUNT_TYPES: Record<string, string[]> = { 'balance,balance_money': ['balance', 'balance_money'], balance: ['balance'], balance_money: ['balance_money'], point: ['point'] }
 
-/** Ledger sources by account kind (memberaccount/fromtype). */
-export const FROM_TYPES: Record<string, Record<string, { type_name: string }>> = {
+/**
+ * Ledger sources by account kind (memberaccount/fromtype), `{type_name, type_url}` as Niushop's
+ * MemberAccount model lists them: its own sources (adjust, order, refund, withdraw…) plus those its
+ * addons add (memberrecharge, membersignin), and this API's (order_close, withdraw_back).
+ */
+export const FROM_TYPES: Record<string, Record<string, { type_name: string; type_url: string }>> = {
   balance: {
-    order: { type_name: '消费' },
-    order_close: { type_name: '订单关闭退还' },
-    refund: { type_name: '退款' },
-    memberrecharge: { type_name: '会员充值' },
-    withdraw: { type_name: '提现' },
-    withdraw_back: { type_name: '提现退回' },
-    adjust: { type_name: '调整' },
+    order: { type_name: '消费', type_url: '' },
+    order_close: { type_name: '订单关闭退还', type_url: '' },
+    refund: { type_name: '退还', type_url: '' },
+    memberrecharge: { type_name: '会员充值', type_url: '' },
+    adjust: { type_name: '调整', type_url: '' },
+  },
+  balance_money: {
+    order: { type_name: '消费', type_url: '' },
+    order_close: { type_name: '订单关闭退还', type_url: '' },
+    refund: { type_name: '退还', type_url: '' },
+    withdraw: { type_name: '提现', type_url: '' },
+    withdraw_back: { type_name: '提现退回', type_url: '' },
+    adjust: { type_name: '调整', type_url: '' },
   },
   point: {
-    order: { type_name: '积分抵扣' },
-    order_close: { type_name: '订单关闭退还' },
-    memberrecharge: { type_name: '充值赠送' },
-    signin: { type_name: '签到' },
-    adjust: { type_name: '调整' },
+    order: { type_name: '积分抵扣', type_url: '' },
+    order_close: { type_name: '订单关闭退还', type_url: '' },
+    memberrecharge: { type_name: '充值赠送', type_url: '' },
+    signin: { type_name: '签到', type_url: '' },
+    adjust: { type_name: '调整', type_url: '' },
+  },
+  growth: {
+    signin: { type_name: '签到', type_url: '' },
+    adjust: { type_name: '调整', type_url: '' },
   },
 }
 
@@ -137,7 +151,8 @@ export function registerMemberFinanceRoutes(router: Router): void {
     )
   })
 
-  router.post('/api/memberaccount/fromtype', () => success(FROM_TYPES))
+  // Unenveloped, as upstream: the controller hands the model's array to response() (no success()).
+  router.post('/api/memberaccount/fromtype', () => bare(FROM_TYPES))
 
   // ------------------------------------------------------------------------------------ levels
   router.post('/api/memberlevel/lists', (ctx) => {

@@ -1,7 +1,8 @@
 import { error, int, isEmpty, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { hashPassword, verifyPassword } from '../core/password.js'
 import { imageType, isUploadedFile, storeUpload } from '../core/upload.js'
-import { checkSmsCode, passwordProblem } from './auth.js'
+import { SMS_BURNED_MESSAGE } from '../core/services.js'
+import { passwordProblem } from './auth.js'
 import { stripEmoji } from './address.js'
 
 /**
@@ -73,18 +74,28 @@ export function registerMemberProfileRoutes(router: Router): void {
   })
 }
 
-/** Security (contract §6.1): change the login password with the old one. */
+/** Security (contract §6.1): the login password (changed with the old one, or set a first time with an SMS code) and the pay password. */
 export function registerMemberSecurityRoutes(router: Router): void {
-  // A member without a password (mobile registration) must use the SMS path (key + code), not built here.
+  // As upstream (Member.php modifypassword): a member without a password (mobile registration)
+  // proves themself with an SMS key and code instead, any live pair (5.5.2 checks neither member
+  // nor mobile: the storefront passes only a key of a code sent to the member's own mobile), and
+  // has no old password to give (upstream compares md5('') with ''; anything else is refused).
   router.post('/api/member/modifypassword', async (ctx) => {
     const memberId = requireMember(ctx)
     const row = ctx.db.prepare('SELECT password_hash FROM member WHERE member_id = ?').get(memberId) as { password_hash: string }
-    if (!row.password_hash) return error(-1, '请先通过手机验证码设置密码')
-    if (!(await verifyPassword(str(ctx, 'old_password'), row.password_hash))) return error(-1, '原密码不正确')
+    const key = str(ctx, 'key')
+    if (!row.password_hash) {
+      if (!ctx.services.sms.verifyCode(key, str(ctx, 'code')).ok) return error(-1, '手机验证码不正确')
+      if (str(ctx, 'old_password') !== '') return error(-1, '原密码不正确')
+    } else if (!(await verifyPassword(str(ctx, 'old_password'), row.password_hash))) return error(-1, '原密码不正确')
     const password = str(ctx, 'new_password')
     const problem = passwordProblem(ctx, password)
     if (problem) return error(-1, problem)
-    ctx.db.prepare('UPDATE member SET password_hash = ? WHERE member_id = ?').run(await hashPassword(password), memberId)
+    const hash = await hashPassword(password)
+    ctx.db.transaction(() => {
+      if (!row.password_hash) ctx.services.sms.consume(key)
+      ctx.db.prepare('UPDATE member SET password_hash = ? WHERE member_id = ?').run(hash, memberId)
+    })()
     return success(1)
   })
 
@@ -115,21 +126,22 @@ export function registerMemberSecurityRoutes(router: Router): void {
     return success({ key: ctx.services.sms.send(mobile, 'MEMBER_PAY_PASSWORD', 'pay_password_code_') })
   })
 
+  // As upstream (Member.php verifypaypwdcode): no token, any live key with its code, nothing burned
+  // on success; `[]` and 验证码不正确. Whose code it was is the client's to know.
   router.post('/api/member/verifypaypwdcode', (ctx) => {
-    const memberId = requireMember(ctx)
-    const mobile = (ctx.db.prepare('SELECT mobile FROM member WHERE member_id = ?').get(memberId) as { mobile: string }).mobile
-    return checkSmsCode(ctx, str(ctx, 'key'), mobile) ?? success(1)
+    const check = ctx.services.sms.verifyCode(str(ctx, 'key').trim(), str(ctx, 'code'))
+    return check.ok ? success([]) : error(-1, check.burned ? SMS_BURNED_MESSAGE : '验证码不正确')
   })
 
+  // As upstream (Member.php modifypaypassword), any live key with its code will do, whoever it was
+  // sent to: the storefront passes only a key it gave this member for their mobile.
   router.post('/api/member/modifypaypassword', async (ctx) => {
     const memberId = requireMember(ctx)
     const password = str(ctx, 'password')
     if (!password) return error(-1, '支付密码不可为空')
     if (!/^\d{6}$/.test(password)) return error(-1, '支付密码须为6位数字')
-    const mobile = (ctx.db.prepare('SELECT mobile FROM member WHERE member_id = ?').get(memberId) as { mobile: string }).mobile
     const key = str(ctx, 'key')
-    const refusal = checkSmsCode(ctx, key, mobile)
-    if (refusal) return error(-1, '验证码不正确')
+    if (!ctx.services.sms.verifyCode(key, str(ctx, 'code')).ok) return error(-1, '验证码不正确')
     ctx.services.sms.consume(key)
     ctx.db.prepare('UPDATE member SET pay_password = ? WHERE member_id = ?').run(await hashPassword(password), memberId)
     return success(1)

@@ -1,14 +1,14 @@
 import { money, nowSeconds } from '../core/format.js'
 import { ApiException, error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Handler, type Router } from '../core/router.js'
-import { Catalog, optionalMemberId } from '../models/catalog.js'
+import { Catalog } from '../models/catalog.js'
 import { EXPIRED_MESSAGE, newOrderKey, ORDER_KEY_TTL_SECONDS } from '../models/checkout.js'
 import { closeOrder } from '../models/order.js'
 import {
   EXCHANGE_MISSING,
   EXCHANGE_NUM,
+  EXCHANGE_OFF,
   EXCHANGE_ORDER_STATUS_NAMES,
   EXCHANGE_TYPE_NAMES,
-  exchangedNum,
   exchangeLines,
   exchangeOrderStatus,
   exchangeRefusal,
@@ -16,7 +16,6 @@ import {
   findExchange,
   giveExchangeCoupons,
   insertExchangeOrder,
-  memberPoint,
   takeExchange,
   type ExchangeRecord,
 } from '../models/point-exchange.js'
@@ -55,41 +54,167 @@ interface ExchangeOrderRow {
   pay_time: number
 }
 
-/** An item as `goods/page` lists it (the goods' or the coupon's fields beside the exchange's). */
-function exchangeView(ctx: Context, catalog: Catalog, item: ExchangeRecord, memberId: number): Record<string, unknown> {
+/** The stored notes (plain text in the seed) as the admin's editor saves them: one HTML paragraph. */
+function notesHtml(text: string): string {
+  return text ? `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>` : ''
+}
+
+function couponTypeOf(ctx: Context, couponTypeId: number) {
+  return ctx.db
+    .prepare(
+      'SELECT coupon_name, type, goods_type, money, discount, discount_limit, at_least, validity_type, fixed_term, end_time, count, lead_count, image FROM coupon_type WHERE coupon_type_id = ?',
+    )
+    .get(couponTypeId) as
+    | {
+        coupon_name: string
+        type: string
+        goods_type: number
+        money: number
+        discount: number
+        discount_limit: number
+        at_least: number
+        validity_type: number
+        fixed_term: number
+        end_time: number
+        count: number
+        lead_count: number
+        image: string
+      }
+    | undefined
+}
+
+/**
+ * An exchange as Niushop's `goods/page` lists it: the `promotion_exchange_goods` row (`peg.*`: the
+ * exchange's points and cash part, `type_id` the goods for goods) and, for goods, the goods' name,
+ * image, stock and sales; for coupons the coupon type's face value (no stock, no limit here).
+ */
+function exchangeListRow(ctx: Context, catalog: Catalog, item: ExchangeRecord): Record<string, unknown> {
+  const sku = item.type === 1 ? catalog.sku(item.type_id) : undefined
+  const goods = sku ? catalog.goods(sku.goods_id) : undefined
   const base = {
     id: item.id,
+    site_id: 1,
     type: item.type,
     type_name: EXCHANGE_TYPE_NAMES[item.type],
-    type_id: item.type_id,
+    type_id: goods?.goods_id ?? item.type_id,
     name: item.name,
     image: item.image,
     point: item.point,
     price: money(item.price),
-    market_price: money(item.market_price),
-    stock: exchangeStock(catalog, item),
-    limit_num: item.limit_num,
-    pay_type: item.pay_type,
+    balance: '0.00',
     state: item.state,
+    content: item.type === 1 ? (goods ? catalog.content(goods) : '') : notesHtml(item.content),
+    create_time: item.create_time,
+    modify_time: 0,
     sort: item.sort,
-    ...(memberId ? { exchanged_num: exchangedNum(ctx.db, memberId, item.id) } : {}),
+    pay_type: item.pay_type,
+    delivery_price: '0.00',
+    rule: item.type === 1 ? notesHtml(item.content) : null,
   }
   if (item.type === 1) {
-    const sku = catalog.sku(item.type_id)
-    const goods = sku ? catalog.goods(sku.goods_id) : undefined
-    return { ...base, goods_id: goods?.goods_id ?? 0, sku_id: item.type_id, sku_name: sku?.sku_name ?? '', unit: goods?.unit ?? '', sale_num: goods?.sale_num ?? 0 }
+    return {
+      ...base,
+      name: goods?.goods_name ?? item.name,
+      image: goods?.goods_image ?? item.image,
+      stock: exchangeStock(catalog, item),
+      stock_show: 1,
+      sale_show: 1,
+      sale_num: goods?.sale_num ?? 0,
+    }
   }
-  const coupon = ctx.db.prepare('SELECT type, money, discount, at_least, validity_type, fixed_term, end_time FROM coupon_type WHERE coupon_type_id = ?').get(item.type_id) as
-    { type: string; money: number; discount: number; at_least: number; validity_type: number; fixed_term: number; end_time: number } | undefined
+  const coupon = couponTypeOf(ctx, item.type_id)
   return {
     ...base,
     coupon_type: coupon?.type ?? 'reward',
-    money: money(coupon?.money ?? 0),
-    discount: coupon?.discount ?? 0,
+    goods_type: coupon?.goods_type ?? 1,
     at_least: money(coupon?.at_least ?? 0),
-    validity_type: coupon?.validity_type ?? 0,
-    fixed_term: coupon?.fixed_term ?? 0,
-    end_time: coupon?.end_time ?? 0,
+    money: money(coupon?.money ?? 0),
+    discount: money(coupon?.discount ?? 0),
+  }
+}
+
+/**
+ * An exchange as Niushop's `goods/detail` answers it (Exchange::getExchangeDetail): the SKU's
+ * `promotion_exchange` row (`id`; `exchange_id` the exchange; `exchange_price` the cash part)
+ * joined with the goods SKU (its own `price`, `stock`, `goods_content`…) or the coupon type. No
+ * member fields: the member's points and what they exchanged are not part of it.
+ */
+function exchangeDetail(ctx: Context, catalog: Catalog, item: ExchangeRecord): Record<string, unknown> | null {
+  const row = {
+    type: item.type,
+    exchange_id: item.id,
+    id: item.id,
+    sku_id: item.type_id,
+    goods_id: item.type_id,
+    pay_type: item.pay_type,
+    point: item.point,
+    exchange_price: money(item.price),
+    limit_num: item.limit_num,
+    delivery_price: '0.00',
+    balance: '0.00',
+    state: item.state,
+    content: notesHtml(item.content),
+    exchange_goods_id: item.id,
+    rule: null as string | null,
+  }
+  if (item.type === 2) {
+    const coupon = couponTypeOf(ctx, item.type_id)
+    if (!coupon) return null
+    return {
+      ...row,
+      stock: item.stock,
+      coupon_type: coupon.type,
+      discount_limit: money(coupon.discount_limit ?? 0),
+      image: coupon.image ?? '',
+      name: coupon.coupon_name,
+      count: coupon.count,
+      lead_count: coupon.lead_count,
+      money: money(coupon.money),
+      discount: money(coupon.discount),
+      at_least: money(coupon.at_least),
+      validity_type: coupon.validity_type,
+      fixed_term: coupon.fixed_term,
+      end_time: coupon.end_time,
+    }
+  }
+  const sku = catalog.sku(item.type_id)
+  const goods = sku ? catalog.goods(sku.goods_id) : undefined
+  if (!sku || !goods || goods.goods_state !== 1) return null
+  return {
+    ...row,
+    goods_id: goods.goods_id,
+    // Goods: the goods description is the content, the exchange's own notes are the rule.
+    content: catalog.content(goods),
+    rule: notesHtml(item.content),
+    site_id: 1,
+    sku_name: sku.sku_name,
+    sku_spec_format: sku.sku_spec_format,
+    price: money(sku.price),
+    promotion_type: sku.promotion_type,
+    stock: exchangeStock(catalog, item),
+    click_num: sku.click_num,
+    sale_num: sku.sale_num,
+    collect_num: goods.collect_num,
+    sku_image: sku.sku_image,
+    sku_images: sku.sku_images,
+    goods_content: catalog.content(goods),
+    goods_state: goods.goods_state,
+    is_virtual: goods.is_virtual,
+    is_free_shipping: goods.is_free_shipping,
+    goods_spec_format: goods.goods_spec_format ?? '',
+    goods_attr_format: goods.goods_attr_format,
+    introduction: goods.introduction,
+    unit: goods.unit,
+    video_url: goods.video_url,
+    evaluate: goods.evaluate,
+    goods_service_ids: goods.goods_service_ids,
+    goods_image: goods.goods_image,
+    goods_stock: goods.goods_stock,
+    goods_name: goods.goods_name,
+    qr_id: 0,
+    stock_show: 1,
+    sale_show: 1,
+    goods_service: catalog.services(goods),
   }
 }
 
@@ -131,27 +256,28 @@ function readExchangeInput(ctx: Context): { id: number; num: number } | ReturnTy
 export function registerPointExchangeRoutes(router: Router): void {
   router.post('/pointexchange/api/goods/page', (ctx) => {
     const catalog = Catalog.forRequest(ctx)
-    const memberId = optionalMemberId(ctx)
     const { page, pageSize } = paging(ctx)
-    const where = ['state = 1']
-    const args: unknown[] = []
-    const type = int(ctx, 'type', 0)
-    if (type === 1 || type === 2) {
-      where.push('type = ?')
-      args.push(type)
-    }
+    // One kind at a time, goods by default (Niushop's `type ?? 1`).
+    const where = ['state = 1', 'type = ?']
+    const args: unknown[] = [int(ctx, 'type', 1)]
     const keyword = str(ctx, 'keyword').trim()
     if (keyword) {
       where.push("name LIKE ? ESCAPE '\\'")
       args.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     }
-    const minPoint = int(ctx, 'min_point', 0)
-    const maxPoint = int(ctx, 'max_point', 0)
-    if (minPoint > 0) {
+    // Niushop's bounds default to 0, and on PHP 8 `0 != ''` holds: an absent bound is a bound of
+    // 0 (no bounds: only items of 0 points, i.e. none). Only "" means "no bound" (niushop/README.md fact 10).
+    const bound = (name: string): number | null => {
+      const value = param(ctx, name) ?? 0
+      return value === '' ? null : int(ctx, name, 0)
+    }
+    const minPoint = bound('min_point')
+    const maxPoint = bound('max_point')
+    if (minPoint !== null) {
       where.push('point >= ?')
       args.push(minPoint)
     }
-    if (maxPoint > 0) {
+    if (maxPoint !== null) {
       where.push('point <= ?')
       args.push(maxPoint)
     }
@@ -165,19 +291,19 @@ export function registerPointExchangeRoutes(router: Router): void {
       const goods = sku ? catalog.goods(sku.goods_id) : undefined
       return Boolean(goods && goods.goods_state === 1)
     })
-    const list = (pageSize > 0 ? visible.slice((page - 1) * pageSize, page * pageSize) : visible).map((item) => exchangeView(ctx, catalog, item, memberId))
+    const list = (pageSize > 0 ? visible.slice((page - 1) * pageSize, page * pageSize) : visible).map((item) => exchangeListRow(ctx, catalog, item))
     return success(pageResult(list, visible.length, pageSize))
   })
 
-  // {id} → the item with its description; 商品未找到 when there is none (or it is off).
+  // {id: the exchange} → its detail (Niushop's shape); 商品未找到 when there is no such exchange,
+  // `-1 操作失败` (data null) when it is off or its goods are off the shelf, as Niushop's error($info).
   router.post('/pointexchange/api/goods/detail', (ctx) => {
     if (isEmpty(param(ctx, 'id'))) return error(-1, '缺少参数id')
     const id = positiveInt(param(ctx, 'id'))
     const item = id === null ? undefined : findExchange(ctx.db, id)
-    if (!item || item.state !== 1) return error(-1, EXCHANGE_MISSING)
-    const catalog = Catalog.forRequest(ctx)
-    const memberId = optionalMemberId(ctx)
-    return success({ ...exchangeView(ctx, catalog, item, memberId), content: item.content, ...(memberId ? { member_point: memberPoint(ctx.db, memberId) } : {}) })
+    if (!item) return error(-1, EXCHANGE_MISSING)
+    const detail = item.state === 1 ? exchangeDetail(ctx, Catalog.forRequest(ctx), item) : null
+    return detail ? success(detail) : error(-1, EXCHANGE_OFF, null)
   })
 
   // Goods exchanges: the promotion checkout, registered here and called by the dispatching routes below.
@@ -198,7 +324,7 @@ export function registerPointExchangeRoutes(router: Router): void {
     infoKey: 'exchange_info',
     info(ctx, _catalog, input) {
       const item = findExchange(ctx.db, input.promotion.id)
-      return item ? exchangeInfo(item, input.lines[0]!.num) : {}
+      return item ? exchangeInfo(item) : {}
     },
     afterCreate(ctx, input, orderId) {
       const item = findExchange(ctx.db, input.promotion.id)!
@@ -220,18 +346,33 @@ export function registerPointExchangeRoutes(router: Router): void {
     return JSON.parse(row.input) as { id: number; num: number }
   }
 
-  const couponView = (ctx: Context, memberId: number, orderKey: string, item: ExchangeRecord, num: number) => ({
-    order_key: orderKey,
-    promotion_type: 'pointexchange',
-    promotion_type_name: '积分兑换',
-    goods_list: [],
-    goods_num: num,
-    order_money: '0.00',
-    pay_money: '0.00',
-    point: item.point * num,
-    member_point: memberPoint(ctx.db, memberId),
-    exchange_info: exchangeInfo(item, num),
-  })
+  /**
+   * A coupon exchange's payment/calculate as Niushop's OrderCreate answers it (its fields): the
+   * points in all, the member's account, the exchange row, and the rules' refusal inside the
+   * success (`error` 1, `error_msg`: closed, stock, limit). Points are checked only by create.
+   */
+  const couponView = (ctx: Context, memberId: number, orderKey: string, item: ExchangeRecord, num: number) => {
+    const refusal = exchangeRefusal(ctx.db, Catalog.forRequest(ctx, memberId), memberId, item, num, { points: false })
+    const account = ctx.db.prepare('SELECT member_id, point, balance, balance_money FROM member WHERE member_id = ?').get(memberId) as Record<string, number>
+    return {
+      order_key: orderKey,
+      promotion_type: 'pointexchange',
+      promotion_type_name: '积分商城',
+      goods_list: [],
+      goods_num: num,
+      goods_money: 0,
+      order_money: 0,
+      pay_money: 0,
+      point: item.point * num,
+      price: 0,
+      balance: 0,
+      order_name: `${item.name}【${EXCHANGE_TYPE_NAMES[item.type]}】`,
+      member_account: { member_id: account.member_id, point: account.point, balance: money(account.balance), balance_money: money(account.balance_money) },
+      exchange_info: exchangeInfo(item),
+      error: refusal ? 1 : 0,
+      error_msg: refusal ?? '',
+    }
+  }
 
   router.post('/pointexchange/api/ordercreate/payment', (ctx) => {
     const memberId = requireMember(ctx)
@@ -240,8 +381,6 @@ export function registerPointExchangeRoutes(router: Router): void {
     const item = findExchange(ctx.db, asked.id)
     if (!item) return error(-1, EXCHANGE_MISSING)
     if (item.type === 1) return delegate('payment', ctx)
-    const refusal = exchangeRefusal(ctx.db, Catalog.forRequest(ctx, memberId), memberId, item, asked.num)
-    if (refusal) return error(-1, refusal)
     const now = nowSeconds()
     const orderKey = newOrderKey()
     ctx.db
@@ -255,8 +394,7 @@ export function registerPointExchangeRoutes(router: Router): void {
     const input = couponKey(ctx, memberId)
     if (!input) return delegate('calculate', ctx)
     const item = findExchange(ctx.db, input.id)
-    const refusal = exchangeRefusal(ctx.db, Catalog.forRequest(ctx, memberId), memberId, item, input.num)
-    if (refusal || !item) return error(-1, refusal ?? EXCHANGE_MISSING)
+    if (!item) return error(-1, EXCHANGE_MISSING)
     return success(couponView(ctx, memberId, str(ctx, 'order_key'), item, input.num))
   })
 
@@ -313,18 +451,29 @@ export function registerPointExchangeRoutes(router: Router): void {
   })
 }
 
-/** The exchange block of payment/calculate (points per unit and in all, the cash part). */
-function exchangeInfo(item: ExchangeRecord, num: number): Record<string, unknown> {
+/**
+ * The exchange block of payment/calculate: the exchange's `promotion_exchange` row, as Niushop's
+ * getExchangeInfo answers it (points and cash part per unit; the totals are the order's `point`
+ * and money).
+ */
+function exchangeInfo(item: ExchangeRecord): Record<string, unknown> {
   return {
     id: item.id,
-    name: item.name,
-    image: item.image,
+    site_id: 1,
+    exchange_goods_id: item.id,
     type: item.type,
     type_name: EXCHANGE_TYPE_NAMES[item.type],
+    type_id: item.type_id,
+    name: item.name,
+    image: item.image,
+    stock: item.stock,
+    pay_type: item.pay_type,
     point: item.point,
+    market_price: money(item.market_price),
     price: money(item.price),
-    num,
-    total_point: item.point * num,
-    total_price: money(item.price * num),
+    limit_num: item.limit_num,
+    state: item.state,
+    sort: item.sort,
+    create_time: item.create_time,
   }
 }

@@ -5,6 +5,9 @@ import { findTopic, findTopicGoods, takeTopicStock, topicLines, topicPurchased, 
 import { detailView } from './goods.js'
 import { positiveInt, registerPromotionCheckout } from './promotion-checkout.js'
 
+/** What PHP 8 says when Niushop reads a missing topic's fields off null (Topicgoods::page). */
+const NULL_OFFSET = 'Trying to access array offset on value of type null'
+
 /**
  * 专题活动 (topic, contract §7.5): `topic/page` (running topics), `topicgoods/page` (a topic and its
  * goods), `topicgoods/detail` (one topic goods; its parameter `topic_id` is the topic goods id, sic)
@@ -20,13 +23,15 @@ export function registerTopicRoutes(router: Router): void {
     return success(pageResult(pageSize > 0 ? rows.slice((page - 1) * pageSize, page * pageSize) : rows, rows.length, pageSize))
   })
 
-  // A topic (any state: the page shows it) and its goods on the shelf; an unknown topic answers an empty list without topic fields.
+  // A topic (any state: the page shows it) and its goods on the shelf, as Niushop's Topicgoods::page:
+  // each row carries the topic's name, banner, status and dates; beside the page only topic_name,
+  // topic_adv and bg_color. An unknown topic fails as there (its null info read on PHP 8).
   router.post('/topic/api/topicgoods/page', (ctx) => {
     if (isEmpty(param(ctx, 'topic_id'))) return error(-1, '缺少参数topic_id')
     const catalog = Catalog.forRequest(ctx)
     const { page, pageSize } = paging(ctx)
     const topic = findTopic(ctx.db, int(ctx, 'topic_id', 0), catalog.now)
-    if (!topic) return success(pageResult([], 0, pageSize))
+    if (!topic) throw new Error(NULL_OFFSET)
     const rows = (ctx.db.prepare('SELECT * FROM topic_goods WHERE topic_id = ? ORDER BY id').all(topic.topic_id) as TopicGoodsRecord[]).flatMap((item) => {
       const sku = catalog.sku(item.sku_id)
       const goods = sku ? catalog.goods(sku.goods_id) : undefined
@@ -50,23 +55,25 @@ export function registerTopicRoutes(router: Router): void {
           goods_image: goods.goods_image,
           unit: goods.unit,
           sale_control: catalog.saleControl(goods),
+          topic_name: topic.topic_name,
+          topic_adv: topic.topic_adv,
+          status: topic.state,
+          start_time: topic.start_time,
+          end_time: topic.end_time,
         },
       ]
     })
     return success({
       ...pageResult(pageSize > 0 ? rows.slice((page - 1) * pageSize, page * pageSize) : rows, rows.length, pageSize),
-      topic_id: topic.topic_id,
-      topic_name: topic.topic_name,
       topic_adv: topic.topic_adv,
+      topic_name: topic.topic_name,
       bg_color: topic.bg_color,
-      remark: topic.remark,
-      status: topic.state,
-      start_time: topic.start_time,
-      end_time: topic.end_time,
     })
   })
 
-  // {topic_id: the topic goods id} → {goods_sku_detail} with the topic's numbers; unknown → null.
+  // {topic_id: the topic goods id} → {goods_sku_detail} with the topic's numbers and remark; unknown →
+  // `-1 操作失败` (Niushop's bare error()). Unlike Niushop (running topics only), any state is detailed:
+  // the storefront shows a topic goods before and after its topic (docs/promotions.md).
   router.post('/topic/api/topicgoods/detail', (ctx) => {
     if (isEmpty(param(ctx, 'topic_id'))) return error(-1, '缺少参数topic_id')
     const catalog = Catalog.forRequest(ctx)
@@ -74,7 +81,7 @@ export function registerTopicRoutes(router: Router): void {
     const topic = item ? findTopic(ctx.db, item.topic_id, catalog.now) : undefined
     const sku = item ? catalog.sku(item.sku_id) : undefined
     const goods = sku ? catalog.goods(sku.goods_id) : undefined
-    if (!item || !topic || !sku || !goods) return success({ goods_sku_detail: null })
+    if (!item || !topic || !sku || !goods) return error(-1, '操作失败')
     const full = detailView(ctx, catalog, goods, sku)
     return success({
       goods_sku_detail: {
@@ -91,6 +98,7 @@ export function registerTopicRoutes(router: Router): void {
         status: topic.state,
         start_time: topic.start_time,
         end_time: topic.end_time,
+        remark: topic.remark,
         goods_state: goods.goods_state,
       },
     })

@@ -11,6 +11,9 @@ import { loader as saleControlLoader } from "~/routes/_main.sacontrol";
 import { loader as activityLoader } from "~/routes/_main.activity";
 import { loader as topicListLoader } from "~/routes/_main.promotion.topic";
 import { loader as switchAccountLoader } from "~/routes/_main.switch-account";
+import { action as promotionAction, loader as promotionLoader } from "~/routes/_main.promotion.$slug/route";
+import { loader as comboPaymentLoader } from "~/routes/_main.promotion.combo_payment";
+import { loader as chatLoader } from "~/routes/_main.chat";
 import { loader as memberLayoutLoader } from "~/routes/_main.member";
 import { loader as outOfStockLoader } from "~/routes/_main.member.out_of_stock";
 import { loader as memberHomeLoader } from "~/routes/_main.member.index";
@@ -184,7 +187,7 @@ describe("an endpoint the upstream lacks", () => {
       absentLogs()
         .map((fields) => fields?.capability)
         .sort(),
-    ).toEqual(["aptitudes", "bundling", "footer", "moreConfig", "multiaccount", "registerLabels", "salecontrol", "searchSuggestions"].sort());
+    ).toEqual(["aptitudes", "comboCart", "footer", "moreConfig", "multiaccount", "registerLabels", "salecontrol", "searchSuggestions"].sort());
 
     // The shared layout does not ask for the missing pieces again on the next pages.
     invalidate();
@@ -279,23 +282,57 @@ describe("the UI hides what depends on an absent capability", () => {
     expect(present.aptitudes.length).toBeGreaterThan(0);
   });
 
-  test("cart and goods page: no combos, no error", async () => {
+  test("combos on a stock Niushop (Bundling + Ordercreate, no cart endpoints): shown and sold, only the cart part hidden", async () => {
     const token = await freshMemberToken();
     const cookie = await cookieFor(token);
     await everything();
     await addBundleToCart(ctx(token), 1, 1);
     const withBundles = payload(await cartLoader(args(page("/cart", cookie))));
     expect(withBundles.cart!.bundles).toHaveLength(1);
-    expect(payload(await goodsLoader(args(page("/sku-17", cookie), { slug: "sku-17" }))).goods.bundlings.length).toBeGreaterThan(0);
+    const full = payload(await goodsLoader(args(page("/sku-17", cookie), { slug: "sku-17" }))).goods;
+    expect(full.bundlings.length).toBeGreaterThan(0);
+    expect(payload(await promotionLoader(args(page("/promotion/combo-1", cookie), { slug: "combo-1" })))).toMatchObject({ kind: "combo", cartable: true });
 
     await stock();
     resetCapabilities();
-    const cart = payload(await cartLoader(args(page("/cart", cookie))));
-    expect(cart.cart!.bundles).toEqual([]);
-    resetCapabilities();
+    requestSpy.mockClear();
+    // The cart has no combo lines, and no error.
+    expect(payload(await cartLoader(args(page("/cart", cookie)))).cart!.bundles).toEqual([]);
+    // The goods page still shows the combos and the same badge.
     const goods = payload(await goodsLoader(args(page("/sku-17", cookie), { slug: "sku-17" }))).goods;
-    expect(goods.bundlings).toEqual([]);
-    expect(goods.promotion.kind).not.toBe("bundling");
+    expect(goods.bundlings.map((bundling) => bundling.id)).toEqual(full.bundlings.map((bundling) => bundling.id));
+    expect(goods.promotion.kind).toBe(full.promotion.kind);
+    // The combo page: prices and "buy now", no "add to cart".
+    const combo = payload(await promotionLoader(args(page("/promotion/combo-1", cookie), { slug: "combo-1" })));
+    expect(combo).toMatchObject({ kind: "combo", cartable: false, price: "32.80" });
+    const post = (intent: string) =>
+      new Request("http://shop.test/promotion/combo-1", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent, num: "1" }),
+      });
+    // A crafted "add to cart" is refused with a message, without calling the missing endpoint.
+    const refused = (await promotionAction(args(post("add-to-cart"), { slug: "combo-1" }))) as unknown as { data: { error: string }; init: { status: number } };
+    expect(refused.init.status).toBe(409);
+    expect(refused.data.error).toBe("promotion:errors.comboCartAbsent");
+    expect(callsTo("/bundling/api/cart/add")).toBe(0);
+    const buyNow = (await promotionAction(args(post("buy-now"), { slug: "combo-1" }))) as Response;
+    expect(buyNow.status).toBe(303);
+    expect(buyNow.headers.get("Location")).toBe("/promotion/combo_payment?bl_id=1&num=1");
+    // The combo checkout works on the bundling addon's own endpoints.
+    const checkout = payload(await comboPaymentLoader(args(page("/promotion/combo_payment?bl_id=1&num=1", cookie)))) as { orderKey?: string };
+    expect(checkout.orderKey).toMatch(/^\w+$/);
+    expect(callsTo("/bundling/api/ordercreate/payment")).toBe(1);
+    expect(absentLogs().map((fields) => fields?.capability)).toEqual(["comboCart"]);
+  });
+
+  test("chat: a stock Niushop has no servicer addon, so /chat is a 404, not a 502", async () => {
+    const cookie = await cookieFor(demoToken);
+    await stock();
+    expect(await thrownStatus(chatLoader(args(page("/chat", cookie))))).toBe(404);
+    await everything();
+    resetCapabilities();
+    expect(payload(await chatLoader(args(page("/chat", cookie))))).toMatchObject({ member: true });
   });
 
   test("/activity: each section hides with its endpoint (stock: no spend-and-save list; no topic or discount addon); /promotion/topic answers 404", async () => {

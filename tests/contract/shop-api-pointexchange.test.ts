@@ -54,31 +54,55 @@ async function exchange(member: Member, id: number, num: number, extra: Record<s
 }
 
 describe('points mall list and detail', () => {
-  test('goods/page: goods and coupons with points, cash, stock and limit; type, points range, sort and paging', async () => {
-    const all = (await shop.call('/pointexchange/api/goods/page', { page_size: 0 })).data as Data
-    expect(all.count).toBe(6)
-    expect(all.list[0]).toMatchObject({ id: 1, type: 1, name: '一次性使用医用口罩 50只', point: 2000, price: '0.00', limit_num: 5, pay_type: 0, sku_id: expect.any(Number) })
-    expect(all.list.find((i: Data) => i.id === 2)).toMatchObject({ point: 3000, price: '59.00', pay_type: 1, limit_num: 1 })
-    expect(all.list.find((i: Data) => i.id === 4)).toMatchObject({ stock: 0 })
-    expect(all.list.find((i: Data) => i.id === 5)).toMatchObject({ type: 2, point: 500, money: '20.00', at_least: '200.00', coupon_type: 'reward' })
-    const couponsOnly = (await shop.call('/pointexchange/api/goods/page', { type: 2 })).data as Data
-    expect(couponsOnly.list.map((i: Data) => i.id)).toEqual([5, 6])
-    const cheap = (await shop.call('/pointexchange/api/goods/page', { max_point: 1000, order: 'point', sort: 'desc' })).data as Data
-    expect(cheap.list.map((i: Data) => i.point)).toEqual([500, 300])
-    const paged = (await shop.call('/pointexchange/api/goods/page', { page: 2, page_size: 4 })).data as Data
-    expect(paged).toMatchObject({ count: 6, page_count: 2 })
-    expect(paged.list).toHaveLength(2)
-    const keyword = (await shop.call('/pointexchange/api/goods/page', { keyword: '口罩' })).data as Data
+  test("goods/page: one kind at a time (goods by default), Niushop's rows; the PHP 8 points bounds; sort, paging, keyword", async () => {
+    const NO_BOUNDS = { min_point: '', max_point: '' }
+    const goods = (await shop.call('/pointexchange/api/goods/page', { page_size: 0, ...NO_BOUNDS })).data as Data
+    expect(goods.count).toBe(4)
+    // peg.* with the goods' name, image, stock and sales; type_id is the goods.
+    expect(goods.list[0]).toMatchObject({ id: 1, type: 1, name: '一次性使用医用口罩 50只', point: 2000, price: '0.00', pay_type: 0, stock_show: 1, sale_show: 1 })
+    expect(goods.list[0]).not.toHaveProperty('limit_num')
+    expect(goods.list[0]).not.toHaveProperty('sku_id')
+    expect(goods.list.find((i: Data) => i.id === 2)).toMatchObject({ point: 3000, price: '59.00', pay_type: 1 })
+    expect(goods.list.find((i: Data) => i.id === 4)).toMatchObject({ stock: 0 })
+    const coupons = (await shop.call('/pointexchange/api/goods/page', { type: 2, ...NO_BOUNDS })).data as Data
+    expect(coupons.list.map((i: Data) => i.id)).toEqual([5, 6])
+    expect(coupons.list[0]).toMatchObject({ type: 2, point: 500, money: '20.00', at_least: '200.00', coupon_type: 'reward' })
+    expect(coupons.list[0]).not.toHaveProperty('stock')
+    // Niushop's bounds default to 0 and PHP 8 reads `0 != ''` as true: absent bounds list nothing.
+    expect(((await shop.call('/pointexchange/api/goods/page', {})).data as Data).count).toBe(0)
+    const cheap = (await shop.call('/pointexchange/api/goods/page', { type: 2, min_point: '', max_point: 1000, order: 'point', sort: 'desc' })).data as Data
+    expect(cheap.list.map((i: Data) => i.point)).toEqual([500])
+    const range = (await shop.call('/pointexchange/api/goods/page', { min_point: 300, max_point: 2000, order: 'point', sort: 'asc' })).data as Data
+    expect(range.list.map((i: Data) => i.point)).toEqual([300, 1500, 2000])
+    const paged = (await shop.call('/pointexchange/api/goods/page', { page: 2, page_size: 3, ...NO_BOUNDS })).data as Data
+    expect(paged).toMatchObject({ count: 4, page_count: 2 })
+    expect(paged.list).toHaveLength(1)
+    const keyword = (await shop.call('/pointexchange/api/goods/page', { keyword: '口罩', ...NO_BOUNDS })).data as Data
     expect(keyword.list.map((i: Data) => i.id)).toEqual([1])
   })
 
-  test('goods/detail: the item with its text and, for a member, the points and what it exchanged; unknown → 商品未找到', async () => {
+  test("goods/detail: Niushop's shape (the SKU's exchange row with the goods or the coupon; no member fields); unknown → 商品未找到, off → 操作失败", async () => {
     const member = await newMember(800)
-    const detail = await ok(member, '/pointexchange/api/goods/detail', { id: 5 })
-    expect(detail).toMatchObject({ id: 5, type: 2, point: 500, member_point: 800, exchanged_num: 0, content: expect.stringContaining('满 200 元减 20 元') })
+    const coupon = await ok(member, '/pointexchange/api/goods/detail', { id: 5 })
+    expect(coupon).toMatchObject({ exchange_id: 5, id: 5, type: 2, point: 500, exchange_price: '0.00', stock: 1000, name: '积分兑换 满200减20', money: '20.00' })
+    expect(coupon.content).toBe('<p>全场商品满 200 元减 20 元，兑换后 30 天内有效。</p>')
+    expect(coupon).not.toHaveProperty('member_point')
+    expect(coupon).not.toHaveProperty('exchanged_num')
+    const goods = await ok(member, '/pointexchange/api/goods/detail', { id: 2 })
+    expect(goods).toMatchObject({ exchange_id: 2, type: 1, point: 3000, exchange_price: '59.00', limit_num: 1, goods_name: '腕式电子血压计 YE8900A' })
+    // `price` is the goods' own; the description is the goods', the exchange's notes are the rule.
+    expect(Number(goods.price)).toBeGreaterThan(59)
+    expect(goods.content).toBe(goods.goods_content)
+    expect(goods.rule).toBe('<p>3000 积分加 59 元换购鱼跃腕式电子血压计，每个账号限兑 1 台。</p>')
     expect(await shop.call('/pointexchange/api/goods/detail', { id: 999 })).toMatchObject({ code: -1, message: '商品未找到' })
     expect(await shop.call('/pointexchange/api/goods/detail', { id: 'abc' })).toMatchObject({ code: -1, message: '商品未找到' })
     expect(await shop.call('/pointexchange/api/goods/detail', {})).toMatchObject({ code: -1, message: '缺少参数id' })
+    shop.api.db.prepare('UPDATE point_exchange SET state = 0 WHERE id = 6').run()
+    try {
+      expect(await shop.call('/pointexchange/api/goods/detail', { id: 6 })).toMatchObject({ code: -1, message: '操作失败', data: null })
+    } finally {
+      shop.api.db.prepare('UPDATE point_exchange SET state = 1 WHERE id = 6').run()
+    }
   })
 })
 
@@ -87,7 +111,9 @@ describe('coupon exchange', () => {
     const member = await newMember(1200)
     const before = exchangeStock(5)
     const payment = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 5, num: 2, point: 1 })
-    expect(payment).toMatchObject({ promotion_type: 'pointexchange', point: 1000, pay_money: '0.00', exchange_info: { id: 5, total_point: 1000 } })
+    // Niushop's order-create fields: the points in all, the member's account, the exchange row, no refusal.
+    expect(payment).toMatchObject({ promotion_type: 'pointexchange', point: 1000, pay_money: 0, goods_num: 2, member_account: { point: 1200 }, error: 0, error_msg: '' })
+    expect(payment.exchange_info).toMatchObject({ id: 5, point: 500 })
     const outTradeNo = await ok(member, '/pointexchange/api/ordercreate/create', { order_key: payment.order_key, buyer_message: '', point: 1, price: 0 })
     expect(typeof outTradeNo).toBe('string')
     expect(points(member)).toBe(200)
@@ -105,11 +131,13 @@ describe('coupon exchange', () => {
     expect(orders(member)).toHaveLength(0)
   })
 
-  test('too few points, over the limit, sold out, unknown, junk quantity: refused, nothing taken or created', async () => {
+  test("too few points (refused by create, as Niushop), over the limit (inside payment's success), sold out, unknown, junk quantity: nothing taken or created", async () => {
     const member = await newMember(499)
-    expect(await call(member, '/pointexchange/api/ordercreate/payment', { id: 5, num: 1 })).toMatchObject({ code: -1, message: '账户积分不足' })
+    expect(await call(member, '/pointexchange/api/ordercreate/payment', { id: 5, num: 1 })).toMatchObject({ code: 0, data: { error: 0, member_account: { point: 499 } } })
+    expect(await exchange(member, 5, 1)).toMatchObject({ code: -1, message: '账户积分不足' })
     await shop.testApi('/__test/member/balance', { member_id: member.member_id, point: 5000 })
-    expect(await exchange(member, 6, 2)).toMatchObject({ code: -1, message: '最多可以兑换1件，您已兑换0件' })
+    expect(await call(member, '/pointexchange/api/ordercreate/payment', { id: 6, num: 2 })).toMatchObject({ code: 0, data: { error: 1, error_msg: '最多可以兑换1件' } })
+    expect(await exchange(member, 6, 2)).toMatchObject({ code: -1, message: '最多可以兑换1件' })
     expect((await exchange(member, 6, 1)).code).toBe(0)
     expect(await exchange(member, 6, 1)).toMatchObject({ code: -1, message: '最多可以兑换1件，您已兑换1件' })
     expect(await exchange(member, 4, 1)).toMatchObject({ code: -1, message: '当前兑换库存不足！' })
@@ -156,7 +184,7 @@ describe('goods exchange', () => {
     const member = await newMember(3500)
     const before = exchangeStock(2)
     const payment = await ok(member, '/pointexchange/api/ordercreate/payment', { id: 2, num: 1 })
-    expect(payment).toMatchObject({ modules: [], promotion_type: 'pointexchange', exchange_info: { id: 2, point: 3000, price: '59.00', total_point: 3000 } })
+    expect(payment).toMatchObject({ modules: [], promotion_type: 'pointexchange', goods_num: 1, exchange_info: { id: 2, point: 3000, price: '59.00' } })
     expect(payment.goods_list[0]).toMatchObject({ num: 1, price: '59.00' })
     const calc = await ok(member, '/pointexchange/api/ordercreate/calculate', { order_key: payment.order_key, delivery: express, price: '0.01', point: 1 })
     expect(calc).toMatchObject({ goods_money: 59, error: 0 })
@@ -195,7 +223,7 @@ describe('goods exchange', () => {
     const member = await newMember(1999)
     expect(await exchange(member, 1, 1)).toMatchObject({ code: -1, message: '账户积分不足' })
     await shop.testApi('/__test/member/balance', { member_id: member.member_id, point: 100000 })
-    expect(await exchange(member, 1, 6)).toMatchObject({ code: -1, message: '最多可以兑换5件，您已兑换0件' })
+    expect(await exchange(member, 1, 6)).toMatchObject({ code: -1, message: '最多可以兑换5件' })
     shop.api.db.prepare('UPDATE point_exchange SET stock = 1 WHERE id = 3').run()
     try {
       expect(await exchange(member, 3, 2)).toMatchObject({ code: -1, message: '当前兑换库存不足！' })

@@ -44,6 +44,17 @@ const STOCK_MISSING_BFF_PATHS = [
   '/manjian/api/manjian/lists',
   '/staff/api/salesman/myTeamList',
   '/staff/api/salesman/stockoutLog',
+  '/servicer/api/chat/bind',
+  '/servicer/api/chat/bye',
+  '/servicer/api/chat/dialogs',
+  '/servicer/api/chat/hasServicers',
+  '/servicer/api/chat/keyword',
+  '/servicer/api/chat/say',
+  '/servicer/api/chat/setRead',
+  '/api/member/checkemail',
+  '/api/member/bingemailcode',
+  '/api/member/modifyemail',
+  '/memberrecharge/api/order/detail',
 ]
 
 /** Storefront paths a stock Niushop has, some of them next to missing ones. */
@@ -60,6 +71,15 @@ const STOCK_KEPT_PATHS = [
   '/manjian/api/manjian/info',
   '/topic/api/topic/page',
   '/discount/api/discount/lists',
+  // Niushop 5.5.2 sells combos through their own checkout: only the cart's combo lines are missing.
+  '/bundling/api/bundling/detail',
+  '/bundling/api/bundling/lists',
+  '/bundling/api/ordercreate/payment',
+  '/bundling/api/ordercreate/calculate',
+  '/bundling/api/ordercreate/create',
+  '/api/upload/chatimg',
+  '/api/member/checkmobile',
+  '/memberrecharge/api/order/page',
 ]
 
 type Raw = { status: number; type: string | null; body: string }

@@ -3,13 +3,15 @@ import type { TestShopApi } from "../../shop-api/testing";
 import {
   bindEmail,
   bindMobile,
+  canBindEmail,
   checkEmail,
   getMyTeam,
   listStockouts,
   sendBindMobileCode,
   sendEmailCode,
-  sendOldMobileCode,
+  sendBoundMobileCode,
   TEAM_PAGE,
+  verifySentCode,
 } from "~/upstream/account.server";
 import { CapabilityAbsentError, resetCapabilities } from "~/upstream/capabilities.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
@@ -18,7 +20,7 @@ import { useLiveShopApi } from "../support/bff-environment";
 
 /**
  * The account functions (app/upstream/account.server.ts) against the reference shop API: binding
- * and changing the mobile (old mobile verified), binding the email, the salesman's team and the
+ * and changing the mobile (the old mobile's code checked with verifypaypwdcode), binding the email, the salesman's team and the
  * stock-out log (docs/member-centre.md "Mobile and email", "Staff").
  */
 
@@ -34,6 +36,9 @@ async function freshMember(body: Record<string, unknown> = {}) {
   const ctx: UpstreamContext = { baseUrl: shop.url, timeoutMs: 10_000, token: await shop.login(made.username, made.password), member: "required" };
   return { ctx, ...made };
 }
+
+/** The email binding calls, which Niushop 5.5.2 lacks. */
+const EMAIL_PATHS = ["/api/member/checkemail", "/api/member/bingemailcode", "/api/member/modifyemail"];
 
 let mobileCounter = 0;
 function unusedMobile() {
@@ -88,21 +93,26 @@ describe("mobile", () => {
     expect((await getMember(ctx)).mobile).toBe("");
   });
 
-  test("changing a bound mobile needs a code from the old one", async () => {
+  test("as Niushop 5.5.2, modifymobile proves nothing about the old number, and verifypaypwdcode checks any key with its code", async () => {
     const { ctx, mobile: old } = await freshMember();
+    const stranger = await freshMember();
+    // The old mobile's code, for this member.
+    const oldKey = await sendBoundMobileCode(ctx, await captcha());
+    const oldSms = await smsTo(old);
+    expect(oldSms.key).toBe(oldKey);
+    await expect(verifySentCode(ctx, { key: oldKey, code: oldSms.code === "0000" ? "0001" : "0000" })).rejects.toMatchObject({
+      upstreamMessage: "验证码不正确",
+    });
+    await verifySentCode(ctx, { key: oldKey, code: oldSms.code });
+    // Nothing ties the key to the member who asked for it (hence the BFF's signed key), nor is it burned by a check.
+    await verifySentCode(stranger.ctx, { key: oldKey, code: oldSms.code });
+    await verifySentCode({ ...ctx, token: null, member: "optional" }, { key: oldKey, code: oldSms.code });
+
+    // The change goes through on the new number's code alone.
     const mobile = unusedMobile();
     const key = await sendBindMobileCode(ctx, { mobile, ...(await captcha()) });
     const { code } = await smsTo(mobile);
-    await expect(bindMobile(ctx, { mobile, key, code, ...(await captcha()) })).rejects.toMatchObject({ upstreamMessage: "请先验证原手机号" });
-
-    const oldKey = await sendOldMobileCode(ctx, await captcha());
-    const oldSms = await smsTo(old);
-    expect(oldSms.key).toBe(oldKey);
-    const wrongOld = oldSms.code === "0000" ? "0001" : "0000";
-    await expect(bindMobile(ctx, { mobile, key, code, old_key: oldKey, old_code: wrongOld, ...(await captcha()) })).rejects.toMatchObject({
-      upstreamMessage: "原手机动态码不正确",
-    });
-    await bindMobile(ctx, { mobile, key, code, old_key: oldKey, old_code: oldSms.code, ...(await captcha()) });
+    await bindMobile(ctx, { mobile, key, code, ...(await captcha()) });
     expect((await getMember(ctx)).mobile).toBe(mobile);
   });
 });
@@ -126,6 +136,22 @@ describe("email", () => {
     const other = await freshMember();
     await expect(checkEmail(other.ctx, email.toUpperCase())).rejects.toMatchObject({ upstreamMessage: "当前邮箱已存在" });
     await expect(sendEmailCode(other.ctx, { email, ...(await captcha()) })).rejects.toMatchObject({ upstreamMessage: "当前邮箱已存在" });
+  });
+
+  test("a Niushop without email binding (5.5.2): absent capability, the calls refused as such, never a gateway error (ADR 009)", async () => {
+    const { ctx } = await freshMember();
+    resetCapabilities();
+    await shop.testApi("/__test/endpoints", { disabled: EMAIL_PATHS });
+    try {
+      expect(await canBindEmail()).toBe(false);
+      await expect(sendEmailCode(ctx, { email: "buyer@example.com", ...(await captcha()) })).rejects.toBeInstanceOf(CapabilityAbsentError);
+      await expect(bindEmail(ctx, { email: "buyer@example.com", key: "k", code: "123456" })).rejects.toBeInstanceOf(CapabilityAbsentError);
+      await expect(checkEmail(ctx, "buyer@example.com")).rejects.toBeInstanceOf(CapabilityAbsentError);
+    } finally {
+      await shop.testApi("/__test/endpoints", { disabled: [] });
+      resetCapabilities();
+    }
+    expect(await canBindEmail()).toBe(true);
   });
 });
 

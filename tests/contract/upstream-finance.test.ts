@@ -56,8 +56,13 @@ describe("ledger and levels", () => {
     const { ctx } = await freshMember(120);
     expect(await getAccountInfo(ctx)).toEqual({ balance: "0.00", balance_money: "120.00", balance_withdraw_apply: "0.00", balance_withdraw: "0.00" });
     expect(await listLedger(ctx, { accountType: "balance,balance_money", page: 1, pageSize: 10 })).toEqual({ page_count: 0, count: 0, list: [] });
+    // memberaccount/fromtype answers without the envelope, as Niushop's does; the client reads it all the same.
+    const raw = await shop.call("/api/memberaccount/fromtype");
+    expect(raw).not.toHaveProperty("code");
+    expect(Object.keys(raw).sort()).toEqual(["balance", "balance_money", "growth", "point", "timestamp"]);
     const sources = await listLedgerSources(ctx);
-    expect(sources.balance?.withdraw?.type_name).toBe("提现");
+    expect(sources.balance_money.withdraw?.type_name).toBe("提现");
+    expect(sources.point.signin?.type_name).toBe("签到");
     const levels = await listLevels(ctx);
     expect(levels.map((level) => [level.level_name, level.growth])).toEqual([
       ["普通会员", "0.00"],

@@ -47,12 +47,29 @@ describe("against the reference shop API", () => {
     expect((await listTopics(visitor, { page: 1, pageSize: 10 }))?.list).toEqual([]);
   });
 
-  test("findTopic: a topic in each state with its goods; unknown → null", async () => {
+  test("findTopic: a topic in each state with its goods, its dates and status read off the rows (as Niushop answers them); unknown → null", async () => {
+    // Niushop's shape: beside the page only the name, banner and colour; the dates are in each row.
+    const raw = (await shop.call("/topic/api/topicgoods/page", { topic_id: 2 })).data as Record<string, unknown> & { list: Record<string, unknown>[] };
+    expect(Object.keys(raw).sort()).toEqual(["bg_color", "count", "list", "page_count", "topic_adv", "topic_name"]);
+    expect(raw.list[0]).toMatchObject({
+      id: 5,
+      topic_id: 2,
+      status: 2,
+      start_time: PROMO_START,
+      end_time: expect.any(Number),
+      topic_name: "冬季呼吸道健康专场",
+    });
     const running = await findTopic(visitor, 2, { page: 1, pageSize: 20 });
-    expect(running?.topic).toMatchObject({ topic_name: "冬季呼吸道健康专场", status: 2, count: 4 });
+    expect(running?.topic).toMatchObject({ topic_name: "冬季呼吸道健康专场", count: 4 });
+    expect(running?.period).toEqual({ startTime: PROMO_START, endTime: raw.list[0]!.end_time, status: 2 });
     expect(running?.topic.list[0]).toMatchObject({ id: 5, sku_id: 76, topic_price: "14.00", price: "16.50", stock: 500 });
-    expect((await findTopic(visitor, 3, { page: 1, pageSize: 20 }))?.topic.status).toBe(1);
-    expect((await findTopic(visitor, 4, { page: 1, pageSize: 20 }))?.topic.status).toBe(3);
+    expect((await findTopic(visitor, 3, { page: 1, pageSize: 20 }))?.period?.status).toBe(1);
+    expect((await findTopic(visitor, 4, { page: 1, pageSize: 20 }))?.period?.status).toBe(3);
+    // An unknown topic: Niushop (and so the reference API) fails reading its null info; the page is a 404.
+    expect(await shop.call("/topic/api/topicgoods/page", { topic_id: 999 })).toMatchObject({
+      code: -1,
+      message: "系统异常：Trying to access array offset on value of type null",
+    });
     expect(await findTopic(visitor, 999, { page: 1, pageSize: 20 })).toBeNull();
   });
 
@@ -68,6 +85,8 @@ describe("against the reference shop API", () => {
       purchased_num: 0,
     });
     expect((await findTopicGoods(visitor, 5))?.detail.purchased_num).toBeUndefined();
+    // Niushop answers a topic goods it does not detail with a bare error(): read as "none".
+    expect(await shop.call("/topic/api/topicgoods/detail", { topic_id: 999 })).toMatchObject({ code: -1, message: "操作失败", data: "" });
     expect(await findTopicGoods(visitor, 999)).toBeNull();
   });
 

@@ -21,8 +21,8 @@ type Order = { order_id: number; order_status: number; evaluate_status: number; 
 
 const SKU = 5;
 
-async function member(page: Page): Promise<Member> {
-  const fresh = await testApi.createMember();
+async function member(page: Page, nickname?: string): Promise<Member> {
+  const fresh = await testApi.createMember(nickname ? { nickname } : {});
   await logIn(page, fresh.username, fresh.password);
   await expect(page).toHaveURL(/\/member\/index$/);
   return fresh;
@@ -57,8 +57,9 @@ const cash = async (owner: Member) => {
   return Math.round((account.member.balance + account.member.balance_money) * 100);
 };
 
-test("evaluate with an image → the goods page shows it → evaluate again", async ({ page }) => {
-  const owner = await member(page);
+test("evaluate with an image → the goods page shows it under the member's name → evaluate again", async ({ page }) => {
+  const nickname = `评价会员${Date.now() % 100_000}`;
+  const owner = await member(page, nickname);
   const placed = await order(owner, "received");
   const words = `药品包装完好，效期新鲜 ${owner.username}`;
 
@@ -80,6 +81,8 @@ test("evaluate with an image → the goods page shows it → evaluate again", as
   const review = page.locator(".goods-evaluation", { hasText: words });
   await expect(review).toBeVisible();
   await expect(review.locator(".goods-evaluation__stars")).toHaveText("★★★★☆");
+  // The name the review was sent with (Niushop stores what the client sends, audit D13).
+  await expect(review.locator(".goods-evaluation__who")).toHaveText(nickname);
   await expect(review.locator(".goods-evaluation__images img")).toHaveCount(1);
 
   await page.goto(`/evaluate?order_id=${placed.order_id}`);

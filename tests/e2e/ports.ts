@@ -4,4 +4,7 @@ export const SHOP_API_URL = `http://127.0.0.1:${SHOP_API_PORT}`;
 export const BFF_URL = `http://127.0.0.1:${BFF_PORT}`;
 /** Ports of the second BFFs some switch journeys start (derived, so parallel runs on other ports never meet). */
 export const FAULTS_BFF_PORT = BFF_PORT + 90;
+/** This port with JS, the next without (float-layer-always.spec.ts). */
 export const FLOAT_LAYER_BFF_PORT = BFF_PORT + 91;
+/** The second BFFs of stock-niushop.spec.ts (one per project: this port with JS, the next without), after the float layer's two. */
+export const STOCK_BFF_PORT = BFF_PORT + 93;

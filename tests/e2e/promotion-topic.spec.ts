@@ -38,7 +38,10 @@ test("topic list → topic → topic goods → buy 2 → topic checkout → pay 
   await expect(page).toHaveURL(/\/promotion\/topic-2$/);
   await expect(page.getByRole("heading", { level: 1, name: "冬季呼吸道健康专场" })).toBeVisible();
   await expect(page.getByTestId("topic-state")).toHaveText("进行中");
+  // The dates come with the goods rows (as Niushop answers them), and the countdown runs from them.
+  await expect(page.getByTestId("topic-period")).toHaveText("活动时间：2026-01-01 00:00 至 2028-12-31 00:00");
   await expect(page.getByTestId("seckill-countdown")).toContainText("距活动结束");
+  await expect(page.getByRole("timer")).not.toHaveText("00:00:00");
   const item = page.getByRole("listitem").filter({ hasText: "复方鲜竹沥液" });
   await expect(item.getByText("¥11.90")).toBeVisible();
   await item.getByRole("link", { name: /立即购买/ }).click();

@@ -135,9 +135,9 @@ describe("withCapability", () => {
 describe("requireCapability", () => {
   test("absent → CapabilityAbsentError, without calling once known", async () => {
     upstream.on("/bundling/api/cart/edit", HTML_404);
-    const edit = () => requireCapability("bundling", () => callUpstream(sharedContext(), "/bundling/api/cart/edit", z.unknown()));
+    const edit = () => requireCapability("comboCart", () => callUpstream(sharedContext(), "/bundling/api/cart/edit", z.unknown()));
     await expect(edit()).rejects.toBeInstanceOf(CapabilityAbsentError);
-    await expect(edit()).rejects.toMatchObject({ capability: "bundling" });
+    await expect(edit()).rejects.toMatchObject({ capability: "comboCart" });
     expect(calls("/bundling/api/cart/edit")).toBe(1);
   });
 });
@@ -192,19 +192,23 @@ describe("goods detail: Niushop's answer for a missing goods", () => {
     expect((outcome as Response).status).toBe(404);
   });
 
-  test("combos are left out when the upstream cannot put them in the cart", async () => {
+  test("combos are shown where the upstream sells them (Bundling + Ordercreate), whether or not its cart takes them", async () => {
     const withCombo = {
       ...DETAIL,
       goods_promotion: [{ promotion_type: "bundling", promotion_name: "组合套餐", id: "1" }],
       bundling_list: [{ bl_id: 1, bl_name: "组合", bl_price: "10.00", goods_money: "12.00", bundling_goods: [] }],
     };
     upstream.on("/api/goodssku/detail", { body: envelope(0, "操作成功", { goods_sku_detail: withCombo }) });
-    upstream.on("/bundling/api/cart/lists", { body: envelope(-1, "您尚未登录，请先进行登录", "") });
-    const present = (await findGoodsDetail(sharedContext(), 5))!;
-    expect(present.bundling_list).toHaveLength(1);
-    expect(present.goods_promotion).toHaveLength(1);
-    resetCapabilities();
+    // Niushop 5.5.2: the bundling addon answers (a refusal without bl_id), its cart endpoints are the HTML page.
+    upstream.on("/bundling/api/bundling/detail", { body: envelope(-1, "缺少参数bl_id", "") });
     upstream.on("/bundling/api/cart/lists", HTML_404);
+    const sold = (await findGoodsDetail(sharedContext(), 5))!;
+    expect(sold.bundling_list).toHaveLength(1);
+    expect(sold.goods_promotion).toHaveLength(1);
+    expect(calls("/bundling/api/cart/lists")).toBe(0); // the goods page does not ask about the cart
+    resetCapabilities();
+    // No bundling addon at all: neither the list nor the badge.
+    upstream.on("/bundling/api/bundling/detail", HTML_404);
     const absent = (await findGoodsDetail(sharedContext(), 5))!;
     expect(absent.bundling_list).toEqual([]);
     expect(absent.goods_promotion).toEqual([]);

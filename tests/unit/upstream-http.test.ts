@@ -2,7 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { z } from "zod/v4";
 import { clearToken, commitToken, readToken } from "~/auth/session.server";
 import { memberContext, sharedContext } from "~/upstream/context.server";
-import { callUpstream, EndpointMissingError, ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import {
+  callUnenvelopedUpstream,
+  callUpstream,
+  EmptyAnswerError,
+  EndpointMissingError,
+  ShopClosedError,
+  TokenRejectedError,
+  UpstreamError,
+  type UpstreamContext,
+} from "~/upstream/http.server";
+import { FromTypesSchema } from "~/upstream/schemas/finance";
 import { Flag, IntLike, jsonString, LinkField, Money, paged, Text } from "~/upstream/schemas/common";
 import { takeToast } from "~/utils/toast.server";
 import { envelope, refusedUrl, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
@@ -369,9 +379,73 @@ describe("gateway failures → error page statuses", () => {
     expect((await thrownResponse(callUpstream(context(), "/api/a", z.unknown()))).status).toBe(502);
   });
 
-  test("an empty body → 502", async () => {
+  test("an empty body → EmptyAnswerError, a 502 (an HTML error page that came out empty, with or without its content type)", async () => {
     upstream.on("/api/a", { body: "" });
-    expect((await thrownResponse(callUpstream(context(), "/api/a", z.unknown()))).status).toBe(502);
+    const error = await thrownResponse(callUpstream(context(), "/api/a", z.unknown()));
+    expect(error).toBeInstanceOf(EmptyAnswerError);
+    expect(error.status).toBe(502);
+    upstream.on("/servicer/api/chat/keyword", { contentType: "text/html; charset=utf-8", body: "  " });
+    expect(await rejection(callUpstream(context(), "/servicer/api/chat/keyword", z.unknown()))).toBeInstanceOf(EmptyAnswerError);
+  });
+});
+
+describe("the one unenveloped answer (memberaccount/fromtype)", () => {
+  const SOURCES = {
+    balance: { order: { type_name: "消费", type_url: "" }, adjust: { type_name: "调整", type_url: "" } },
+    balance_money: { withdraw: { type_name: "提现", type_url: "" } },
+    point: { signin: { type_name: "签到", type_url: "" } },
+    growth: { register: { type_name: "注册", type_url: "" } },
+  };
+
+  test("its keys beside timestamp are the data, parsed by the schema", async () => {
+    // What Niushop's Memberaccount::fromType sends: the model's array, response() adds timestamp.
+    upstream.on("/api/memberaccount/fromtype", { body: { ...SOURCES, timestamp: 1_700_000_000 } });
+    expect(await callUnenvelopedUpstream(context(), "/api/memberaccount/fromtype", FromTypesSchema)).toEqual({
+      balance: { order: { type_name: "消费" }, adjust: { type_name: "调整" } },
+      balance_money: { withdraw: { type_name: "提现" } },
+      point: { signin: { type_name: "签到" } },
+    });
+  });
+
+  test("the same answer through callUpstream is still refused: the envelope check is not loosened", async () => {
+    upstream.on("/api/memberaccount/fromtype", { body: { ...SOURCES, timestamp: 1_700_000_000 } });
+    expect((await thrownResponse(callUpstream(context(), "/api/memberaccount/fromtype", FromTypesSchema))).status).toBe(502);
+  });
+
+  test("an upstream that does wrap it is read too", async () => {
+    upstream.on("/api/memberaccount/fromtype", { body: envelope(0, "操作成功", SOURCES) });
+    expect((await callUnenvelopedUpstream(context(), "/api/memberaccount/fromtype", FromTypesSchema)).point).toEqual({ signin: { type_name: "签到" } });
+  });
+
+  test("a refusal before the action (-3, a PHP exception) is still an envelope, settled as one", async () => {
+    upstream.on("/api/memberaccount/fromtype", { body: { code: -3, message: "网站已关闭！", timestamp: 1_700_000_000 } });
+    expect(await rejection(callUnenvelopedUpstream(context(), "/api/memberaccount/fromtype", FromTypesSchema))).toBeInstanceOf(ShopClosedError);
+  });
+
+  test("a refreshtoken beside the keys is handed over, and is not data", async () => {
+    const refreshed: string[] = [];
+    upstream.on("/api/memberaccount/fromtype", { body: { point: SOURCES.point, timestamp: 1, refreshtoken: "fresh-token" } });
+    const sources = await callUnenvelopedUpstream(
+      context({ token: "old-token", onRefreshedToken: async (token) => void refreshed.push(token) }),
+      "/api/memberaccount/fromtype",
+      z.record(z.string(), z.unknown()),
+    );
+    expect(sources).toEqual({ point: SOURCES.point });
+    expect(refreshed).toEqual(["fresh-token"]);
+  });
+
+  test.each([
+    ["a JSON array", []],
+    ["JSON null", null],
+    ["a string", "oops"],
+  ])("%s → 502", async (_label, body) => {
+    upstream.on("/api/memberaccount/fromtype", { body: JSON.stringify(body) });
+    expect((await thrownResponse(callUnenvelopedUpstream(context(), "/api/memberaccount/fromtype", FromTypesSchema))).status).toBe(502);
+  });
+
+  test("kinds the upstream leaves out, or sends broken, have no sources", async () => {
+    upstream.on("/api/memberaccount/fromtype", { body: { balance: "broken", timestamp: 1 } });
+    expect(await callUnenvelopedUpstream(context(), "/api/memberaccount/fromtype", FromTypesSchema)).toEqual({ balance: {}, balance_money: {}, point: {} });
   });
 });
 

@@ -20,8 +20,10 @@ import {
   listMemberLabels,
   newCaptcha,
   registerWithMobile,
+  registerStoresExtras,
   registerWithUsername,
   sendRegisterCode,
+  type RegisterExtras,
 } from "~/upstream/auth.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
@@ -44,25 +46,30 @@ export const shouldRevalidate = revalidateCaptchaAfterPost;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);
   const requested = RegisterModeSchema.parse(new URL(request.url).searchParams.get("mode"));
+  // The business fields are asked only where the upstream keeps them (a stock Niushop drops them).
+  const extrasStored = await registerStoresExtras();
   const [{ config, rules }, captchaConfig, labels, aptitudes, reward, agreement, regions] = await Promise.all([
     rulesFor(ctx),
     getCaptchaConfig(ctx),
-    listMemberLabels(ctx).catch(() => []),
+    extrasStored ? listMemberLabels(ctx).catch(() => []) : [],
     listAptitudes(ctx).catch(() => []),
     getRegisterReward(ctx).catch(() => null),
     getAgreement(ctx),
-    registerRegions(ctx, null),
+    extrasStored ? registerRegions(ctx, null) : null,
   ]);
-  const types = await typesByLabel(
-    ctx,
-    labels.map((label) => label.label_id),
-  );
+  const types = extrasStored
+    ? await typesByLabel(
+        ctx,
+        labels.map((label) => label.label_id),
+      )
+    : null;
   const methods = config.register.filter((method): method is "username" | "mobile" => method === "username" || method === "mobile");
   const mode = methods.includes(requested) ? requested : (methods[0] ?? null);
   return {
     mode,
     methods,
     rules,
+    extrasStored,
     captcha: captchaConfig.shop_reception_register ? await newCaptcha(ctx) : null,
     labels,
     aptitudes,
@@ -84,9 +91,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_register;
   const intent = formData.get("intent");
   const hidden = ["password", "confirm_password"];
-  const labels = await listMemberLabels(ctx).catch(() => []);
+  const extrasStored = await registerStoresExtras();
+  const labels = extrasStored ? await listMemberLabels(ctx).catch(() => []) : [];
   if (intent === "register-username" || RegisterStepSchema.safeParse({ intent }).success) {
-    return usernameRegistration(request, ctx, formData, { rules, captchaRequired, labels });
+    return usernameRegistration(request, ctx, formData, { rules, captchaRequired, labels, extrasStored });
   }
   const schema = mobileRegisterSchema(rules);
   const submission = parseWithZod(formData, { schema });
@@ -96,11 +104,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = submission.value;
   if (input.intent !== "register-mobile" && captchaRequired && !input.captcha_code) return askForCaptcha(ctx, submission, hidden);
   const label = labels.find((entry) => entry.label_id === input.member_label);
-  const extras = {
-    member_label: label?.label_id,
-    member_label_name: label?.label_name,
-    realname: input.realname || undefined,
-  };
+  const extras = extrasStored
+    ? {
+        member_label: label?.label_id,
+        member_label_name: label?.label_name,
+        realname: input.realname || undefined,
+      }
+    : {};
   const captcha = { captcha_id: input.captcha_id, captcha_code: input.captcha_code };
   const client = clientAddress(request);
 
@@ -137,18 +147,19 @@ type Labels = Awaited<ReturnType<typeof listMemberLabels>>;
 /**
  * Username registration and its no-JS steps (next region level, the chosen business type's
  * documents, uploading images). Every post first stores the images chosen in the form, so each
- * step and the final "register" keep everything typed (passwords are asked again).
+ * step and the final "register" keep everything typed (passwords are asked again). Without the
+ * registerExtras capability only username, password and captcha are asked, read and sent.
  */
 async function usernameRegistration(
   request: Request,
   ctx: Awaited<ReturnType<typeof requireVisitor>>,
   formData: FormData,
-  { rules, captchaRequired, labels }: { rules: RegisterRules; captchaRequired: boolean; labels: Labels },
+  { rules, captchaRequired, labels, extrasStored }: { rules: RegisterRules; captchaRequired: boolean; labels: Labels; extrasStored: boolean },
 ) {
   const hidden = ["password", "confirm_password"];
   const labelIds = labels.map((entry) => entry.label_id);
   const label = chosenLabel(formData, labelIds);
-  const [regions, types] = await Promise.all([registerRegions(ctx, formData), typesByLabel(ctx, labelIds)]);
+  const [regions, types] = extrasStored ? await Promise.all([registerRegions(ctx, formData), typesByLabel(ctx, labelIds)]) : [null, null];
   const labelTypes = types?.[String(label)] ?? [];
   const stored = await storeImages(ctx, formData, labelTypes);
   const extras: RegisterExtrasState = { regions, label, images: stored.images };
@@ -171,27 +182,32 @@ async function usernameRegistration(
 
   const labelEntry = labels.find((entry) => entry.label_id === label);
   const images = Object.fromEntries(Object.entries(stored.images).map(([id, list]) => [id, list.map((image) => image.path).join(",")]));
+  const sentExtras: RegisterExtras = extrasStored
+    ? {
+        member_label: labelEntry?.label_id,
+        member_label_name: labelEntry?.label_name,
+        realname: input.realname || undefined,
+        ...(regions
+          ? {
+              province_id: regions.ids.province_id,
+              city_id: regions.ids.city_id,
+              district_id: regions.ids.district_id,
+              full_address: regions.names.slice(0, 3).join("-"),
+              address: input.address,
+            }
+          : {}),
+        qualifications_images: Object.keys(images).length > 0 ? JSON.stringify(images) : undefined,
+        inputfenxiao_name: input.inputfenxiao_name || undefined,
+        invitation_code: input.invitation_code || undefined,
+      }
+    : {};
   const outcome = await limitedAttempt([["registerPerClient", clientAddress(request)]], "always", () =>
     registerWithUsername(ctx, {
       username: input.username,
       password: input.password,
       captcha_id: input.captcha_id,
       captcha_code: input.captcha_code,
-      member_label: labelEntry?.label_id,
-      member_label_name: labelEntry?.label_name,
-      realname: input.realname || undefined,
-      ...(regions
-        ? {
-            province_id: regions.ids.province_id,
-            city_id: regions.ids.city_id,
-            district_id: regions.ids.district_id,
-            full_address: regions.names.slice(0, 3).join("-"),
-            address: input.address,
-          }
-        : {}),
-      qualifications_images: Object.keys(images).length > 0 ? JSON.stringify(images) : undefined,
-      inputfenxiao_name: input.inputfenxiao_name || undefined,
-      invitation_code: input.invitation_code || undefined,
+      ...sentExtras,
     }),
   );
   if (!outcome.ok) {
@@ -253,7 +269,7 @@ export default function RegisterPage() {
 
 function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redirectTo: string }) {
   const { t } = useTranslation("auth");
-  const { rules, captcha: pageCaptcha, labels, aptitudes, types, extras: loadedExtras, agreement, constraints } = useLoaderData<typeof loader>();
+  const { rules, captcha: pageCaptcha, labels, aptitudes, types, extras: loadedExtras, extrasStored, agreement, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The action hands out a captcha when the operator has just turned registration captchas on.
   const captcha = (actionData && "captcha" in actionData ? actionData.captcha : null) ?? pageCaptcha;
@@ -268,7 +284,8 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
   const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
   const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
   const extras = (actionData && "extras" in actionData ? actionData.extras : null) ?? loadedExtras;
-  const withExtras = mode === "username";
+  // The username form's business fields, where the upstream keeps them; the mobile form then offers business type and contact name.
+  const withExtras = mode === "username" && extrasStored;
 
   return (
     <Form method="post" {...getFormProps(form)} encType={withExtras && types ? "multipart/form-data" : undefined}>
@@ -297,7 +314,7 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
         {captcha ? <CaptchaField meta={allFields.captcha_code} captcha={captcha} /> : null}
         {mode === "mobile" ? <SmsCodeFields smsKey={smsKey} code={allFields.code} /> : null}
         {withExtras ? <RegisterExtrasFields labels={labels} types={types} extras={extras} fields={allFields} /> : null}
-        {!withExtras && labels.length > 0 ? (
+        {mode === "mobile" && labels.length > 0 ? (
           <NativeSelect
             name="member_label"
             label={t("register.memberLabel")}
@@ -305,7 +322,7 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
             defaultValue=""
           />
         ) : null}
-        {!withExtras ? <TextField meta={allFields.realname} label={t("register.realname")} autoComplete="name" /> : null}
+        {mode === "mobile" && extrasStored ? <TextField meta={allFields.realname} label={t("register.realname")} autoComplete="name" /> : null}
         {!(withExtras && types) && aptitudes.length > 0 ? (
           <div>
             <p className="ui-text-sm auth-aptitudes__title">{t("register.aptitudes")}</p>

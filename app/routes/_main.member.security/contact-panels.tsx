@@ -15,14 +15,14 @@ function stepOf(actionData: unknown, kind: "mobile" | "email"): Step {
 }
 
 /** 138****0000: enough to recognise one's own number. */
-function masked(mobile: string) {
+export function masked(mobile: string) {
   return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 }
 
 /**
  * Binding or changing the mobile and the email (docs/member-centre.md "Mobile and email"): each
  * step is a submit button of one form, so it all works without JS; sent keys come back as hidden
- * fields and the typed values are kept.
+ * fields and the typed values are kept. `email` is null when the upstream cannot bind one (no panel).
  */
 export function ContactPanels({
   mobile,
@@ -31,14 +31,14 @@ export function ContactPanels({
   actionData,
 }: {
   mobile: string;
-  email: string;
+  email: string | null;
   captcha: { id: string; img: string };
   actionData: unknown;
 }) {
   return (
     <>
       <MobilePanel mobile={mobile} captcha={captcha} step={stepOf(actionData, "mobile")} />
-      <EmailPanel email={email} captcha={captcha} step={stepOf(actionData, "email")} />
+      {email === null ? null : <EmailPanel email={email} captcha={captcha} step={stepOf(actionData, "email")} />}
     </>
   );
 }

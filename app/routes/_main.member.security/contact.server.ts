@@ -2,7 +2,9 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { blockedFor, clientAddress, count, tooManyAttempts, type Subject } from "~/auth/attempts.server";
-import { bindEmail, bindMobile, sendBindMobileCode, sendEmailCode, sendOldMobileCode } from "~/upstream/account.server";
+import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
+import { bindEmail, bindMobile, canBindEmail, sendBindMobileCode, sendBoundMobileCode, sendEmailCode, verifySentCode } from "~/upstream/account.server";
+import { CapabilityAbsentError } from "~/upstream/capabilities.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { getMember } from "~/upstream/member.server";
@@ -10,16 +12,18 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { EmailFormSchema, MobileFormSchema } from "./contact-schema";
 
 /**
- * The mobile and email steps of /member/security (docs/member-centre.md "Mobile and email", ADR
- * 026). Sends count against the SMS send limits of the recipient and the client address; wrong
- * codes against the code limits (docs/security.md "Attempt limits"). Refusals are translated and
- * shown beside the field they concern, 4xx, with what was typed kept (the captcha is new each time).
+ * The mobile and email steps of /member/security (docs/member-centre.md "Mobile and email", ADRs
+ * 026 and 041). Sends count against the SMS send limits of the recipient and the client address;
+ * wrong codes against the code limits (docs/security.md "Attempt limits"). Refusals are translated
+ * and shown beside the field they concern, 4xx, with what was typed kept (the captcha is new each
+ * time). The old mobile's code is checked here: Niushop 5.5.2's modifymobile does not.
  */
 
-type Refused = { ok: false; status: 400 | 409 | 429; retryAfter?: number; upstream?: string; formError: string };
+export type Refused = { ok: false; status: 400 | 409 | 429; retryAfter?: number; upstream?: string; formError: string };
 type Outcome<T> = { ok: true; value: T } | Refused;
 
-async function limited<T>(subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>): Promise<Outcome<T>> {
+/** Runs an upstream step within the attempt limits of `subjects`; an upstream refusal (or a used-up limit) is a Refused, not a throw. */
+export async function limited<T>(subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>): Promise<Outcome<T>> {
   const wait = await blockedFor(subjects);
   if (wait > 0) return { ok: false, status: 429, retryAfter: wait, formError: tooManyAttempts(wait) };
   if (counts === "always") await count(subjects);
@@ -36,8 +40,6 @@ async function limited<T>(subjects: Subject[], counts: "always" | "on-failure", 
 /** Where an upstream refusal belongs: a field and our translated text, else the form. */
 const FIELD_OF: Array<[RegExp, string, string]> = [
   [/^(验证码不正确|验证码已失效|CAPTCHA_FAILURE|缺少参数captcha)/, "captcha_code", "auth:errors.captchaWrong"],
-  [/^原手机动态码不正确$/, "old_code", "account:errors.codeWrong"],
-  [/^请先验证原手机号$/, "old_code", "account:errors.oldCodeRequired"],
   [/^(手机)?动态码不正确$/, "code", "account:errors.codeWrong"],
   [/^邮箱动态码不正确$/, "code", "account:errors.codeWrong"],
   [/^验证码错误次数过多/, "code", "auth:errors.codeBurned"],
@@ -68,34 +70,57 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
   const input = submission.value;
   const client = clientAddress(request);
   const captcha = { captcha_id: input.captcha_id ?? "", captcha_code: input.captcha_code };
+  const member = await getMember(ctx);
+  const current = member.mobile;
+  const owner = { memberId: member.member_id, mobile: current };
 
   if (input.intent === "old-code") {
-    const { mobile } = await getMember(ctx);
-    if (!mobile) return data({ mobileResult: submission.reply({ formErrors: ["account:errors.noMobile"] }), mobileKeys: keysOf() }, { status: 400 });
+    if (!current) return data({ mobileResult: submission.reply({ formErrors: ["account:errors.noMobile"] }), mobileKeys: keysOf() }, { status: 400 });
     const outcome = await limited(
       [
-        ["sendPerMobile", mobile],
+        ["sendPerMobile", current],
         ["sendPerClient", client],
       ],
       "always",
-      () => sendOldMobileCode(ctx, captcha),
+      () => sendBoundMobileCode(ctx, captcha),
     );
     if (!outcome.ok) return refuse(submission, outcome, "mobile", keysOf());
-    return data({ mobileResult: submission.reply({ hideFields: HIDDEN }), mobileKeys: { oldKey: outcome.value, key: null } });
+    return data({ mobileResult: submission.reply({ hideFields: HIDDEN }), mobileKeys: { oldKey: signBoundMobileKey(outcome.value, owner), key: null } });
   }
 
-  // A change (a mobile is bound) needs the old mobile's code: asked before the new one is sent to.
-  const { mobile: current } = await getMember(ctx);
-  if (current && !input.old_key)
-    return data(
-      { mobileResult: submission.reply({ formErrors: ["account:errors.oldCodeRequired"], hideFields: HIDDEN }), mobileKeys: keysOf() },
-      { status: 400 },
+  // A change (a mobile is bound) needs the old mobile's code, checked here before the new number
+  // is sent to and again before it is bound: Niushop 5.5.2's modifymobile checks only the new one.
+  if (current) {
+    const oldKey = boundMobileKey(input.old_key, owner);
+    if (!oldKey)
+      return data(
+        { mobileResult: submission.reply({ formErrors: ["account:errors.oldCodeRequired"], hideFields: HIDDEN }), mobileKeys: { ...keysOf(), oldKey: null } },
+        { status: 400 },
+      );
+    if (!input.old_code)
+      return data(
+        { mobileResult: submission.reply({ fieldErrors: { old_code: ["account:errors.oldCodeRequired"] }, hideFields: HIDDEN }), mobileKeys: keysOf() },
+        { status: 400 },
+      );
+    const proof = await limited(
+      [
+        ["codePerMobile", current],
+        ["codePerClient", client],
+      ],
+      "on-failure",
+      () => verifySentCode(ctx, { key: oldKey, code: input.old_code ?? "" }),
     );
-  if (current && !input.old_code)
-    return data(
-      { mobileResult: submission.reply({ fieldErrors: { old_code: ["account:errors.oldCodeRequired"] }, hideFields: HIDDEN }), mobileKeys: keysOf() },
-      { status: 400 },
-    );
+    if (!proof.ok) {
+      // The upstream says "验证码不正确" for any wrong or expired code: it is the old code's.
+      const burned = /^验证码错误次数过多/.test(proof.upstream ?? "");
+      const wrong =
+        proof.status !== 429
+          ? { fieldErrors: { old_code: [burned ? "auth:errors.codeBurned" : "account:errors.codeWrong"] } }
+          : { formErrors: [proof.formError] };
+      const headers: HeadersInit = proof.retryAfter ? { "Retry-After": String(proof.retryAfter) } : {};
+      return data({ mobileResult: submission.reply({ ...wrong, hideFields: HIDDEN }), mobileKeys: keysOf() }, { status: proof.status, headers });
+    }
+  }
 
   if (input.intent === "mobile-code") {
     const outcome = await limited(
@@ -116,20 +141,29 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
       ["codePerClient", client],
     ],
     "on-failure",
-    () =>
-      bindMobile(ctx, {
-        mobile: input.mobile,
-        key: input.key,
-        code: input.code,
-        ...captcha,
-        ...(current ? { old_key: input.old_key ?? "", old_code: input.old_code ?? "" } : {}),
-      }),
+    () => bindMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...captcha }),
   );
   if (!outcome.ok) return refuse(submission, outcome, "mobile", keysOf());
   return redirectWithToast("/member/security", { kind: "success", key: current ? "account:mobile.changed" : "account:mobile.bound" });
 }
 
+/**
+ * The email steps. Without the capability (Niushop 5.5.2 has no email binding) the panel is not
+ * shown; a post that comes anyway (a page from before, a forged form) goes back to the page with a
+ * message, never a 502.
+ */
 export async function emailAction(request: Request, ctx: UpstreamContext, form: FormData) {
+  const unavailable = () => redirectWithToast("/member/security", { kind: "error", key: "account:email.unavailable" });
+  if (!(await canBindEmail())) return unavailable();
+  try {
+    return await emailSteps(request, ctx, form);
+  } catch (error) {
+    if (error instanceof CapabilityAbsentError) return unavailable();
+    throw error;
+  }
+}
+
+async function emailSteps(request: Request, ctx: UpstreamContext, form: FormData) {
   const submission = parseWithZod(form, { schema: EmailFormSchema });
   const keysOf = () => ({ oldKey: null, key: strField(form, "key") });
   if (submission.status !== "success") return data({ emailResult: submission.reply({ hideFields: HIDDEN }), emailKeys: keysOf() }, { status: 400 });

@@ -3,23 +3,27 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
+import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
 import { requireMember } from "~/auth/guards.server";
 import { FormErrors, PasswordField, TextField } from "~/components/form";
 import { errorText, upstreamError } from "~/components/form/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
+import { canBindEmail } from "~/upstream/account.server";
 import { getRegisterConfig, newCaptcha } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/http.server";
 import { getMember } from "~/upstream/member.server";
-import { changePassword, hasPayPassword, sendPayPasswordCode, setPayPassword } from "~/upstream/profile.server";
+import { hasPayPassword, sendPayPasswordCode, setPayPassword } from "~/upstream/profile.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ContactPanels } from "./contact-panels";
 import { EMAIL_INTENTS, MOBILE_INTENTS } from "./contact-schema";
 import { emailAction, mobileAction } from "./contact.server";
-import { changePasswordSchema, PayPasswordSchema } from "./schema";
+import { PasswordPanel } from "./password-panel";
+import { passwordAction } from "./password.server";
+import { PayPasswordSchema } from "./schema";
 // Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
 import "~/styles/member.css";
 
@@ -30,8 +34,21 @@ export const shouldRevalidate = revalidateCaptchaAfterPost;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
-  const [config, payPasswordSet, member, captcha] = await Promise.all([getRegisterConfig(ctx), hasPayPassword(ctx), getMember(ctx), newCaptcha(ctx)]);
-  return { minLength: config.pwd_len, payPasswordSet, mobile: member.mobile, email: member.email, captcha };
+  const [config, payPasswordSet, member, captcha, emailBinding] = await Promise.all([
+    getRegisterConfig(ctx),
+    hasPayPassword(ctx),
+    getMember(ctx),
+    newCaptcha(ctx),
+    canBindEmail(),
+  ]);
+  return {
+    minLength: config.pwd_len,
+    hasPassword: member.password !== 0,
+    payPasswordSet,
+    mobile: member.mobile,
+    email: emailBinding ? member.email : null,
+    captcha,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,9 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if ((MOBILE_INTENTS as readonly unknown[]).includes(intent)) return mobileAction(request, ctx, form);
   if ((EMAIL_INTENTS as readonly unknown[]).includes(intent)) return emailAction(request, ctx, form);
   if (intent === "pay-code") {
-    // Step 1 of the pay password: a code to the bound mobile; the page then shows step 2 with the key.
+    // Step 1 of the pay password: a code to the bound mobile; the page then shows step 2 with the
+    // key, signed for the member and the mobile (5.5.2's modifypaypassword takes any key with its code).
     try {
-      return { payKey: await sendPayPasswordCode(ctx) };
+      const [member, key] = await Promise.all([getMember(ctx), sendPayPasswordCode(ctx)]);
+      return { payKey: signBoundMobileKey(key, { memberId: member.member_id, mobile: member.mobile }) };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       return data({ payError: upstreamError(error.upstreamMessage || "操作失败") }, { status: 409 });
@@ -54,8 +73,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const hidden = { hideFields: ["pay_password", "confirm_pay_password"] };
     const payKey = typeof form.get("key") === "string" ? String(form.get("key")).slice(0, 200) : "";
     if (submission.status !== "success") return data({ payResult: submission.reply(hidden), payKey }, { status: 400 });
+    const member = await getMember(ctx);
+    const key = boundMobileKey(submission.value.key, { memberId: member.member_id, mobile: member.mobile });
+    // A key this member was not given for their mobile: back to step 1.
+    if (!key) return data({ payError: "member:security.errors.sendFirst" }, { status: 400 });
     try {
-      await setPayPassword(ctx, { key: submission.value.key, code: submission.value.code, password: submission.value.pay_password });
+      await setPayPassword(ctx, { key, code: submission.value.code, password: submission.value.pay_password });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const wrongCode = /验证码/.test(error.upstreamMessage);
@@ -66,31 +89,17 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirectWithToast("/member/security", { kind: "success", key: "member:security.payPasswordSet" });
   }
-  const config = await getRegisterConfig(ctx);
-  const submission = parseWithZod(form, { schema: changePasswordSchema(config.pwd_len, config.pwd_complexity) });
-  const hidden = { hideFields: ["old_password", "new_password", "confirm_password"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
-  try {
-    await changePassword(ctx, submission.value.old_password, submission.value.new_password);
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    // The old password is the usual refusal: shown beside its field; anything else as the upstream wrote it.
-    const wrongOld = /原密码|PASSWORD_ERROR/.test(error.upstreamMessage);
-    const reply = wrongOld
-      ? submission.reply({ ...hidden, fieldErrors: { old_password: ["member:security.errors.oldWrong"] } })
-      : submission.reply({ ...hidden, formErrors: [upstreamError(error.upstreamMessage || "操作失败")] });
-    return data({ result: reply }, { status: 400 });
-  }
-  return redirectWithToast("/member/security", { kind: "success", key: "member:security.passwordChanged" });
+  // The login password: changed with the old one, or set a first time with an SMS code.
+  return passwordAction(request, ctx, form);
 }
 
 export default function SecurityPage() {
   const { t } = useTranslation("member");
-  const { minLength, payPasswordSet, mobile, email, captcha } = useLoaderData<typeof loader>();
+  const { minLength, hasPassword, payPasswordSet, mobile, email, captcha } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const passwordResult = actionData && "result" in actionData ? actionData.result : undefined;
-  const [form, fields] = useForm({ id: "password", lastResult: passwordResult, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const passwordKey = actionData && "passwordKey" in actionData ? actionData.passwordKey : null;
   const payKey = actionData && "payKey" in actionData ? actionData.payKey : "";
   const payError = actionData && "payError" in actionData ? actionData.payError : null;
   const [payForm, payFields] = useForm({
@@ -102,28 +111,7 @@ export default function SecurityPage() {
   return (
     <Stack className="member-page">
       <h1 className="ui-title member-page__title">{t("security.title")}</h1>
-      <Panel>
-        <Form method="post" {...getFormProps(form)}>
-          <Stack gap="sm">
-            <h2 className="ui-title member-home__section-title">{t("security.password")}</h2>
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <PasswordField meta={fields.old_password} label={t("security.oldPassword")} autoComplete="current-password" />
-            <PasswordField
-              meta={fields.new_password}
-              label={t("security.newPassword")}
-              description={t("security.passwordHint", { min: minLength })}
-              autoComplete="new-password"
-            />
-            <PasswordField meta={fields.confirm_password} label={t("security.confirmPassword")} autoComplete="new-password" />
-            <input type="hidden" name="intent" value="password" />
-            <Group>
-              <Button type="submit" disabled={busy}>
-                {t("security.changePassword")}
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Panel>
+      <PasswordPanel hasPassword={hasPassword} mobile={mobile} minLength={minLength} captcha={captcha} result={passwordResult} passwordKey={passwordKey} />
       <Panel>
         <Stack gap="sm">
           <h2 className="ui-title member-home__section-title">{t("security.payPassword")}</h2>

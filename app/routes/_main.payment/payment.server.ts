@@ -89,7 +89,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
                 terms: payment.groupbuy_info ? { count: payment.groupbuy_info.buy_num, price: payment.groupbuy_info.groupbuy_price } : undefined,
               }
             : flow.kind === "pointexchange"
-              ? { kind: flow.kind, name: payment.exchange_info?.name ?? "", points: payment.exchange_info?.total_point ?? 0 }
+              ? { kind: flow.kind, name: payment.exchange_info?.name ?? "", points: (payment.exchange_info?.point ?? 0) * payment.goods_num }
               : flow.kind === "topic"
                 ? { kind: flow.kind, name: payment.topic_info?.topic_name ?? "" }
                 : null,
@@ -99,7 +99,8 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
       name: line.sku_name || line.goods_name || "",
       image: assetUrl(line.sku_image),
       spec: (line.sku_spec_format ?? []).map((spec) => `${spec.spec_name}: ${spec.spec_value_name}`).join("; "),
-      price: line.price,
+      // An exchange's line carries the goods' own price; what a unit costs is the exchange's cash part.
+      price: flow.kind === "pointexchange" && payment.exchange_info ? payment.exchange_info.price : line.price,
       num: line.num,
       subtotal: line.goods_money,
       promotion: line.promotion_label ?? "",

@@ -98,9 +98,11 @@ export function ComboDetailView() {
               <Button type="submit" name="intent" value="buy-now" size="md" color="red" loading={busy === "buy-now"}>
                 {t("combo.buyNow")}
               </Button>
-              <Button type="submit" name="intent" value="add-to-cart" size="md" variant="outline" color="red" loading={busy === "add-to-cart"}>
-                {t("combo.addToCart")}
-              </Button>
+              {view.cartable ? (
+                <Button type="submit" name="intent" value="add-to-cart" size="md" variant="outline" color="red" loading={busy === "add-to-cart"}>
+                  {t("combo.addToCart")}
+                </Button>
+              ) : null}
             </>
           }
         />

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { attempt } from "~/auth/sign-in.server";
 import { toastContent } from "~/components/form/error-text";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
+import { CapabilityAbsentError, probeCapability } from "~/upstream/capabilities.server";
 import { addBundleToCart } from "~/upstream/cart.server";
 import { assetUrl, memberContext } from "~/upstream/context.server";
 import { findCombo } from "~/upstream/promotion.server";
@@ -14,8 +15,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * `/promotion/combo-{id}` (contract §7.4): the package's goods with their specs and prices, the
- * package price and the saving per set; add sets to the cart (`addBundleToCart`) or buy them now
- * through `/promotion/combo_payment`.
+ * package price and the saving per set; buy sets now through `/promotion/combo_payment` (the
+ * bundling addon's own checkout), or add them to the cart (`addBundleToCart`) where the upstream
+ * has combo lines in the cart (capability "comboCart": Niushop 5.5.2 has none).
  */
 
 const ComboActionSchema = z.object({
@@ -25,10 +27,10 @@ const ComboActionSchema = z.object({
 
 export async function comboLoader(request: Request, blId: number) {
   const ctx = await memberContext(request);
-  const combo = await findCombo(ctx, blId);
+  const isMember = Boolean(ctx.token);
+  const [combo, cartable] = await Promise.all([findCombo(ctx, blId), isMember ? probeCapability("comboCart") : false]);
   if (!combo) throw notFoundResponse();
   // Prices are for members (spec §6): a visitor's page carries none.
-  const isMember = Boolean(ctx.token);
   const itemsMoney = combo.bundling_goods.reduce((sum, item) => sum + toCents(item.price), 0n);
   const saving = itemsMoney - toCents(combo.bl_price);
   return {
@@ -50,6 +52,8 @@ export async function comboLoader(request: Request, blId: number) {
     // Sets are limited by the scarcest item (the PC disables buying when any item's stock < num).
     maxSets: Math.max(0, Math.min(...combo.bundling_goods.map((item) => item.stock))),
     isMember,
+    /** Whether "add to cart" is offered: the upstream has combo lines in the cart. */
+    cartable,
     loginHref: loginUrlFor(request),
   };
 }
@@ -65,7 +69,12 @@ export async function comboAction(request: Request, blId: number, fields: Record
   if (num > maxSets) return data({ error: `promotion:errors.comboStock|max=${maxSets}` }, { status: 409 });
   if (intent === "buy-now") return redirect(`/promotion/combo_payment?${new URLSearchParams({ bl_id: String(blId), num: String(num) })}`, 303);
   const back = `/promotion/combo-${blId}`;
-  const outcome = await attempt(() => addBundleToCart(ctx, blId, num));
+  const outcome = await attempt(() => addBundleToCart(ctx, blId, num)).catch((error: unknown) => {
+    // A shop without combo lines in the cart (the button is not offered there): buy it now instead.
+    if (error instanceof CapabilityAbsentError) return null;
+    throw error;
+  });
+  if (!outcome) return data({ error: "promotion:errors.comboCartAbsent" }, { status: 409 });
   return outcome.ok
     ? redirectWithToast(back, { kind: "success", key: "promotion:combo.added" })
     : redirectWithToast(back, { kind: "error", ...toastContent(outcome.refusal) });

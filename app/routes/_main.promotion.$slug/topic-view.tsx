@@ -17,16 +17,17 @@ export function TopicView() {
       <h1 className="ui-title" id="topic-name">
         {view.name}
       </h1>
-      <Panel aria-labelledby="topic-name">
-        <p className="promotion-banner">
-          <span className="promotion-badge" data-kind="topic" data-testid="topic-state">
-            {t(`state.${phase.state}`)}
-          </span>
-          <span>{t("period", { from: view.from, to: view.to })}</span>
-        </p>
-        {phase.state === "ended" ? null : <Countdown seconds={phase.seconds} label={t(phase.state === "running" ? "endsIn" : "startsIn")} />}
-        {view.remark ? <p>{view.remark}</p> : null}
-      </Panel>
+      {phase ? (
+        <Panel aria-labelledby="topic-name">
+          <p className="promotion-banner">
+            <span className="promotion-badge" data-kind="topic" data-testid="topic-state">
+              {t(`state.${phase.state}`)}
+            </span>
+            <span data-testid="topic-period">{t("period", { from: view.from, to: view.to })}</span>
+          </p>
+          {phase.state === "ended" ? null : <Countdown seconds={phase.seconds} label={t(phase.state === "running" ? "endsIn" : "startsIn")} />}
+        </Panel>
+      ) : null}
       {view.goods.length === 0 ? <p>{t("noGoods")}</p> : null}
       <ul className="seckill-goods">
         {view.goods.map((item) => (
@@ -38,7 +39,7 @@ export function TopicView() {
             <PriceTag price={item.price} marketPrice={item.marketPrice} visible={item.price !== null} hiddenReason={item.hiddenReason} size="md" />
             <p className="ui-text-xs ui-dimmed">{t("goods:detail.stockCount", { count: item.stock, unit: unitOrDefault(item.unit, t) })}</p>
             <ButtonLink to={`/promotion/topic-goods-${item.id}`} color="red" className="seckill-goods__cta">
-              {phase.state === "running" ? (item.stock > 0 ? t("cta") : t("soldOut")) : t(`state.${phase.state}`)}
+              {!phase || phase.state === "running" ? (item.stock > 0 ? t("cta") : t("soldOut")) : t(`state.${phase.state}`)}
               <span className="visually-hidden"> {item.name}</span>
             </ButtonLink>
           </li>

@@ -24,19 +24,17 @@ export async function topicLoader(request: Request, topicId: number) {
   const ctx = await memberContext(request);
   const found = await findTopic(ctx, topicId, { page, pageSize: PAGE_SIZE });
   if (!found) throw notFoundResponse();
-  const { topic, now } = found;
+  const { topic, period, now } = found;
   const isMember = Boolean(ctx.token);
-  const startTime = topic.start_time ?? 0;
-  const endTime = topic.end_time ?? 0;
   const view = {
     kind: "topic" as const,
     id: topicId,
     name: topic.topic_name ?? "",
-    remark: topic.remark ?? "",
     banner: assetUrl(topic.topic_adv ?? ""),
-    from: startTime ? formatDateTime(startTime) : "",
-    to: endTime ? formatDateTime(endTime) : "",
-    phase: startTime && endTime ? topicPhase({ status: topic.status, startTime, endTime }, now) : { state: "running" as const, seconds: 0 },
+    // The dates come with the goods rows: a page without goods has none to show.
+    from: period ? formatDateTime(period.startTime) : "",
+    to: period ? formatDateTime(period.endTime) : "",
+    phase: period ? topicPhase(period, now) : null,
     page,
     pageCount: topic.page_count,
     goods: topic.list.map((row) => {

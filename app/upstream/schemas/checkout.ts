@@ -132,8 +132,12 @@ export const PaymentSchema = OrderCreateBase.extend({
   bunding_info: z.object({ bl_name: Text }).optional().catch(undefined),
   /** Group-buy checkouts: the minimum and the group price, for the banner. */
   groupbuy_info: z.object({ buy_num: IntLike, groupbuy_price: Money }).optional().catch(undefined),
-  /** Points-mall goods exchanges (contract §6.12): the item and the points it takes, for the banner. */
-  exchange_info: z.object({ name: Text, point: IntLike, total_point: IntLike, num: IntLike }).optional().catch(undefined),
+  /**
+   * Points-mall goods exchanges (contract §6.12): the exchange's row, whose points per unit times
+   * `goods_num` are what the order takes, for the banner (Niushop sends no total of its own there),
+   * and its cash part per unit (the goods line's `price` is the goods' own).
+   */
+  exchange_info: z.object({ name: Text, point: IntLike, price: Money }).optional().catch(undefined),
   /** Topic checkouts: the topic, for the banner. */
   topic_info: z.object({ topic_name: Text }).optional().catch(undefined),
 });

@@ -24,8 +24,20 @@ export const LedgerRowSchema = z.object({
 export type LedgerRow = z.infer<typeof LedgerRowSchema>;
 export const LedgerPageSchema = paged(LedgerRowSchema);
 
-/** `{balance: {order: {type_name}}, point: {…}}`: the ledger's sources by account kind. */
-export const FromTypesSchema = z.record(z.string(), z.record(z.string(), z.object({ type_name: Text }))).catch({});
+/** One account kind's ledger sources: `{order: {type_name: "消费", type_url: ""}, …}`; a bad kind is none. */
+const SourcesSchema = z.record(z.string().max(64), z.object({ type_name: Text })).catch({});
+
+/**
+ * `memberaccount/fromtype` (an unenveloped answer, http.server.ts): the ledger's sources by account
+ * kind, `{balance: {…}, balance_money: {…}, point: {…}, growth: {…}}`. Only the kinds the ledgers
+ * show are read; a kind the upstream leaves out has no sources.
+ */
+export const FromTypesSchema = z.object({
+  balance: SourcesSchema.optional().default({}),
+  balance_money: SourcesSchema.optional().default({}),
+  point: SourcesSchema.optional().default({}),
+});
+export type FromTypes = z.infer<typeof FromTypesSchema>;
 
 export const LevelSchema = z.object({
   level_id: IntLike,

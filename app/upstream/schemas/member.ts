@@ -21,6 +21,8 @@ export const MemberSchema = z.object({
   birthday: IntLike.catch(0),
   /** Consecutive sign-in days reached (contract §6.4). */
   sign_days_series: IntLike.catch(0),
+  /** 1 when the member has a login password, 0 when not (registered by SMS); the upstream never sends the hash. */
+  password: IntLike.catch(1),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

@@ -116,6 +116,8 @@ export const ComboSchema = z.object({
   goods_money: Money.optional().catch(undefined),
   /** 1: the seller pays shipping; 2: the buyer does. */
   shipping_fee_type: IntLike.catch(2),
+  /** 1 open, 0 closed (Niushop's detail answers a closed combo too). */
+  status: IntLike.optional().catch(undefined),
   bundling_goods: z.array(
     z.object({
       sku_id: IntLike,

@@ -17,10 +17,18 @@ export const TopicRowSchema = z.object({
 });
 export type TopicRow = z.infer<typeof TopicRowSchema>;
 
-/** A goods of a topic (`topicgoods/page`): `id` is the topic goods id. */
+/**
+ * A goods of a topic (`topicgoods/page`): `id` is the topic goods id. Each row carries its topic's
+ * dates and status (Niushop joins them in: `nptg.start_time, nptg.end_time, npt.status`): the
+ * page answers them nowhere else.
+ */
 export const TopicGoodsRowSchema = z.object({
   id: IntLike,
   topic_id: IntLike,
+  start_time: IntLike.optional().catch(undefined),
+  end_time: IntLike.optional().catch(undefined),
+  /** The topic's stored status: 1 not started, 2 running, 3 ended. */
+  status: IntLike.optional().catch(undefined),
   topic_price: Money,
   sku_id: IntLike,
   sku_name: Text,
@@ -37,21 +45,16 @@ export const TopicGoodsRowSchema = z.object({
 export type TopicGoodsRow = z.infer<typeof TopicGoodsRowSchema>;
 
 /**
- * `topicgoods/page`: the page of goods plus the topic (`topic_name, topic_adv, bg_color`; the
- * reference API adds `remark, status, start_time, end_time`). No `topic_name`: no such topic.
+ * `topicgoods/page`: the page of goods plus the topic's `topic_name, topic_adv` and the zone's
+ * `bg_color` (Niushop's Topicgoods::page adds nothing else: the dates are in the rows).
  */
 export const TopicGoodsPageSchema = z.object({
   page_count: IntLike,
   count: IntLike,
   list: z.array(TopicGoodsRowSchema),
-  topic_id: IntLike.optional().catch(undefined),
   topic_name: Text.optional().catch(undefined),
   topic_adv: Text.optional().catch(undefined),
   bg_color: Text.optional().catch(undefined),
-  remark: Text.optional().catch(undefined),
-  status: IntLike.optional().catch(undefined),
-  start_time: IntLike.optional().catch(undefined),
-  end_time: IntLike.optional().catch(undefined),
 });
 export type TopicGoodsPage = z.infer<typeof TopicGoodsPageSchema>;
 
@@ -74,6 +77,7 @@ export const TopicGoodsDetailSchema = z.object({
   max_buy: IntLike.catch(0),
   purchased_num: IntLike.optional().catch(undefined),
   sale_num: IntLike.catch(0),
+  /** Not in Niushop's answer (it details running topics only); the reference API adds it. */
   status: IntLike.optional().catch(undefined),
   start_time: IntLike,
   end_time: IntLike,
