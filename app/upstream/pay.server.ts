@@ -18,6 +18,9 @@ import {
 /** `pay_status` values (§3.2). */
 export const PAY_STATUS = { pending: 0, inProgress: 1, paid: 2, cancelled: -1, closed: -2 } as const;
 
+/** A transfer voucher's review (`/offlinepay/api/pay/info`): waiting for the seller, or passed (the payment is then paid). */
+export const VOUCHER_STATUS = { waiting: 0, passed: 1 } as const;
+
 export function getPayInfo(ctx: UpstreamContext, outTradeNo: string) {
   return callUpstream(ctx, "/api/pay/info", PayInfoSchema, { out_trade_no: outTradeNo });
 }

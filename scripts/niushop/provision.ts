@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
 import { AdminEnvelopeSchema, encodeForm, NiushopAdmin } from "./admin-client";
+import { NiushopCashier } from "./cashier-client";
 import { niushopFixtureSchema, type NiushopFixture } from "./fixture";
 import { seedPharmacy } from "./seed";
 import { verifyAsShopper } from "./verify";
@@ -116,7 +117,14 @@ const admin = await timed("installer", async () => {
 });
 const db = { socket: env.NIUSHOP_DB_SOCKET, database: env.NIUSHOP_DB_NAME };
 const seeded = await timed("pharmacy data set", () =>
-  seedPharmacy({ admin, baseUrl, appDir: env.NIUSHOP_APP_DIR, db, log: (line) => console.log(`niushop:     ${line}`) }),
+  seedPharmacy({
+    admin,
+    logInCashier: () => NiushopCashier.logIn({ baseUrl, ...ADMIN, appDir: env.NIUSHOP_APP_DIR }),
+    baseUrl,
+    appDir: env.NIUSHOP_APP_DIR,
+    db,
+    log: (line) => console.log(`niushop:     ${line}`),
+  }),
 );
 const pcClientUrl = await timed("PC client deployment", () => deployPcClient(admin));
 

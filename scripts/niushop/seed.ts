@@ -6,11 +6,23 @@
  */
 import { z } from "zod/v4";
 import type { NiushopAdmin } from "./admin-client";
+import type { NiushopCashier } from "./cashier-client";
 import { query, queryId, sqlValue, type DbConnection } from "./db";
 import type { NiushopFixture, SeededGoods } from "./fixture";
 import { logInMember, registerMember } from "./member-api";
 
-export type SeedContext = { admin: NiushopAdmin; baseUrl: string; appDir: string; db: DbConnection; log: (line: string) => void };
+export type SeedContext = {
+  admin: NiushopAdmin;
+  /**
+   * Signs the same admin in to the store backend, where goods are put on sale in a store other than
+   * the default one. Called once the stores exist: the login's token carries the stores it may manage.
+   */
+  logInCashier: () => Promise<NiushopCashier>;
+  baseUrl: string;
+  appDir: string;
+  db: DbConnection;
+  log: (line: string) => void;
+};
 export type SeedResult = Pick<NiushopFixture, "members" | "categories" | "brands" | "goods" | "promotions" | "recharge" | "delivery" | "help" | "noticeIds">;
 
 /** The members the seed registers (usernames: letters and digits only, as the PC client requires). */
@@ -468,6 +480,19 @@ async function seedGoods(ctx: SeedContext, plans: GoodsPlan[], expressTemplateId
   return goods;
 }
 
+/**
+ * The pickup store sells the whole catalogue: its goods list in the store backend, "批量上架". Without
+ * it checkout lists the store for no goods (the admin's goods actions stock only the default store).
+ */
+async function seedStoreGoods(ctx: SeedContext, storeId: number, goods: SeedResult["goods"]): Promise<void> {
+  const goodsIds = Object.values(goods).map((item) => item.goodsId);
+  const cashier = await ctx.logInCashier();
+  await cashier.putGoodsOnSale(storeId, goodsIds);
+  const onSale = await query(ctx.db, `SELECT DISTINCT goods_id FROM store_goods_sku WHERE store_id = ${storeId} AND status = 1`);
+  if (onSale.length !== goodsIds.length) throw new Error(`store ${storeId}: ${onSale.length} goods on sale, ${goodsIds.length} put on sale`);
+  ctx.log(`store ${storeId} sells ${goodsIds.length} goods`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Promotions: every one the storefront shows, each running from yesterday for a year
 
@@ -826,6 +851,7 @@ export async function seedPharmacy(ctx: SeedContext): Promise<SeedResult> {
   const delivery = await seedDelivery(ctx);
   const catalogue = await seedCatalogue(ctx);
   const goods = await seedGoods(ctx, goodsPlans(catalogue), delivery.expressTemplateId);
+  await seedStoreGoods(ctx, delivery.storeId, goods);
   const promotions = await seedPromotions(ctx, goods, delivery.expressTemplateId);
   const recharge = await seedServices(ctx);
   const content = await seedContent(ctx);

@@ -94,6 +94,27 @@ export async function verifyAsShopper(fixture: NiushopFixture): Promise<string[]
     );
   }
 
+  // Pickup: checkout offers the seeded store for a goods of the catalogue (the store sells it).
+  const buyer = fixture.members[0];
+  const checkout = z
+    .object({
+      delivery: z.object({
+        express_type: z.array(z.object({ name: z.string(), store_list: z.array(z.object({ store_id: NumberLike })).optional() })),
+      }),
+    })
+    .parse(
+      await api(
+        "api/ordercreate/payment",
+        { sku_id: goods.singleSku.skuIds[0], num: 1 },
+        await logInMember(fixture.upstreamUrl, buyer.username, buyer.password),
+      ),
+    );
+  const stores = checkout.delivery.express_type.find((type) => type.name === "store")?.store_list ?? [];
+  expect(
+    ids(stores, "store_id").has(fixture.delivery.storeId),
+    `checkout offers pickup at stores ${stores.map((store) => store.store_id).join(",") || "none"}, not at store ${fixture.delivery.storeId}`,
+  );
+
   // Fact 12: the default goods image every seeded goods shows.
   const image = await fetch(`${fixture.upstreamUrl}/public/static/img/default_img/square.png`);
   expect(image.status === 200 && image.headers.get("content-type") === "image/png", "the default goods image is not served");

@@ -1,19 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BFF_URL } from "./ports";
-import { addAddressUpstream, DEMO, gotoSettled, logIn, testApi, upstreamCall, withJs } from "./support";
+import { addAddressUpstream, DEMO, gotoSettled, logIn, testApi, upstreamCall, VOUCHER_PNG, withJs } from "./support";
 
 /**
  * Checkout journeys (issue 9): /payment → /pay → /result, with JS on and off. Every test owns a
  * fresh member (test API), so parallel workers never share a cart, coupons or a balance. Fresh
  * members have no address yet, so journeys use pickup unless they are about the address.
  */
-
-// A 4×4 PNG: the smallest real image for the voucher upload.
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000004000000040802000000269309290000001049444154789c6338636c0c470cc47100fb" + "1313212c5dcd230000000049454e44ae426082",
-  "hex",
-);
 
 type Member = { member_id: number; username: string; password: string };
 type Order = {
@@ -229,7 +223,7 @@ test("offline transfer: a non-image voucher is refused, a PNG is sent for review
   await page.getByLabel("付款凭证图片").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
   await page.getByRole("button", { name: "提交付款凭证" }).click();
   await expect(page.getByText("付款凭证必须是 PNG、JPEG、GIF 或 WebP 图片。")).toBeVisible();
-  await page.getByLabel("付款凭证图片").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel("付款凭证图片").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: VOUCHER_PNG });
   await page.getByLabel("备注").fill("已转账");
   await page.getByRole("button", { name: "提交付款凭证" }).click();
   await expect(page.getByTestId("voucher-status")).toContainText("等待商家审核");

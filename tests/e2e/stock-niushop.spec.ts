@@ -5,7 +5,7 @@ import { pathIsDisabled, resolveDisabledEndpoints } from "../../shop-api/core/en
 import { expect, test } from "./fixtures";
 import { SHOP_API_URL, STOCK_BFF_PORT } from "./ports";
 import { startSecondBff } from "./second-bff";
-import { testApi, withJs } from "./support";
+import { createOrder, testApi, VOUCHER_PNG, withJs } from "./support";
 
 /**
  * The storefront against a stock Niushop 5.5.2 (issue 28.8, 28.9; audit D10, D12), JS on and off: a second BFF
@@ -17,8 +17,11 @@ import { testApi, withJs } from "./support";
 const STOCK = resolveDisabledEndpoints("stock");
 const NOT_FOUND_PAGE = "<!DOCTYPE html><html><head><title>系统发生错误</title></head><body><h1>页面错误！请稍后再试～</h1></body></html>";
 
-/** What the proxy does now: the prefixes answered as missing, the paths answered empty. */
-const upstream = { missing: STOCK, empty: [] as string[] };
+/** What the proxy does now: the prefixes answered as missing, the paths answered empty, the paths answered with a set envelope. */
+const upstream = { missing: STOCK, empty: [] as string[], answers: {} as Record<string, unknown> };
+
+/** `/api/pay/type` of a 5.5.2 without a configured gateway: only the offline transfer (balance is no pay type there). */
+const OFFLINE_ONLY_PAY_TYPES = { code: 0, message: "", data: { pay_type: "offlinepay" } };
 
 let proxy: Server;
 let bff: Awaited<ReturnType<typeof startSecondBff>>;
@@ -34,16 +37,18 @@ test.beforeAll(async ({}, testInfo) => {
     if (pathIsDisabled(upstream.missing, path)) return response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(NOT_FOUND_PAGE);
     if (upstream.empty.some((empty) => empty.toLowerCase() === path.toLowerCase()))
       return response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end();
+    const answer = Object.entries(upstream.answers).find(([answered]) => answered.toLowerCase() === path.toLowerCase());
+    if (answer) return response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(answer[1]));
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const answer = await fetch(`${SHOP_API_URL}${request.url}`, {
+    const forwarded = await fetch(`${SHOP_API_URL}${request.url}`, {
       method: request.method,
       headers: { "Content-Type": request.headers["content-type"] ?? "application/json" },
       body: request.method === "GET" || request.method === "HEAD" ? undefined : Buffer.concat(chunks),
     });
     response
-      .writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "application/octet-stream" })
-      .end(Buffer.from(await answer.arrayBuffer()));
+      .writeHead(forwarded.status, { "Content-Type": forwarded.headers.get("content-type") ?? "application/octet-stream" })
+      .end(Buffer.from(await forwarded.arrayBuffer()));
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   const { port } = proxy.address() as AddressInfo;
@@ -111,6 +116,32 @@ test("chat: an empty answer from a servicer read is nothing (no quick replies), 
   } finally {
     upstream.missing = STOCK;
     upstream.empty = [];
+  }
+});
+
+test("no online gateway (5.5.2 as installed): the cashier watches a transfer under review and lands on the result once the seller passes it", async ({
+  page,
+}) => {
+  upstream.answers = { "/api/pay/type": OFFLINE_ONLY_PAY_TYPES };
+  try {
+    const member = await buyer(page);
+    const orderId = await createOrder(member, "store", { lines: [{ sku_id: 5, num: 1 }] });
+    const [order] = await testApi.get<Array<{ order_id: number; out_trade_no: string }>>(`/__test/orders?username=${member.username}`);
+    expect(order.order_id).toBe(orderId);
+    await page.goto(`${base}/pay?out_trade_no=${order.out_trade_no}`);
+    await expect(page.getByRole("heading", { name: "在线支付" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "我已支付，刷新支付状态" })).toHaveCount(0); // nothing to watch before a voucher
+    await page.getByLabel("付款凭证图片").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: VOUCHER_PNG });
+    await page.getByRole("button", { name: "提交付款凭证" }).click();
+    await expect(page.getByTestId("voucher-status")).toContainText("等待商家审核");
+    await expect(page.getByRole("button", { name: "我已支付，刷新支付状态" })).toBeVisible();
+    await testApi.post("/__test/offlinepay/audit", { out_trade_no: order.out_trade_no, status: 1 });
+    // With JS the cashier's 2 s status poll goes on by itself; without JS the member asks again.
+    if (!withJs()) await page.getByRole("button", { name: "我已支付，刷新支付状态" }).click();
+    await expect(page).toHaveURL(/\/result\?/);
+    await expect(page.getByTestId("pay-result")).toHaveText("支付成功");
+  } finally {
+    upstream.answers = {};
   }
 });
 

@@ -107,6 +107,12 @@ export async function gotoSettled(page: Page, path: string) {
   await waitForHydration(page);
 }
 
+/** A 4×4 PNG: the smallest real image for a payment voucher. */
+export const VOUCHER_PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000004000000040802000000269309290000001049444154789c6338636c0c470cc47100fb" + "1313212c5dcd230000000049454e44ae426082",
+  "hex",
+);
+
 /** Kinds of /__test/order/create: express, pickup (store), local delivery, virtual. */
 export type OrderKind = "express" | "store" | "local" | "virtual";
 

@@ -19,6 +19,7 @@ import {
   payExistingOrder,
   startPayment,
   submitOfflineVoucher,
+  VOUCHER_STATUS,
   uploadVoucherImage,
 } from "~/upstream/pay.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -76,6 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
             submitted: voucher ? { status: voucher.status ?? 0, remark: voucher.audit_remark ?? "" } : null,
           }
         : null,
+      // A transfer under review is paid by the seller, not here: its panel watches the status instead.
+      voucherWaiting: voucher?.status === VOUCHER_STATUS.waiting,
       waiting: query.data.waiting === "1",
     },
     { headers: PRIVATE },
@@ -212,7 +215,7 @@ export default function PayPage() {
                 </Group>
                 <p className="ui-dimmed">{t("pay.simulatorNote")}</p>
               </Form>
-              <StatusWatch outTradeNo={view.outTradeNo} />
+              {view.voucherWaiting ? null : <StatusWatch outTradeNo={view.outTradeNo} />}
             </Panel>
           ) : null}
           {view.balance ? (
@@ -270,6 +273,7 @@ function OfflinePay({ view, error, busy }: { view: ReturnType<typeof useLoaderDa
           {offline.submitted.remark}
         </Alert>
       ) : null}
+      {view.voucherWaiting ? <StatusWatch outTradeNo={view.outTradeNo} /> : null}
       {/* A plain multipart form: works without JS. */}
       <Form method="post" encType="multipart/form-data">
         <input type="hidden" name="out_trade_no" value={view.outTradeNo} />
