@@ -104,6 +104,9 @@ export type AdminMemberAccount = { memberId: number; username: string; balance: 
 
 const PageSchema = <Row extends z.ZodType>(row: Row) => z.object({ list: z.array(row), count: NumberLike.optional() });
 const MemberPageSchema = PageSchema(MemberRowSchema);
+/** The review states of `addon/offlinepay/model/Pay.php`. */
+const OFFLINE_WAIT_AUDIT = 0;
+const OFFLINE_AUDIT_PASS = 1;
 const OfflinePaySchema = PageSchema(z.object({ id: NumberLike, out_trade_no: z.string(), status: NumberLike }));
 
 export class NiushopAdmin {
@@ -194,12 +197,30 @@ export class NiushopAdmin {
     await this.action("shop/order/offlinePay", { order_id: orderId });
   }
 
-  /** Confirms ("审核通过") the offline transfer a member submitted for `outTradeNo` (offlinepay addon). */
+  /**
+   * Confirms ("审核通过") the offline transfer a member submitted for `outTradeNo` (offlinepay addon),
+   * and reads the list again until it says so, as the seller sees the row change. Two approvals at
+   * the same moment can deadlock in MariaDB inside the order's after-payment job, which catches the
+   * error: the whole approval is rolled back, yet `auditPass` answers success (observed; the
+   * conformance suite's two projects approve side by side). Such a row is still waiting: approve it again.
+   */
   async confirmOfflinePayment(outTradeNo: string): Promise<void> {
-    const page = await this.actionData("offlinepay/shop/pay/lists", { out_trade_no: outTradeNo, page: 1, page_size: 10 }, OfflinePaySchema);
+    for (let attempt = 1; ; attempt++) {
+      const submitted = await this.offlinePayment(outTradeNo);
+      if (submitted.status === OFFLINE_AUDIT_PASS) return;
+      if (submitted.status !== OFFLINE_WAIT_AUDIT || attempt > 3) {
+        throw new AdminError("offlinepay/shop/pay/auditPass", submitted, `the transfer for ${outTradeNo} is in review state ${submitted.status}, not passed`);
+      }
+      await this.action("offlinepay/shop/pay/auditPass", { id: submitted.id });
+    }
+  }
+
+  /** The offline transfer submitted for `outTradeNo`, as the admin's review list shows it. */
+  private async offlinePayment(outTradeNo: string) {
+    const page = await this.actionData("offlinepay/shop/pay/lists", { out_trade_no: outTradeNo, status: "all", page: 1, page_size: 10 }, OfflinePaySchema);
     const submitted = page.list.find((row) => row.out_trade_no === outTradeNo);
     if (!submitted) throw new AdminError("offlinepay/shop/pay/lists", page, `no offline payment submitted for ${outTradeNo}`);
-    await this.action("offlinepay/shop/pay/auditPass", { id: submitted.id });
+    return submitted;
   }
 
   /** "同意" a refund request of one order line. */
