@@ -260,10 +260,12 @@ export async function probeXssInBrowser(browser: Browser, sessions: Sessions, st
       });
       await page.goto(BFF + visit.url, { waitUntil: "load", timeout: 45_000 });
       if (visit.post) {
-        // A plain form built in the page (same origin) and submitted by a click, as a visitor would.
-        // The page may still be settling (hydration, fetchers): wait, and try once more if it navigated meanwhile.
-        await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
-        const buildForm = () =>
+        // A plain form built in the page (same origin) and submitted, as a visitor's browser would.
+        // Built only once React has hydrated (a node added before that is removed when hydration
+        // re-renders the document), and built and submitted in one step so nothing can remove it between.
+        await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 45_000 });
+        await Promise.all([
+          page.waitForNavigation({ waitUntil: "load", timeout: 45_000 }),
           page.evaluate(({ action, fields }) => {
             const element = document.createElement("form");
             element.method = "post";
@@ -275,18 +277,10 @@ export async function probeXssInBrowser(browser: Browser, sessions: Sessions, st
               input.value = value;
               element.append(input);
             }
-            const button = document.createElement("button");
-            button.type = "submit";
-            button.id = "resilience-submit";
-            button.textContent = "submit";
-            element.append(button);
             document.body.prepend(element);
-          }, visit.post!);
-        await buildForm().catch(async () => {
-          await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
-          await buildForm();
-        });
-        await Promise.all([page.waitForNavigation({ waitUntil: "load", timeout: 45_000 }), page.click("#resilience-submit", { force: true })]);
+            setTimeout(() => element.submit(), 0); // after this evaluation returns, so the navigation cannot cut it off
+          }, visit.post!),
+        ]);
       }
       await page.waitForTimeout(400); // handlers (onload, onfocus, ontoggle) fire right after load
       const state = await page.evaluate(() => {
