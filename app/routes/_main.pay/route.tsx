@@ -19,8 +19,8 @@ import {
   payExistingOrder,
   startPayment,
   submitOfflineVoucher,
-  voucherReview,
   uploadVoucherImage,
+  voucherReview,
 } from "~/upstream/pay.server";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
@@ -60,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const offline = types.includes("offlinepay") ? await getOfflineConfig(ctx) : null;
   const voucher = offline && info.pay_type === "offlinepay" ? await getOfflineVoucher(ctx, outTradeNo) : null;
   const bank = offline?.value?.bank?.status ? offline.value.bank : null;
+  const review = voucher ? voucherReview(voucher.status) : null;
   return data(
     {
       outTradeNo,
@@ -74,11 +75,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       offline: bank
         ? {
             bank: { name: bank.bank_name ?? "", account: bank.account_name ?? "", number: bank.account_number ?? "", branch: bank.branch_name ?? "" },
-            submitted: voucher ? { review: voucherReview(voucher.status), remark: voucher.audit_remark ?? "" } : null,
+            submitted: review ? { review, remark: voucher?.audit_remark ?? "" } : null,
           }
         : null,
       // A transfer under review is paid by the seller, not here: its panel watches the status instead.
-      voucherWaiting: voucher ? voucherReview(voucher.status) === "waiting" : false,
+      voucherWaiting: review === "waiting",
       waiting: query.data.waiting === "1",
     },
     { headers: PRIVATE },
