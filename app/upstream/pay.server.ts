@@ -18,8 +18,28 @@ import {
 /** `pay_status` values (§3.2). */
 export const PAY_STATUS = { pending: 0, inProgress: 1, paid: 2, cancelled: -1, closed: -2 } as const;
 
-/** A transfer voucher's review (`/offlinepay/api/pay/info`): waiting for the seller, or passed (the payment is then paid). */
-export const VOUCHER_STATUS = { waiting: 0, passed: 1 } as const;
+/**
+ * A transfer voucher's review (`/offlinepay/api/pay/info` `status`, numbered as 5.5.2's
+ * `addon/offlinepay/model/Pay.php`): waiting for the seller, passed (the payment is then paid),
+ * refused (the member sends another), closed with its payment.
+ */
+export const VOUCHER_STATUS = { waiting: 0, passed: 1, refused: 2, closed: 3 } as const;
+
+export type VoucherReview = "waiting" | "passed" | "refused" | "closed";
+
+/** The review a voucher's status says; one without a status has just been sent, so it waits. */
+export function voucherReview(status: number | undefined): VoucherReview {
+  switch (status) {
+    case VOUCHER_STATUS.passed:
+      return "passed";
+    case VOUCHER_STATUS.refused:
+      return "refused";
+    case VOUCHER_STATUS.closed:
+      return "closed";
+    default:
+      return "waiting";
+  }
+}
 
 export function getPayInfo(ctx: UpstreamContext, outTradeNo: string) {
   return callUpstream(ctx, "/api/pay/info", PayInfoSchema, { out_trade_no: outTradeNo });

@@ -68,8 +68,8 @@ const TITLES: Record<string, string> = {
 }
 const act = (action: string): Action => ({ action, title: TITLES[action] ?? action, color: '' })
 
-/** Offline-transfer review of the order's payment: 0 waiting, 1 passed, -1 refused, null none. */
-export type OfflineState = 0 | 1 | -1 | null
+/** Offline-transfer review of the order's payment: 0 waiting, 1 passed, 2 refused, null none. */
+export type OfflineState = 0 | 1 | 2 | null
 
 export function offlineStateOf(db: Database, order: Pick<FlowOrder, 'out_trade_no'>): OfflineState {
   const row = db.prepare('SELECT status FROM offline_pay WHERE out_trade_no = ?').get(order.out_trade_no) as { status: number } | undefined
@@ -83,7 +83,7 @@ const partlyShipped = (order: FlowOrder, lines: FlowLine[]): boolean =>
 export function statusName(order: FlowOrder, lines: FlowLine[], offline: OfflineState): string {
   switch (order.order_status) {
     case STATUS.WAIT_PAY:
-      return offline === 0 ? '待审核' : offline === -1 ? '审核拒绝' : '待支付'
+      return offline === 0 ? '待审核' : offline === 2 ? '审核拒绝' : '待支付'
     case STATUS.WAIT_SEND:
       return partlyShipped(order, lines) ? '部分发货' : '待发货'
     case STATUS.WAIT_PICKUP:
@@ -115,8 +115,9 @@ export function memberActions(order: FlowOrder, lines: FlowLine[], offline: Offl
   const express = order.order_type === TYPE.EXPRESS
   if (s === STATUS.WAIT_PAY) {
     out.push(act('orderClose'))
-    if (offline !== 0) out.push(act('orderPay')) // a voucher under review hides the pay button
-    if (offline === -1) out.push(act('orderOfflinePay'))
+    // A voucher under review or refused hides the pay button; a refused one is sent again instead (as 5.5.2).
+    if (offline !== 0 && offline !== 2) out.push(act('orderPay'))
+    if (offline === 2) out.push(act('orderOfflinePay'))
   } else if (s === STATUS.WAIT_SEND && partlyShipped(order, lines)) {
     out.push(act('trace'))
   } else if (s === STATUS.SHIPPED) {

@@ -13,10 +13,11 @@ export const VOUCHER_MAX_BYTES = 2 * 1024 * 1024
 const MAX_IMAGES = 5
 const DESC_MAX = 200
 
+/** Review states, numbered as Niushop 5.5.2's `addon/offlinepay/model/Pay.php` (3, closed, is never made here). */
 export const OFFLINE_STATUS: Record<number, { name: string; const: string }> = {
   0: { name: '待审核', const: 'WAIT_AUDIT' },
   1: { name: '审核通过', const: 'AUDIT_PASS' },
-  [-1]: { name: '审核拒绝', const: 'AUDIT_REFUSE' },
+  2: { name: '审核拒绝', const: 'AUDIT_REFUSE' },
 }
 
 interface OfflinePayRow {

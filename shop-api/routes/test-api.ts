@@ -352,7 +352,7 @@ export const testRoutes: Record<string, TestHandler> = {
   'POST /__test/offlinepay/audit': ({ params, db }) => {
     const outTradeNo = text(params, 'out_trade_no') ?? ''
     const status = integer(params, 'status')
-    if (status !== 1 && status !== -1) return bad(400, 'body must be {out_trade_no, status: 1 | -1, audit_remark?}')
+    if (status !== 1 && status !== 2) return bad(400, 'body must be {out_trade_no, status: 1 | 2, audit_remark?} (1 passed, 2 refused)')
     return db.transaction(() => {
       const changed = db
         .prepare('UPDATE offline_pay SET status = ?, audit_remark = ?, audit_time = ? WHERE out_trade_no = ? AND status = 0')

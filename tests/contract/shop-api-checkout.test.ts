@@ -664,6 +664,29 @@ describe('offline transfer', () => {
     expect(await ok(member, '/api/pay/status', { out_trade_no: outTradeNo })).toMatchObject({ pay_status: 2 })
     expect((await orders(member))[0]).toMatchObject({ order_status: 1, pay_type: 'offlinepay' })
   })
+
+  test('a refused voucher is status 2 (AUDIT_REFUSE, as 5.5.2): the order offers orderOfflinePay instead of orderPay, and a new voucher waits again', async () => {
+    const member = await newMember()
+    const uploaded = (await upload(member, PNG, 'image/png', 'voucher.png')).data as Data
+    const outTradeNo = await buyNow(member, 2, 1)
+    await ok(member, '/offlinepay/api/pay/pay', { out_trade_no: outTradeNo, imgs: uploaded.pic_path, desc: '' })
+    expect((await shop.testApi('/__test/offlinepay/audit', { out_trade_no: outTradeNo, status: -1 })).status).toBe(400)
+    expect((await shop.testApi('/__test/offlinepay/audit', { out_trade_no: outTradeNo, status: 2, audit_remark: '金额不符' })).status).toBe(200)
+    expect(await ok(member, '/offlinepay/api/pay/info', { out_trade_no: outTradeNo })).toMatchObject({
+      status: 2,
+      status_info: { name: '审核拒绝', const: 'AUDIT_REFUSE' },
+      audit_remark: '金额不符',
+    })
+    const [order] = await orders(member)
+    const detail = await ok(member, '/api/order/detail', { order_id: order.order_id })
+    expect(detail.order_status_name).toBe('审核拒绝')
+    const actions = (detail.action as Data[]).map((action) => action.action)
+    expect(actions).toContain('orderOfflinePay')
+    expect(actions).not.toContain('orderPay')
+
+    await ok(member, '/offlinepay/api/pay/pay', { out_trade_no: outTradeNo, imgs: uploaded.pic_path, desc: '重新转账' })
+    expect(await ok(member, '/offlinepay/api/pay/info', { out_trade_no: outTradeNo })).toMatchObject({ status: 0, status_info: { const: 'WAIT_AUDIT' } })
+  })
 })
 
 describe('virtual goods and local delivery, as Niushop 5.5.2', () => {

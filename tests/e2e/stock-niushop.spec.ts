@@ -145,6 +145,34 @@ test("no online gateway (5.5.2 as installed): the cashier watches a transfer und
   }
 });
 
+test("no online gateway: a refused voucher says so with the seller's remark, stops the watch, and a new one is watched again", async ({ page }) => {
+  upstream.answers = { "/api/pay/type": OFFLINE_ONLY_PAY_TYPES };
+  try {
+    const member = await buyer(page);
+    await createOrder(member, "store", { lines: [{ sku_id: 5, num: 1 }] });
+    const [order] = await testApi.get<Array<{ out_trade_no: string }>>(`/__test/orders?username=${member.username}`);
+    await page.goto(`${base}/pay?out_trade_no=${order.out_trade_no}`);
+    const sendVoucher = async () => {
+      await page.getByLabel("付款凭证图片").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: VOUCHER_PNG });
+      await page.getByRole("button", { name: "提交付款凭证" }).click();
+      await expect(page.getByTestId("voucher-status")).toContainText("等待商家审核");
+    };
+    await sendVoucher();
+    await testApi.post("/__test/offlinepay/audit", { out_trade_no: order.out_trade_no, status: 2, audit_remark: "金额不符" });
+    // The poll only notices a payment; the member sees a refusal on the next visit of the page.
+    if (withJs()) await page.reload();
+    else await page.getByRole("button", { name: "我已支付，刷新支付状态" }).click();
+    await expect(page.getByTestId("voucher-status")).toHaveText("付款凭证未通过审核，请重新提交。 金额不符");
+    await expect(page.getByRole("button", { name: "我已支付，刷新支付状态" })).toHaveCount(0);
+    // Without JS the page no longer reloads itself (it would drop the file being chosen).
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    await sendVoucher();
+    await expect(page.getByRole("button", { name: "我已支付，刷新支付状态" })).toBeVisible();
+  } finally {
+    upstream.answers = {};
+  }
+});
+
 test("no servicer addon (5.5.2): /chat is a 404 page; the member's account and points pages work (memberaccount/fromtype unenveloped)", async ({ page }) => {
   await buyer(page);
   expect((await page.goto(`${base}/chat`))?.status()).toBe(404);

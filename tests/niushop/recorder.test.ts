@@ -13,7 +13,7 @@ describe("classify: an upstream answer as the wire shows it", () => {
     ["Niushop's page for an unknown route", 200, "text/html; charset=utf-8", "<!DOCTYPE html><title>页面无法访问</title>", { outcome: "missing endpoint" }],
     ["a 404", 404, "text/html", "not found", { outcome: "missing endpoint" }],
     ["a PHP error page", 500, "text/html", "<b>Fatal error</b>", { outcome: "fault" }],
-    ["an empty body", 200, "application/json", "", { outcome: "fault" }],
+    ["an empty body (5.5.2's error page rendered empty)", 200, "application/json", "", { outcome: "missing endpoint", detail: "empty body" }],
     ["JSON without the envelope (the BFF decides)", 200, "application/json", '[{"type":"order"}]', { outcome: "success", detail: "no envelope" }],
   ])("%s", (_name, status, contentType, body, expected) => {
     expect(classify(status, contentType, body)).toMatchObject(expected);
@@ -34,6 +34,7 @@ describe("the recording proxy", () => {
       if (req.url === "/api/member/checkpaypassword") return json({ code: -1, message: "支付密码错误" });
       if (req.url === "/bundling/api/bundling/detail") return json({ code: -1, message: "缺少参数bl_id" });
       if (req.url === "/api/member/info") return json({ code: 0, message: "", data: { balance: "1.00" }, refreshtoken: "fresh-token" });
+      if (req.url === "/servicer/api/chat/dialogs") return res.writeHead(200, { "Content-Type": "text/html" }).end();
       if (req.url === "/upload/a.png") return res.writeHead(200, { "Content-Type": "image/png" }).end("png");
       return res.writeHead(200, { "Content-Type": "text/html" }).end("<html>页面无法访问</html>");
     });
@@ -97,6 +98,18 @@ describe("the recording proxy", () => {
     recorder.noteBffLine("not a log line");
     expect(call).toMatchObject({ outcome: "fault", bffDetail: "unexpected shape: balance" });
     expect(recorder.bffFaults().map((fault) => fault.event)).toEqual(["request"]);
+  });
+
+  test("an empty answer is a missing endpoint (5.5.2's error page rendered empty), whatever the BFF logged where it arrived", async () => {
+    await post("/servicer/api/chat/dialogs", { token: "token-of-buyer1" });
+    const call = recorder.calls().at(-1)!;
+    expect(call).toMatchObject({ path: "/servicer/api/chat/dialogs", outcome: "missing endpoint" });
+    const faultsBefore = recorder.bffFaults().length;
+    recorder.noteBffLine(
+      JSON.stringify({ time: new Date(call.at + 5).toISOString(), event: "upstream_failure", path: call.path, status: 502, detail: "empty body" }),
+    );
+    expect(call).toMatchObject({ outcome: "missing endpoint" });
+    expect(recorder.bffFaults()).toHaveLength(faultsBefore);
   });
 });
 

@@ -51,6 +51,10 @@ function parseJson(text: string): unknown {
 /** The outcome of one answer as the wire shows it; the BFF's log may still turn a success into a fault. */
 export function classify(status: number, contentType: string, text: string): { outcome: Outcome; code?: number; message?: string; detail?: string } {
   if (status === 404) return { outcome: "missing endpoint", detail: "HTTP 404" };
+  // The same page of 5.5.2 for an unknown route, rendered empty while a parallel request rewrites
+  // its compiled template (docs/architecture.md): the BFF reads it as nothing or answers 502, which
+  // its request log reports.
+  if (status >= 200 && status < 300 && text.trim() === "") return { outcome: "missing endpoint", detail: "empty body" };
   const json = parseJson(text);
   if (json === undefined) {
     // A stock Niushop answers unknown routes with its "页面无法访问" HTML page and HTTP 200.
@@ -206,7 +210,8 @@ export async function startRecorder(options: { port: number; upstreamUrl: string
       if (!parsed.success) return;
       const at = Date.parse(parsed.data.time);
       const { event } = parsed.data;
-      if (event === "upstream_failure") {
+      // An empty answer is logged as a failure where it arrives, before its caller decides (see classify).
+      if (event === "upstream_failure" && parsed.data.detail !== "empty body") {
         // The BFF could not use an answer (no envelope, a shape its schema refused, not JSON, an
         // HTTP error, no answer): the latest such call to that path that was answered just before.
         const path = String(parsed.data.path ?? "");

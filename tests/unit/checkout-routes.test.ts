@@ -205,6 +205,35 @@ describe("/payment", () => {
   });
 });
 
+describe("/payment: an order_key another member's checkout took over (5.5.2 names keys after the millisecond)", () => {
+  const OTHER_MEMBERS = { ...CALCULATE, member_id: 2, order_key: "K1" };
+
+  test("the key whose order is another member's is dropped: a new checkout is started and its own key is the page's", async () => {
+    let started = 0;
+    upstream.on("/api/ordercreate/payment", () => ({ body: envelope(0, "操作成功", { ...PAYMENT, member_id: 1, order_key: `K${++started}` }) }));
+    upstream.on("/api/ordercreate/calculate", (body) =>
+      body.order_key === "K1"
+        ? { body: envelope(0, "操作成功", OTHER_MEMBERS) }
+        : { body: envelope(0, "操作成功", { ...CALCULATE, member_id: 1, order_key: body.order_key }) },
+    );
+    const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2"), params: {}, context: {} }));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ state: "ready", orderKey: "K2" });
+    expect(started).toBe(2);
+  });
+
+  test("taken over every time: a 502 error page, never another member's order on the page", async () => {
+    upstream.on("/api/ordercreate/payment", { body: envelope(0, "操作成功", { ...PAYMENT, member_id: 1, order_key: "K1" }) });
+    upstream.on("/api/ordercreate/calculate", { body: envelope(0, "操作成功", OTHER_MEMBERS) });
+    const thrown = await Promise.resolve(paymentLoader({ request: request("/payment?cart_ids=1,2"), params: {}, context: {} })).catch(
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(502);
+    expect(upstream.requests.filter((call) => call.path === "/api/ordercreate/payment")).toHaveLength(3);
+  });
+});
+
 describe("/payment: local delivery is not offered (docs/upstream-conformance.md D6)", () => {
   const LOCAL = { title: "同城配送", name: "local", store_list: [{ store_id: 3, store_name: "城东店" }] };
   const withTypes = (types: unknown[]) => ({ ...PAYMENT, delivery: { ...(PAYMENT.delivery as object), express_type: types } });

@@ -19,8 +19,8 @@ import {
   payExistingOrder,
   startPayment,
   submitOfflineVoucher,
-  VOUCHER_STATUS,
   uploadVoucherImage,
+  voucherReview,
 } from "~/upstream/pay.server";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
@@ -60,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const offline = types.includes("offlinepay") ? await getOfflineConfig(ctx) : null;
   const voucher = offline && info.pay_type === "offlinepay" ? await getOfflineVoucher(ctx, outTradeNo) : null;
   const bank = offline?.value?.bank?.status ? offline.value.bank : null;
+  const review = voucher ? voucherReview(voucher.status) : null;
   return data(
     {
       outTradeNo,
@@ -74,11 +75,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       offline: bank
         ? {
             bank: { name: bank.bank_name ?? "", account: bank.account_name ?? "", number: bank.account_number ?? "", branch: bank.branch_name ?? "" },
-            submitted: voucher ? { status: voucher.status ?? 0, remark: voucher.audit_remark ?? "" } : null,
+            submitted: review ? { review, remark: voucher?.audit_remark ?? "" } : null,
           }
         : null,
       // A transfer under review is paid by the seller, not here: its panel watches the status instead.
-      voucherWaiting: voucher?.status === VOUCHER_STATUS.waiting,
+      voucherWaiting: review === "waiting",
       waiting: query.data.waiting === "1",
     },
     { headers: PRIVATE },
@@ -157,6 +158,8 @@ export default function PayPage() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const error = actionData?.error ?? null;
+  // Whether the page watches the payment (see StatusWatch): an online channel, or a voucher under review.
+  const watching = view.online.length > 0 || view.voucherWaiting;
 
   useEffect(() => {
     // With JS the browser goes straight on to the gateway; without JS the link below is the way.
@@ -166,7 +169,7 @@ export default function PayPage() {
   return (
     <Stack gap="md" className="checkout-page">
       <h1 className="ui-title">{t("pay.title")}</h1>
-      {view.waiting ? (
+      {view.waiting && watching ? (
         <noscript>
           <meta httpEquiv="refresh" content="5" />
         </noscript>
@@ -268,9 +271,8 @@ function OfflinePay({ view, error, busy }: { view: ReturnType<typeof useLoaderDa
         ) : null}
       </dl>
       {offline.submitted ? (
-        <Alert color={offline.submitted.status === -1 ? "red" : "blue"} role="status" data-testid="voucher-status">
-          {t(offline.submitted.status === -1 ? "pay.voucherRefused" : offline.submitted.status === 1 ? "pay.voucherPassed" : "pay.voucherWaiting")}{" "}
-          {offline.submitted.remark}
+        <Alert color={offline.submitted.review === "refused" ? "red" : "blue"} role="status" data-testid="voucher-status">
+          {t(VOUCHER_REVIEW_TEXT[offline.submitted.review])} {offline.submitted.remark}
         </Alert>
       ) : null}
       {view.voucherWaiting ? <StatusWatch outTradeNo={view.outTradeNo} /> : null}
@@ -307,6 +309,13 @@ function OfflinePay({ view, error, busy }: { view: ReturnType<typeof useLoaderDa
     </Panel>
   );
 }
+
+const VOUCHER_REVIEW_TEXT = {
+  waiting: "pay.voucherWaiting",
+  passed: "pay.voucherPassed",
+  refused: "pay.voucherRefused",
+  closed: "pay.voucherClosed",
+} as const;
 
 /** With JS: asks for the status every 2 s and goes to the result once paid. Without JS: a "check again" button. */
 function StatusWatch({ outTradeNo }: { outTradeNo: string }) {

@@ -6,6 +6,7 @@ import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import type { Calculation, Coupon, DeliveryType, Payment } from "~/upstream/schemas/checkout";
 import { formErrorFor } from "~/upstream/error-messages";
 import { MOBILE } from "~/domain/checkout";
+import { log } from "~/utils/log.server";
 import type { Options, PaymentQuery } from "./schema";
 
 /** The part of the page a refusal belongs beside. */
@@ -195,12 +196,35 @@ export function topicFlow(source: { topic_goods_id: number; num: number }): Chec
   };
 }
 
+/** How many checkouts are started before a key taken over by another member's is given up on. */
+const ORDER_KEY_ATTEMPTS = 3;
+
+/**
+ * The priced checkout, on an order_key holding the member's own order. Niushop 5.5.2 makes the key
+ * from the millisecond alone (`create_no`: its Snowflake starts afresh in every request), so two
+ * checkouts started in the same millisecond get one key, and the later one's order replaces the
+ * earlier's in the cache: calculate would show the other member's address and create would order
+ * on their account (observed in the conformance suite). `payment` is computed for the caller, the
+ * key's calculation is what the cache holds: another member's there means the key was taken, and a
+ * new checkout is started. Upstreams that do not answer `member_id` are taken at their word.
+ */
+export async function priceOrder(ctx: UpstreamContext, query: Options, flow: CheckoutFlow) {
+  for (let attempt = 1; attempt <= ORDER_KEY_ATTEMPTS; attempt++) {
+    const priced = await priceOrderOnce(ctx, query, flow);
+    const owner = priced.payment.member_id;
+    const holder = priced.calculation?.member_id;
+    if (owner === undefined || holder === undefined || owner === holder) return priced;
+    log("order_key_taken", { flow: flow.kind, attempt });
+  }
+  throw new Response(JSON.stringify({ reason: "upstream-bad-gateway" }), { status: 502, headers: { "Content-Type": "application/json" } });
+}
+
 /**
  * payment → calculate with the member's choices. A choice the upstream refuses outright (code −1)
  * is dropped and the rest calculated again, so the page still shows totals and says which part
  * was refused; refusals in `data.error` are reported the same way.
  */
-export async function priceOrder(ctx: UpstreamContext, query: Options, flow: CheckoutFlow) {
+async function priceOrderOnce(ctx: UpstreamContext, query: Options, flow: CheckoutFlow) {
   const payment: Payment = await flow.start(ctx);
   const deliveryTypes = offeredDeliveryTypes(payment.delivery.express_type);
   if (deliveryTypes.length === 0 && payment.delivery.express_type.length > 0) throw new LocalDeliveryOnlyError();

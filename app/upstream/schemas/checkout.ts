@@ -97,6 +97,8 @@ export const InvoiceConfigSchema = z
 /** What both payment and calculate answer (the order-create object). */
 const OrderCreateBase = z.object({
   order_key: z.string().min(1).max(64),
+  /** Whose order the key holds (Niushop answers the cached order's fields; checkout.server.ts priceOrder). */
+  member_id: IntLike.optional().catch(undefined),
   is_virtual: Flag.optional().default(false),
   goods_list: z.array(OrderGoodsSchema),
   goods_num: IntLike.optional().default(0),
