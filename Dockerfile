@@ -18,7 +18,7 @@ ENV npm_config_nodedir=/usr/local
 WORKDIR /app
 # Dependencies first, so a source change does not reinstall them.
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies the dependency patches (patches/, ADR 028).
+# npm ci's postinstall applies the dependency patches (patches/, ADR 028, 055) and fails on one that does not apply.
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .

@@ -17,6 +17,7 @@ import { backgroundWorkDone } from "./app/utils/background-work.server";
 import { createChatRelay } from "./app/utils/chat-relay.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
+import { dependencyPatches } from "./app/utils/dependency-patches.server";
 import { log } from "./app/utils/log.server";
 import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
 import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
@@ -66,6 +67,12 @@ if (cluster.isPrimary) {
   }
   resetEnvCache();
   config = parseEnv(process.env);
+  // Which dependency patches (patches/, ADR 055) this install carries: without one the shop works, slower.
+  const patches = dependencyPatches();
+  log("dependency_patches", { active: patches.filter((p) => p.active).map((p) => p.patch) });
+  const inactive = patches.filter((p) => !p.active);
+  if (inactive.length)
+    log("warning", { message: `dependency patches not active (npm ci applies them): ${inactive.map((p) => `${p.patch}: ${p.what}`).join("; ")}` });
 }
 
 if (cluster.isPrimary && workerCount > 1) runPrimary(workerCount);

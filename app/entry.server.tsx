@@ -11,7 +11,6 @@ import { TranslationProvider, type Bundles } from "~/i18n/translation";
 import type { Language } from "~/i18n/config";
 import type { RouteHandle } from "~/utils/handle";
 import { log } from "~/utils/log.server";
-import { ensureMarkupCache } from "~/utils/markup-cache.server";
 import { memoizeByOwner } from "~/utils/memo";
 import { renderDocument } from "~/utils/render-document.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -54,7 +53,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  ensureMarkupCache();
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const language = await languageOf(request);
   const bundles = bundlesFor(language);

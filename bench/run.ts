@@ -9,9 +9,8 @@
  *    BFF's CPU milliseconds per page (its CPU time over the run ÷ requests: the kernel's utime +
  *    stime, the counters `process.cpuUsage` reads) and so its pages per second per core; then the
  *    latency at one connection beside the page's slowest upstream call, also at one connection.
- *    Visitor pages are served from the visitor micro-cache (ADR 014) and parts of every page from
- *    the markup cache (ADR 039), as in production; every page's render cost without them is
- *    measured too, by a second BFF with VISITOR_CACHE_MS=0 and MARKUP_CACHE_CHARS=0 (the counting
+ *    Visitor pages are served from the visitor micro-cache (ADR 014), as in production; every
+ *    page's render cost without it is measured too, by a second BFF with VISITOR_CACHE_MS=0 (the counting
  *    step runs without the micro-cache as well, so its upstream calls are a render's).
  * 4. The latency at one connection again, with every upstream answer held BENCH_UPSTREAM_DELAY_MS
  *    (default 20) as from a shop API on another host: it shows the upstream round trips a page
@@ -50,7 +49,7 @@ const CORES = availableParallelism();
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 const NO_VISITOR_CACHE = { VISITOR_CACHE_MS: "0" };
 /** What a page costs rendered whole: neither the visitor micro-cache nor the markup cache. */
-const NO_CACHES = { VISITOR_CACHE_MS: "0", MARKUP_CACHE_CHARS: "0" };
+const NO_CACHES = { VISITOR_CACHE_MS: "0" };
 /** The upstream's delay per call for the latency that counts round trips (the shop API on another host). */
 const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 20);
 

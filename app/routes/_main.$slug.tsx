@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
-import { useActionData, useLoaderData, useLocation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { TFunction } from "~/i18n/translation";
 import { useTranslation } from "~/i18n/translation";
 import { attempt } from "~/auth/sign-in.server";
@@ -22,7 +22,6 @@ import { GoodsTags } from "~/components/goods/detail/goods-tags";
 import { GetFreeOffers, PromotionBadge, PromotionLimits, WholesaleTiers } from "~/components/goods/detail/promotion-panel";
 import { QrCode } from "~/components/goods/detail/qr-code";
 import { SpecPicker } from "~/components/goods/detail/spec-picker";
-import { CachedMarkup, useMarkupKey } from "~/components/cached-markup";
 import { StaticMarkup } from "~/components/layout/static-markup";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Grid } from "~/components/ui";
@@ -242,158 +241,138 @@ export default function GoodsDetailPage() {
   const bounds = quantityBounds({ minBuy: goods.minBuy, stock: goods.stock, maxBuy: goods.maxBuy });
   const loginHref = `/login?${new URLSearchParams({ redirect: `/sku-${goods.skuId}` })}`;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
-  const location = useLocation();
-  // Everything the article renders from (ADR 039): the page's address (the gallery's and QR code's
-  // links, the forms' actions), its data, the last action's answer and what it reads of the root.
-  const articleKey = useMarkupKey("goods-article", {
-    url: `${location.pathname}${location.search}`,
-    goods,
-    image,
-    qrImage,
-    evaluations,
-    aftersaleHtml,
-    actionData,
-    isMember,
-    defaultGoodsImage: layout?.defaultGoodsImage,
-  });
 
   return (
     // Keyed by sku: switching specs starts the gallery, QR code and buy form afresh.
     <article key={goods.skuId} className="goods-detail" aria-labelledby="goods-name">
-      <CachedMarkup cacheKey={articleKey}>
-        {() => (
-          <>
-            <div className="goods-detail__top">
-              <div className="goods-detail__media">
-                <Gallery images={goods.images} initial={image} name={goods.name} fallback={layout?.defaultGoodsImage ?? ""} />
-                <div className="goods-detail__media-actions">
-                  <FollowForm followed={goods.isCollected} count={goods.collectNum} />
-                  <QrCode skuId={goods.skuId} serverImage={qrImage} />
-                </div>
+      <div className="goods-detail__top">
+        <div className="goods-detail__media">
+          <Gallery images={goods.images} initial={image} name={goods.name} fallback={layout?.defaultGoodsImage ?? ""} />
+          <div className="goods-detail__media-actions">
+            <FollowForm followed={goods.isCollected} count={goods.collectNum} />
+            <QrCode skuId={goods.skuId} serverImage={qrImage} />
+          </div>
+        </div>
+        <div className="goods-detail__info">
+          <h1 id="goods-name" className="goods-detail__name">
+            {goods.name}
+          </h1>
+          {goods.introduction ? <p className="goods-detail__intro">{goods.introduction}</p> : null}
+          <GoodsTags labels={goods.labels} tags={goods.tags} />
+
+          <div className="goods-detail__price-box">
+            <PromotionBadge promotion={goods.promotion} />
+            <dl className="goods-detail__prices">
+              <div>
+                <dt>{t("detail.price")}</dt>
+                <dd data-testid="goods-price">
+                  <PriceTag price={goods.price} marketPrice={goods.marketPrice} visible={priceVisible} hiddenReason={hiddenReason} size="xl" />
+                </dd>
               </div>
-              <div className="goods-detail__info">
-                <h1 id="goods-name" className="goods-detail__name">
-                  {goods.name}
-                </h1>
-                {goods.introduction ? <p className="goods-detail__intro">{goods.introduction}</p> : null}
-                <GoodsTags labels={goods.labels} tags={goods.tags} />
-
-                <div className="goods-detail__price-box">
-                  <PromotionBadge promotion={goods.promotion} />
-                  <dl className="goods-detail__prices">
-                    <div>
-                      <dt>{t("detail.price")}</dt>
-                      <dd data-testid="goods-price">
-                        <PriceTag price={goods.price} marketPrice={goods.marketPrice} visible={priceVisible} hiddenReason={hiddenReason} size="xl" />
-                      </dd>
-                    </div>
-                    {priceVisible && goods.memberPrice ? (
-                      <div>
-                        <dt>{t("detail.memberPrice")}</dt>
-                        <dd data-testid="goods-member-price" className="goods-detail__member-price">
-                          {formatMoney(goods.memberPrice)}
-                        </dd>
-                      </div>
-                    ) : null}
-                  </dl>
-                  {goods.limits ? <PromotionLimits limits={goods.limits} unit={goods.unit} /> : null}
-                  <WholesaleTiers tiers={goods.tiers} unit={goods.unit} priceVisible={priceVisible} />
-                  {goods.promotion.kind === "getfree" ? <GetFreeOffers offers={goods.getFree} priceVisible={priceVisible} hiddenText={hiddenText} /> : null}
+              {priceVisible && goods.memberPrice ? (
+                <div>
+                  <dt>{t("detail.memberPrice")}</dt>
+                  <dd data-testid="goods-member-price" className="goods-detail__member-price">
+                    {formatMoney(goods.memberPrice)}
+                  </dd>
                 </div>
+              ) : null}
+            </dl>
+            {goods.limits ? <PromotionLimits limits={goods.limits} unit={goods.unit} /> : null}
+            <WholesaleTiers tiers={goods.tiers} unit={goods.unit} priceVisible={priceVisible} />
+            {goods.promotion.kind === "getfree" ? <GetFreeOffers offers={goods.getFree} priceVisible={priceVisible} hiddenText={hiddenText} /> : null}
+          </div>
 
-                <CouponList coupons={goods.coupons} />
-                <AttributeList goods={goods} />
-                <SpecPicker specs={goods.specs} />
+          <CouponList coupons={goods.coupons} />
+          <AttributeList goods={goods} />
+          <SpecPicker specs={goods.specs} />
 
-                <dl className="goods-detail__stock">
-                  <div>
-                    <dt>{t("detail.stock")}</dt>
-                    <dd>
-                      {goods.stockName ? `${goods.stockName} · ` : ""}
-                      {t("detail.stockCount", { count: goods.stock, unit: unitOrDefault(goods.unit, t) })}
-                    </dd>
-                  </div>
-                  {goods.minBuy > 1 ? (
-                    <div>
-                      <dt>{t("detail.minBuy")}</dt>
-                      <dd>{`${goods.minBuy}${unitOrDefault(goods.unit, t)}`}</dd>
-                    </div>
-                  ) : null}
-                  {goods.maxBuy > 0 ? (
-                    <div>
-                      <dt>{t("detail.maxBuy")}</dt>
-                      <dd>{`${goods.maxBuy}${unitOrDefault(goods.unit, t)}`}</dd>
-                    </div>
-                  ) : null}
-                </dl>
-
-                <BuyForm bounds={bounds} unit={goods.unit} rights={rights} loginHref={loginHref} lastResult={lastResult} />
-              </div>
+          <dl className="goods-detail__stock">
+            <div>
+              <dt>{t("detail.stock")}</dt>
+              <dd>
+                {goods.stockName ? `${goods.stockName} · ` : ""}
+                {t("detail.stockCount", { count: goods.stock, unit: unitOrDefault(goods.unit, t) })}
+              </dd>
             </div>
-
-            <BundlingList bundlings={goods.bundlings} priceVisible={priceVisible} hiddenText={hiddenText} />
-
-            <nav className="goods-tabs" aria-label={t("detail.tabs")}>
-              <a href="#goods-content">{t("detail.content")}</a>
-              {evaluations ? <a href="#goods-evaluations">{t("evaluation.title")}</a> : null}
-              <a href="#goods-aftersale">{t("detail.aftersale")}</a>
-            </nav>
-
-            <section id="goods-content" className="goods-section" aria-labelledby="goods-content-title">
-              <h2 id="goods-content-title" className="goods-section__title">
-                {t("detail.content")}
-              </h2>
-              {goods.attrRows.length ? (
-                <dl className="goods-attrs goods-attrs--grid">
-                  {goods.attrRows.map((row, index) => (
-                    <div key={`${row.attr_name}-${index}`} className="goods-attrs__row">
-                      <dt>{row.attr_name}</dt>
-                      <dd>{row.attr_value_name}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-              {goods.contentHtml ? (
-                <div className="goods-content rich-text" dangerouslySetInnerHTML={{ __html: goods.contentHtml }} />
-              ) : (
-                <p className="goods-empty">{t("detail.noContent")}</p>
-              )}
-            </section>
-
-            {evaluations ? (
-              <section id="goods-evaluations" className="goods-section" aria-labelledby="goods-evaluations-title">
-                <h2 id="goods-evaluations-title" className="goods-section__title">
-                  {t("evaluation.title")}
-                </h2>
-                <EvaluationList
-                  evaluations={evaluations.list}
-                  count={evaluations.count}
-                  page={evaluations.page}
-                  pageCount={evaluations.pageCount}
-                  hrefFor={(page) => `?eval_page=${page}#goods-evaluations`}
-                />
-              </section>
+            {goods.minBuy > 1 ? (
+              <div>
+                <dt>{t("detail.minBuy")}</dt>
+                <dd>{`${goods.minBuy}${unitOrDefault(goods.unit, t)}`}</dd>
+              </div>
             ) : null}
+            {goods.maxBuy > 0 ? (
+              <div>
+                <dt>{t("detail.maxBuy")}</dt>
+                <dd>{`${goods.maxBuy}${unitOrDefault(goods.unit, t)}`}</dd>
+              </div>
+            ) : null}
+          </dl>
 
-            <section id="goods-aftersale" className="goods-section" aria-labelledby="goods-aftersale-title">
-              <h2 id="goods-aftersale-title" className="goods-section__title">
-                {t("detail.aftersale")}
-              </h2>
-              {goods.services.length ? (
-                <ul className="goods-services" aria-label={t("detail.services")}>
-                  {goods.services.map((service) => (
-                    <li key={service.name}>
-                      <strong>{service.name}</strong>
-                      {service.desc ? <span>{service.desc}</span> : null}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              {aftersaleHtml ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: aftersaleHtml }} /> : null}
-            </section>
-          </>
+          <BuyForm bounds={bounds} unit={goods.unit} rights={rights} loginHref={loginHref} lastResult={lastResult} />
+        </div>
+      </div>
+
+      <BundlingList bundlings={goods.bundlings} priceVisible={priceVisible} hiddenText={hiddenText} />
+
+      <nav className="goods-tabs" aria-label={t("detail.tabs")}>
+        <a href="#goods-content">{t("detail.content")}</a>
+        {evaluations ? <a href="#goods-evaluations">{t("evaluation.title")}</a> : null}
+        <a href="#goods-aftersale">{t("detail.aftersale")}</a>
+      </nav>
+
+      <section id="goods-content" className="goods-section" aria-labelledby="goods-content-title">
+        <h2 id="goods-content-title" className="goods-section__title">
+          {t("detail.content")}
+        </h2>
+        {goods.attrRows.length ? (
+          <dl className="goods-attrs goods-attrs--grid">
+            {goods.attrRows.map((row, index) => (
+              <div key={`${row.attr_name}-${index}`} className="goods-attrs__row">
+                <dt>{row.attr_name}</dt>
+                <dd>{row.attr_value_name}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {goods.contentHtml ? (
+          <div className="goods-content rich-text" dangerouslySetInnerHTML={{ __html: goods.contentHtml }} />
+        ) : (
+          <p className="goods-empty">{t("detail.noContent")}</p>
         )}
-      </CachedMarkup>
+      </section>
+
+      {evaluations ? (
+        <section id="goods-evaluations" className="goods-section" aria-labelledby="goods-evaluations-title">
+          <h2 id="goods-evaluations-title" className="goods-section__title">
+            {t("evaluation.title")}
+          </h2>
+          <EvaluationList
+            evaluations={evaluations.list}
+            count={evaluations.count}
+            page={evaluations.page}
+            pageCount={evaluations.pageCount}
+            hrefFor={(page) => `?eval_page=${page}#goods-evaluations`}
+          />
+        </section>
+      ) : null}
+
+      <section id="goods-aftersale" className="goods-section" aria-labelledby="goods-aftersale-title">
+        <h2 id="goods-aftersale-title" className="goods-section__title">
+          {t("detail.aftersale")}
+        </h2>
+        {goods.services.length ? (
+          <ul className="goods-services" aria-label={t("detail.services")}>
+            {goods.services.map((service) => (
+              <li key={service.name}>
+                <strong>{service.name}</strong>
+                {service.desc ? <span>{service.desc}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {aftersaleHtml ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: aftersaleHtml }} /> : null}
+      </section>
 
       {/* A member's own list, rendered once per list already (StaticMarkup). */}
       <RecommendedGoods recommended={recommended} isMember={isMember} />

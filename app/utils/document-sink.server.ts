@@ -3,14 +3,13 @@ import { EventEmitter } from "node:events";
 /**
  * Where React's streaming render writes a document, and the response body it becomes.
  *
- * React hands a flush over in pieces, then calls `flush()`: strings of up to ~16 K characters from
- * the patched production build (ADR 036), 2048-byte chunks from React's own build (development,
- * tests). Handed on one by one (as through Remix's PassThrough and
- * `createReadableStreamFromReadable`), each piece crossed a Node stream, a web stream and the
- * socket on its own: ~45 of them for a goods page before the patch. Here a flush becomes one chunk
- * of the body, so a document that is ready with its shell leaves in one or two writes.
+ * React hands a flush over in pieces of up to 2048 bytes, then calls `flush()`. Handed on one by
+ * one (as through Remix's PassThrough and `createReadableStreamFromReadable`), each piece crossed a
+ * Node stream, a web stream and the socket on its own: ~45 of them for a goods page. Here a flush
+ * becomes one chunk of the body, so a document that is ready with its shell leaves in one or two
+ * writes.
  *
- * React 18.3's own build also leaves up to 3 unwritten zero bytes at the end of a full chunk when a
+ * React 18.3 also leaves up to 3 unwritten zero bytes at the end of a full chunk when a
  * multi-byte character (every Chinese character is 3 bytes in UTF-8) does not fit ("订单\0\0列表");
  * fixed in facebook/react#26228, which no 18.x release carries. HTML never holds a NUL of its own,
  * so each byte chunk loses its trailing zero bytes here.
@@ -47,8 +46,8 @@ export class DocumentSink extends EventEmitter {
     });
   }
 
-  write(chunk: string | Uint8Array): boolean {
-    this.parts.push(typeof chunk === "string" ? utf8Bytes(chunk) : withoutTrailingNulBytes(chunk));
+  write(chunk: Uint8Array): boolean {
+    this.parts.push(withoutTrailingNulBytes(chunk));
     return true;
   }
 
@@ -83,21 +82,6 @@ export class DocumentSink extends EventEmitter {
     if (this.holdTimer) clearTimeout(this.holdTimer);
     this.holdTimer = null;
   }
-}
-
-/**
- * Room to encode React's strings into, reused: encoding is synchronous. `Buffer.from(text)` walks
- * a string twice, once to count its UTF-8 bytes and once to write them; encoding into room that is
- * already there and copying the bytes out walks it once (a goods page's ~86 KB of HTML, mostly
- * Chinese: 237 → 200 µs in a scratch micro-bench, docs/performance.md "2026-11-27 (7)").
- */
-const scratch = Buffer.allocUnsafe(256 * 1024);
-
-/** `text` as UTF-8 bytes of its own. */
-export function utf8Bytes(text: string): Buffer {
-  if (text.length * 3 > scratch.length) return Buffer.from(text); // a UTF-16 unit is at most 3 UTF-8 bytes
-  const written = scratch.write(text);
-  return Buffer.copyBytesFrom(scratch, 0, written);
 }
 
 /** The chunk without the zero bytes React 18.3 may leave at its end (see above). */

@@ -47,8 +47,6 @@ export const EnvSchema = z
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** How long a visitor's catalogue document is answered from memory (ADR 014); 0 = off. Production only. */
     VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    /** How many characters of parts' HTML the server keeps to write again (CachedMarkup, ADR 039); 0 = off. */
-    MARKUP_CACHE_CHARS: z.coerce.number().int().min(0).max(512_000_000).default(16_000_000),
     /** The shop's public origin (https://shop.example.com) for absolute URLs; unset → the request's own. */
     PUBLIC_ORIGIN: urlWithScheme(/^https?:\/\/[^/]+\/?$/i, "must be an origin such as https://shop.example.com")
       .transform((value) => new URL(value).origin)

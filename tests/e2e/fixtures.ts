@@ -9,8 +9,7 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Rules are never disabled here without a reason written in docs/testing.md.
  *
  * The same projects fail a test on a hydration error: the browser's render of a page must match the
- * server's HTML, which is also how a part written from the server's markup cache (ADR 039) with an
- * incomplete key would show.
+ * server's HTML.
  */
 const HYDRATION_ERROR = /Minified React error #(418|419|422|423|425)|hydrat/i;
 

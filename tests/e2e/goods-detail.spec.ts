@@ -109,7 +109,7 @@ test("follow and unfollow", async ({ page }) => {
   await expect(page.getByRole("button", { name: "关注", exact: true })).toHaveAttribute("aria-pressed", "false");
 });
 
-test("the parts the server writes from its markup cache are each viewer's own: greeting, cart count, follow state (ADR 039)", async ({ page, browser }) => {
+test("a page's parts are each viewer's own: greeting, cart count, follow state", async ({ page, browser }) => {
   const sku = withJs() ? 20 : 21; // goods no other journey opens, one per project (they run in parallel)
   const tag = `${Date.now().toString(36)}${withJs() ? "j" : "n"}`;
   const first = await testApi.createMember({ nickname: `甲${tag}` });

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { createElement, Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DocumentSink, utf8Bytes } from "~/utils/document-sink.server";
+import { DocumentSink } from "~/utils/document-sink.server";
 import { suspenseGate } from "../support/suspense-gate";
 
 /** React's own chunks of a render, as its streaming renderer writes them to a plain Writable. */
@@ -105,27 +105,5 @@ describe("DocumentSink", () => {
     await new Promise((resolve) => setTimeout(resolve, 10)); // the shell is out; the boundary waits
     await sink.body.cancel();
     expect(String(errors[0])).toContain("closed early");
-  });
-});
-
-describe("utf8Bytes", () => {
-  const TEXTS = [
-    "",
-    '<a href="/sku-1">',
-    "阿莫西林胶囊 ¥12.50",
-    "emoji 💊 and a lone surrogate \ud800!",
-    "订".repeat(87_381),
-    "订".repeat(87_382),
-    "x".repeat(300_000),
-  ];
-
-  it.each(TEXTS.map((text) => [text.slice(0, 24), text]))("encodes %j as Buffer.from does", (_name, text) => {
-    expect(utf8Bytes(text).equals(Buffer.from(text))).toBe(true);
-  });
-
-  it("gives each string bytes of its own", () => {
-    const first = utf8Bytes("第一段");
-    utf8Bytes("second, longer than the first");
-    expect(first.toString()).toBe("第一段");
   });
 });

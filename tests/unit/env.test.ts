@@ -26,13 +26,6 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: port })).toThrow(/Invalid environment:\n\s+PORT: /);
   });
 
-  test("the markup cache's size: a default, 0 turns it off, a bad value is refused", () => {
-    expect(parseEnv({}).MARKUP_CACHE_CHARS).toBe(16_000_000);
-    expect(parseEnv({ MARKUP_CACHE_CHARS: "0" }).MARKUP_CACHE_CHARS).toBe(0);
-    expect(() => parseEnv({ MARKUP_CACHE_CHARS: "-5" })).toThrow(/MARKUP_CACHE_CHARS/);
-    expect(() => parseEnv({ MARKUP_CACHE_CHARS: "lots" })).toThrow(/MARKUP_CACHE_CHARS/);
-  });
-
   test("a bad timeout is refused", () => {
     expect(() => parseEnv({ UPSTREAM_TIMEOUT_MS: "0" })).toThrow(/UPSTREAM_TIMEOUT_MS/);
   });

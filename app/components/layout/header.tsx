@@ -1,6 +1,5 @@
 import { IconPhone, IconQrcode } from "@tabler/icons-react";
-import { Link, useSearchParams } from "@remix-run/react";
-import { CachedMarkup, useMarkupKey } from "~/components/cached-markup";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Group } from "~/components/ui";
 import { CartLink } from "./cart-link";
@@ -11,40 +10,33 @@ import { SearchBox } from "./search-box";
 export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount: number }) {
   const { t } = useTranslation();
   const { site } = layout;
-  const [searchParams] = useSearchParams();
-  // The search box shows the page's keyword; the rest is the layout's and the cart's count.
-  const markupKey = useMarkupKey("header", { layout: layout.version, cartCount, keyword: searchParams.get("keyword") });
   return (
-    <CachedMarkup cacheKey={markupKey}>
-      {() => (
-        <header className="header">
-          <div className="container header__inner">
-            <Link to="/index" className="header__logo" aria-label={site.site_name}>
-              {site.logo ? <img src={site.logo} alt={site.site_name} width={180} height={60} /> : <span>{site.site_name}</span>}
-            </Link>
-            <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
-            <Group gap="lg" nowrap className="header__aside">
-              <CartLink className="mini-cart" label={t("header.cart")} count={cartCount} testId="header-cart-count" />
-              {site.phone ? (
-                <div className="header__phone">
-                  <IconPhone size={18} aria-hidden />
-                  <span className="ui-text-sm">
-                    {t("header.phone")} <a href={`tel:${site.phone}`}>{site.phone}</a>
-                  </span>
-                </div>
-              ) : null}
-              {layout.h5Qrcode ? (
-                <details className="header__qrcode">
-                  <summary>
-                    <IconQrcode size={18} aria-hidden /> {t("header.mobileShop")}
-                  </summary>
-                  <img src={layout.h5Qrcode} alt={t("header.mobileShopQr")} width={120} height={120} loading="lazy" decoding="async" />
-                </details>
-              ) : null}
-            </Group>
-          </div>
-        </header>
-      )}
-    </CachedMarkup>
+    <header className="header">
+      <div className="container header__inner">
+        <Link to="/index" className="header__logo" aria-label={site.site_name}>
+          {site.logo ? <img src={site.logo} alt={site.site_name} width={180} height={60} /> : <span>{site.site_name}</span>}
+        </Link>
+        <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
+        <Group gap="lg" nowrap className="header__aside">
+          <CartLink className="mini-cart" label={t("header.cart")} count={cartCount} testId="header-cart-count" />
+          {site.phone ? (
+            <div className="header__phone">
+              <IconPhone size={18} aria-hidden />
+              <span className="ui-text-sm">
+                {t("header.phone")} <a href={`tel:${site.phone}`}>{site.phone}</a>
+              </span>
+            </div>
+          ) : null}
+          {layout.h5Qrcode ? (
+            <details className="header__qrcode">
+              <summary>
+                <IconQrcode size={18} aria-hidden /> {t("header.mobileShop")}
+              </summary>
+              <img src={layout.h5Qrcode} alt={t("header.mobileShopQr")} width={120} height={120} loading="lazy" decoding="async" />
+            </details>
+          ) : null}
+        </Group>
+      </div>
+    </header>
   );
 }

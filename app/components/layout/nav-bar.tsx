@@ -2,7 +2,6 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import type { CategoryNode } from "~/upstream/schemas/category";
 import type { ClientLayout } from "~/upstream/layout-view.server";
-import { CachedMarkup, useMarkupKey } from "~/components/cached-markup";
 import { linkProps } from "./link-props";
 import { StaticMarkup } from "./static-markup";
 import { wholeValue } from "~/utils/document-data";
@@ -40,47 +39,41 @@ export function NavBar({ layout, expanded }: { layout: ClientLayout; expanded: b
   // A document's layout lacks the lists this renders from; the server finds them (ADR 027).
   const chromeLayout = wholeValue(layout);
   const current = layout.navList.map((item) => isCurrentSection(pathname, item.nav_url.url));
-  // One entry per section marked, not per page.
-  const markupKey = useMarkupKey("nav-bar", { layout: layout.version, expanded, current });
   return (
-    <CachedMarkup cacheKey={markupKey}>
-      {() => (
-        <div className="nav-bar">
-          <div className="container nav-bar__inner">
-            <StaticMarkup
-              // The content is the same expanded or folded (only the class differs), so one key serves both
-              // and a navigation between the home page and another page keeps the adopted markup.
-              cacheKey={`category-menu:${language}:${layout.version}`}
-              as="div"
-              className={`category-menu ${expanded ? "category-menu--expanded" : ""}`}
-            >
-              <CategoryMenuContent layout={chromeLayout} />
-            </StaticMarkup>
-            <nav aria-label={t("nav.label")}>
-              <ul className="nav-bar__links">
-                {layout.navList.map((item, index) => {
-                  const href = item.nav_url.url;
-                  const internal = href.startsWith("/") && !href.startsWith("//") && !item.is_blank;
-                  return (
-                    <li key={item.id}>
-                      {internal ? (
-                        <Link to={href} className="nav-bar__link" aria-current={current[index] ? "page" : undefined}>
-                          {item.nav_title}
-                        </Link>
-                      ) : (
-                        <a {...linkProps(href, item.is_blank)} className="nav-bar__link">
-                          {item.nav_title}
-                        </a>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
-          </div>
-        </div>
-      )}
-    </CachedMarkup>
+    <div className="nav-bar">
+      <div className="container nav-bar__inner">
+        <StaticMarkup
+          // The content is the same expanded or folded (only the class differs), so one key serves both
+          // and a navigation between the home page and another page keeps the adopted markup.
+          cacheKey={`category-menu:${language}:${layout.version}`}
+          as="div"
+          className={`category-menu ${expanded ? "category-menu--expanded" : ""}`}
+        >
+          <CategoryMenuContent layout={chromeLayout} />
+        </StaticMarkup>
+        <nav aria-label={t("nav.label")}>
+          <ul className="nav-bar__links">
+            {layout.navList.map((item, index) => {
+              const href = item.nav_url.url;
+              const internal = href.startsWith("/") && !href.startsWith("//") && !item.is_blank;
+              return (
+                <li key={item.id}>
+                  {internal ? (
+                    <Link to={href} className="nav-bar__link" aria-current={current[index] ? "page" : undefined}>
+                      {item.nav_title}
+                    </Link>
+                  ) : (
+                    <a {...linkProps(href, item.is_blank)} className="nav-bar__link">
+                      {item.nav_title}
+                    </a>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+    </div>
   );
 }
 

@@ -3,7 +3,6 @@ import { IconArrowUp, IconClipboardList, IconFootsteps, IconHeadset, IconHeart, 
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CachedMarkup, useMarkupKey } from "~/components/cached-markup";
 import { CartLink } from "./cart-link";
 import { ChatLink, type ChatTopic } from "~/components/chat/chat-launcher";
 import type { ClientLayout } from "~/upstream/layout-view.server";
@@ -29,45 +28,39 @@ export function SideBar({
   const hydrated = useHydrated();
   // Without JS the link is always there (a plain #top anchor); with JS only after 300 px.
   const showBackToTop = !hydrated || scroll.y > BACK_TO_TOP_AFTER_PX;
-  // Only the server uses the key, where the scroll and hydration above are always the same.
-  const markupKey = useMarkupKey("side-bar", { cartCount, servicer, loggedIn, chatTopic });
 
   return (
-    <CachedMarkup cacheKey={markupKey}>
-      {() => (
-        <aside className="side-bar" aria-label={t("sideBar.label")}>
-          <CartLink className="side-bar__item" label={t("sideBar.cart")} count={cartCount} testId="side-cart-count" />
-          <SideLink to="/member/order_list" label={t("sideBar.orders")} icon={<IconClipboardList size={20} aria-hidden />} />
-          <SideLink to="/member/footprint" label={t("sideBar.footprint")} icon={<IconFootsteps size={20} aria-hidden />} />
-          <SideLink to="/member/collection" label={t("sideBar.follows")} icon={<IconHeart size={20} aria-hidden />} />
-          <SideLink to="/member/my_coupon" label={t("sideBar.coupons")} icon={<IconTicket size={20} aria-hidden />} />
-          {servicer.type === "third" && servicer.third_url ? (
-            <a href={servicer.third_url} target="_blank" rel="noopener noreferrer" className="side-bar__item">
-              <IconHeadset size={20} aria-hidden />
-              <span>{t("sideBar.service")}</span>
-            </a>
-          ) : servicer.type !== "none" ? (
-            <ChatLink topic={chatTopic} loggedIn={loggedIn} className="side-bar__item">
-              <IconHeadset size={20} aria-hidden />
-              <span>{t("sideBar.service")}</span>
-            </ChatLink>
-          ) : null}
-          {showBackToTop ? (
-            <a
-              href="#top"
-              className="side-bar__item side-bar__top"
-              onClick={(event) => {
-                event.preventDefault();
-                scrollTo({ y: 0 });
-              }}
-            >
-              <IconArrowUp size={20} aria-hidden />
-              <span>{t("sideBar.backToTop")}</span>
-            </a>
-          ) : null}
-        </aside>
-      )}
-    </CachedMarkup>
+    <aside className="side-bar" aria-label={t("sideBar.label")}>
+      <CartLink className="side-bar__item" label={t("sideBar.cart")} count={cartCount} testId="side-cart-count" />
+      <SideLink to="/member/order_list" label={t("sideBar.orders")} icon={<IconClipboardList size={20} aria-hidden />} />
+      <SideLink to="/member/footprint" label={t("sideBar.footprint")} icon={<IconFootsteps size={20} aria-hidden />} />
+      <SideLink to="/member/collection" label={t("sideBar.follows")} icon={<IconHeart size={20} aria-hidden />} />
+      <SideLink to="/member/my_coupon" label={t("sideBar.coupons")} icon={<IconTicket size={20} aria-hidden />} />
+      {servicer.type === "third" && servicer.third_url ? (
+        <a href={servicer.third_url} target="_blank" rel="noopener noreferrer" className="side-bar__item">
+          <IconHeadset size={20} aria-hidden />
+          <span>{t("sideBar.service")}</span>
+        </a>
+      ) : servicer.type !== "none" ? (
+        <ChatLink topic={chatTopic} loggedIn={loggedIn} className="side-bar__item">
+          <IconHeadset size={20} aria-hidden />
+          <span>{t("sideBar.service")}</span>
+        </ChatLink>
+      ) : null}
+      {showBackToTop ? (
+        <a
+          href="#top"
+          className="side-bar__item side-bar__top"
+          onClick={(event) => {
+            event.preventDefault();
+            scrollTo({ y: 0 });
+          }}
+        >
+          <IconArrowUp size={20} aria-hidden />
+          <span>{t("sideBar.backToTop")}</span>
+        </a>
+      ) : null}
+    </aside>
   );
 }
 

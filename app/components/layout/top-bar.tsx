@@ -1,6 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { CachedMarkup, useMarkupKey } from "~/components/cached-markup";
 import { Group } from "~/components/ui";
 import { useRootData } from "~/utils/use-root-data";
 import { LanguageSwitch } from "./language-switch";
@@ -11,72 +10,59 @@ export function TopBar() {
   const { t } = useTranslation();
   const { member, capabilities } = useRootData();
   const location = useLocation();
+  // A visitor's login link comes back to this page.
   const here = `${location.pathname}${location.search}`;
   const loginHref = `/login?${new URLSearchParams({ redirect: here })}`;
-  // The greeting is a member's own; a visitor's login link comes back to this page.
-  const accountKey = useMarkupKey("top-bar-account", member ? { nickname: member.nickname, switchAccount: capabilities.switchAccount } : { loginHref });
-  const linksKey = useMarkupKey("top-bar-links", null);
 
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
-        <CachedMarkup cacheKey={accountKey}>
-          {() => (
-            <Group gap="sm">
-              {member ? (
-                <>
-                  <span>{t("topBar.hello", { name: member.nickname })}</span>
-                  {capabilities.switchAccount ? <SwitchAccountLink /> : null}
-                  <Form method="post" action="/logout" className="inline-form">
-                    <button type="submit" className="top-bar__link">
-                      {t("topBar.logout")}
-                    </button>
-                  </Form>
-                </>
-              ) : (
-                <>
-                  <span>{t("topBar.welcome")}</span>
-                  <Link to={loginHref} className="top-bar__link top-bar__link--accent">
-                    {t("topBar.login")}
-                  </Link>
-                  <Link to="/register" className="top-bar__link">
-                    {t("topBar.register")}
-                  </Link>
-                </>
-              )}
-            </Group>
+        <Group gap="sm">
+          {member ? (
+            <>
+              <span>{t("topBar.hello", { name: member.nickname })}</span>
+              {capabilities.switchAccount ? <SwitchAccountLink /> : null}
+              <Form method="post" action="/logout" className="inline-form">
+                <button type="submit" className="top-bar__link">
+                  {t("topBar.logout")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <span>{t("topBar.welcome")}</span>
+              <Link to={loginHref} className="top-bar__link top-bar__link--accent">
+                {t("topBar.login")}
+              </Link>
+              <Link to="/register" className="top-bar__link">
+                {t("topBar.register")}
+              </Link>
+            </>
           )}
-        </CachedMarkup>
+        </Group>
         <nav aria-label={t("topBar.label")}>
           <Group gap="md">
-            <CachedMarkup cacheKey={linksKey}>
-              {() => (
-                <>
-                  <Link to="/index" className="top-bar__link">
-                    {t("topBar.home")}
-                  </Link>
-                  <Link to="/member/order_list" className="top-bar__link">
-                    {t("topBar.myOrders")}
-                  </Link>
-                  <Link to="/member/footprint" className="top-bar__link">
-                    {t("topBar.footprint")}
-                  </Link>
-                  <Link to="/member/collection" className="top-bar__link">
-                    {t("topBar.collection")}
-                  </Link>
-                  <Link to="/cms/help" className="top-bar__link">
-                    {t("topBar.help")}
-                  </Link>
-                  <Link to="/cms/notice" className="top-bar__link">
-                    {t("topBar.notice")}
-                  </Link>
-                  <a href="/desktop-shortcut.url" download className="top-bar__link">
-                    {t("topBar.saveToDesktop")}
-                  </a>
-                </>
-              )}
-            </CachedMarkup>
-            {/* Its hidden field holds this page's address: live, so the links above serve every page. */}
+            <Link to="/index" className="top-bar__link">
+              {t("topBar.home")}
+            </Link>
+            <Link to="/member/order_list" className="top-bar__link">
+              {t("topBar.myOrders")}
+            </Link>
+            <Link to="/member/footprint" className="top-bar__link">
+              {t("topBar.footprint")}
+            </Link>
+            <Link to="/member/collection" className="top-bar__link">
+              {t("topBar.collection")}
+            </Link>
+            <Link to="/cms/help" className="top-bar__link">
+              {t("topBar.help")}
+            </Link>
+            <Link to="/cms/notice" className="top-bar__link">
+              {t("topBar.notice")}
+            </Link>
+            <a href="/desktop-shortcut.url" download className="top-bar__link">
+              {t("topBar.saveToDesktop")}
+            </a>
             <LanguageSwitch />
           </Group>
         </nav>
