@@ -16,6 +16,7 @@ import { mayMutate, startNewRevision } from "./app/auth/session-revision.server"
 import { backgroundWorkDone } from "./app/utils/background-work.server";
 import { createChatRelay } from "./app/utils/chat-relay.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
+import { closeSharedStore, connectSharedStore } from "./app/utils/shared-store.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
 import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
@@ -305,6 +306,9 @@ async function serve() {
     startNewRevision(scope).then(() => remixHandler(req, res, next), next);
   });
 
+  // With REDIS_URL, the store every instance shares (ADR 052): connected before the first request.
+  if (config.REDIS_URL && !(await connectSharedStore())) log("warning", { message: "REDIS_URL does not answer yet: attempt limits refuse until it does" });
+
   const httpServer = createServer(app);
   // The chat socket (/chat/socket, ADR 019): relayed to the upstream chat socket for members only.
   // No other path upgrades (development's Vite HMR uses its own port).
@@ -337,6 +341,7 @@ async function serve() {
     force.unref();
     httpServer.close(async () => {
       await backgroundWorkDone();
+      await closeSharedStore();
       await stopShopApi?.();
       await viteDevServer?.close();
       process.exit(0);
