@@ -9,8 +9,9 @@ import { log } from "./log.server";
  * Redis; without it they stay in memory, shared only by the workers of one machine (ADR 008/010).
  *
  * One connection per process. Commands never wait in a queue while Redis is away: they fail at
- * once (`enableOfflineQueue: false`), so a limit is refused at once instead of a request hanging,
- * and ioredis keeps reconnecting in the background (every 0.1–2 s).
+ * once (`enableOfflineQueue: false`), or after a second when Redis does not answer
+ * (`commandTimeout`), so a limit is refused instead of a request hanging, and ioredis keeps
+ * reconnecting in the background (every 0.1–2 s).
  */
 
 /** Every key of ours starts with this, so one Redis can serve other things too. */
@@ -35,6 +36,8 @@ export function sharedRedis(): Redis | null {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    // A Redis that accepts the connection but does not answer fails the command too (fail closed).
+    commandTimeout: 1_000,
     // Reconnect for ever, quickly at first; a limit stays refused meanwhile (fail closed).
     retryStrategy: (times) => Math.min(100 * times, 2_000),
   });
