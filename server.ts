@@ -12,14 +12,16 @@ import express from "express";
 import helmet from "helmet";
 import onHeaders from "on-headers";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
-import { SESSION_COOKIE } from "./app/auth/session.server";
+import { readToken, SESSION_COOKIE } from "./app/auth/session.server";
 import { mayMutate, startNewRevision } from "./app/auth/session-revision.server";
 import { backgroundWorkDone } from "./app/utils/background-work.server";
 import { createChatRelay } from "./app/utils/chat-relay.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
+import { closeSharedStore, connectSharedStore } from "./app/utils/shared-store.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { dependencyPatches } from "./app/utils/dependency-patches.server";
 import { log } from "./app/utils/log.server";
+import { isPrivateUpload, privateUploadPath } from "./app/utils/private-media.server";
 import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
 import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
 import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
@@ -247,23 +249,52 @@ async function serve() {
   });
 
   // Upstream images (relative "upload/…" and "public/…" paths) are proxied, so browsers never need
-  // to reach the upstream itself.
+  // to reach the upstream itself. A member's private uploads (vouchers, licences, chat images,
+  // refund evidence) are not among them: only a link signed for the member, opened with the same
+  // member's session, serves one (app/utils/private-media.server.ts, ADR 053).
+  const fetchUpstreamImage = async (assetPath: string): Promise<{ type: string; body: Buffer } | null> => {
+    const upstream = await fetch(new URL(assetPath, upstreamUrl.replace(/\/?$/, "/")), { signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
+    const type = upstream.headers.get("content-type") ?? "";
+    if (!upstream.ok || !/^image\//.test(type)) return null;
+    return { type, body: Buffer.from(await upstream.arrayBuffer()) };
+  };
+  const notFound = (res: express.Response) => res.status(404).set("Cache-Control", "no-store").end();
+  const svgPolicy = (res: express.Response, type: string) => {
+    if (type.includes("svg")) res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+  };
   app.get(/^\/media\/((?:upload|public|static)\/[\w\-./]+)$/, async (req, res) => {
     const assetPath = req.params[0];
     if (assetPath.includes("..")) {
       res.status(400).end();
       return;
     }
+    if (isPrivateUpload(assetPath)) return notFound(res);
     try {
-      const upstream = await fetch(new URL(assetPath, upstreamUrl.replace(/\/?$/, "/")), { signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
-      const type = upstream.headers.get("content-type") ?? "";
-      if (!upstream.ok || !/^image\//.test(type)) {
-        res.status(404).end();
-        return;
-      }
-      res.set({ "Content-Type": type, "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" });
-      if (type.includes("svg")) res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-      res.send(Buffer.from(await upstream.arrayBuffer()));
+      const image = await fetchUpstreamImage(assetPath);
+      if (!image) return notFound(res);
+      res.set({ "Content-Type": image.type, "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" });
+      svgPolicy(res, image.type);
+      res.send(image.body);
+    } catch {
+      res.status(502).end();
+    }
+  });
+  app.get(/^\/media\/own\/([^/]+)\/(upload\/[\w\-./]+)$/, async (req, res) => {
+    // Whatever the answer, it depends on the session: never kept by a shared cache.
+    res.set({ "Cache-Control": "private, no-store", Vary: "Cookie" });
+    try {
+      const token = await readToken(new Request(new URL(req.url, "http://bff.invalid"), { headers: { cookie: req.headers.cookie ?? "" } }));
+      const assetPath = privateUploadPath(req.params[0], req.params[1], token);
+      if (!assetPath) return res.status(404).end();
+      const image = await fetchUpstreamImage(assetPath);
+      if (!image) return res.status(404).end();
+      res.set({
+        "Content-Type": image.type,
+        "Content-Disposition": `inline; filename="${path.posix.basename(assetPath)}"`,
+        "X-Content-Type-Options": "nosniff",
+      });
+      svgPolicy(res, image.type);
+      res.send(image.body);
     } catch {
       res.status(502).end();
     }
@@ -318,6 +349,9 @@ async function serve() {
     startNewRevision(scope).then(() => remixHandler(req, res, next), next);
   });
 
+  // With REDIS_URL, the store every instance shares (ADR 052): connected before the first request.
+  if (config.REDIS_URL && !(await connectSharedStore())) log("warning", { message: "REDIS_URL does not answer yet: attempt limits refuse until it does" });
+
   const httpServer = createServer(app);
   // The chat socket (/chat/socket, ADR 019): relayed to the upstream chat socket for members only.
   // No other path upgrades (development's Vite HMR uses its own port).
@@ -350,6 +384,7 @@ async function serve() {
     force.unref();
     httpServer.close(async () => {
       await backgroundWorkDone();
+      await closeSharedStore();
       await stopShopApi?.();
       await viteDevServer?.close();
       process.exit(0);

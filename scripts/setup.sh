@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what this project needs on a fresh machine, and nothing twice:
-#   - Debian's Chromium (+ CJK fonts) for the browser tests, when /usr/bin/chromium is missing
-#     (skipped with --no-browser; needs root, as on our machines and CI);
+#   - Debian's Chromium (+ CJK fonts) for the browser tests, when /usr/bin/chromium is missing,
+#     and Debian's redis-server for the shared-store tests and `npm run test:scale`, when missing
+#     (both skipped with --no-browser, which `npm run shop` passes; need root, as on our machines and CI);
 #   - node_modules via `npm ci`, when it is missing or older than package-lock.json (--force-ci: always).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,13 @@ if [ "$want_browser" = 1 ] && [ ! -x /usr/bin/chromium ] && [ -z "${CHROME_PATH:
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+fi
+
+if [ "$want_browser" = 1 ] && ! command -v redis-server >/dev/null && [ ! -x /usr/bin/redis-server ]; then
+  echo "setup: installing Debian's redis-server (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq redis-server >/dev/null
 fi
 
 # better-sqlite3 compiles from source here; node-gyp must use the machine's Node headers

@@ -30,7 +30,7 @@ export function newOwnCaptcha(): Captcha {
 }
 
 /** Whether `code` answers the captcha `id`; an id is good for one check only, right or wrong. */
-export function checkOwnCaptcha(id: string | undefined, code: string | undefined): boolean {
+export async function checkOwnCaptcha(id: string | undefined, code: string | undefined): Promise<boolean> {
   if (!id || !code || !isOwnCaptcha(id)) return false;
   const opened = openToken(id.slice(PREFIX.length), env().SESSION_SECRET);
   if (!opened) return false;
@@ -40,8 +40,8 @@ export function checkOwnCaptcha(id: string | undefined, code: string | undefined
   } catch {
     return false;
   }
-  if (typeof claim.nonce !== "string" || used.has(claim.nonce)) return false;
-  // Marked here at once; the other workers learn it a moment later (the answer is not awaited).
+  if (typeof claim.nonce !== "string" || (await used.has(claim.nonce))) return false;
+  // Marked here at once; the other workers (and instances) learn it a moment later (not awaited).
   void used.add(claim.nonce);
   return typeof claim.expires === "number" && claim.expires > Date.now() && claim.answer === code.trim().toLowerCase();
 }

@@ -42,7 +42,7 @@ function sessionStorage() {
 /**
  * Sign-ins that logged out, so a replayed copy of their cookie is worthless although the upstream
  * token lives on (the upstream has no logout). Bounded, and shared by this machine's workers
- * (utils/cluster.server.ts); ADR 008 says what a deployment over several machines adds.
+ * (utils/cluster.server.ts) and, with REDIS_URL, by every instance (ADR 052).
  */
 const loggedOut = sharedMarks("logged-out", { max: 100_000, ttl: LONGEST_SESSION_MS });
 
@@ -76,7 +76,7 @@ async function openSession(request: Request): Promise<OpenedSession> {
 /** The upstream token of this request, or null (missing, tampered, sealed with a retired secret, or logged out). */
 export async function readToken(request: Request): Promise<string | null> {
   const { sid, token } = await openSession(request);
-  if (!sid || loggedOut.has(sid)) return null;
+  if (!sid || (await loggedOut.has(sid))) return null;
   return token;
 }
 

@@ -1,4 +1,6 @@
+import { z } from "zod/v4";
 import { log } from "~/utils/log.server";
+import { KEY_PREFIX, sharedRedis } from "~/utils/shared-store.server";
 import { sharedContext } from "./context.server";
 import { callUpstream, EndpointMissingError, ShopClosedError, UpstreamError } from "./http.server";
 import { Ignored } from "./schemas/common";
@@ -92,6 +94,12 @@ export class CapabilityAbsentError extends Error {
   }
 }
 
+/**
+ * With REDIS_URL the verdicts live in the shared Redis (ADR 052), so what one instance learnt
+ * every other knows; each process keeps what it read for this long before asking Redis again.
+ */
+const LOCAL_VERDICT_MS = 10_000;
+
 // What is known, per capability: bounded by construction (one entry per name of CAPABILITIES).
 type Known = { present: boolean; until: number };
 const known = new Map<Capability, Known>();
@@ -106,15 +114,50 @@ function current(name: Capability): Known | undefined {
   return undefined;
 }
 
+const verdictKey = (name: Capability) => `${KEY_PREFIX}capability:${name}`;
+const SharedVerdictSchema = z.object({ present: z.boolean(), until: z.number() });
+
+/**
+ * What is known here, else (with REDIS_URL) what another instance learnt, kept here for
+ * LOCAL_VERDICT_MS. Redis away or silent: unknown.
+ */
+async function verdict(name: Capability): Promise<Known | undefined> {
+  const entry = current(name);
+  const redis = sharedRedis();
+  if (entry || !redis) return entry;
+  try {
+    const raw = await redis.get(verdictKey(name));
+    const shared = raw === null ? null : SharedVerdictSchema.safeParse(JSON.parse(raw));
+    if (!shared?.success || shared.data.until <= Date.now()) return undefined;
+    const read = { present: shared.data.present, until: Math.min(shared.data.until, Date.now() + LOCAL_VERDICT_MS) };
+    known.set(name, read);
+    return read;
+  } catch {
+    return undefined; // a verdict is a saving, not a must: the feature's own call tells again
+  }
+}
+
+/** Records a verdict here and, when it is news (unknown or changed), for every instance. */
+function learn(name: Capability, present: boolean) {
+  const before = current(name);
+  const until = Date.now() + CAPABILITY_TTL_MS;
+  const redis = sharedRedis();
+  known.set(name, { present, until: redis ? Math.min(until, Date.now() + LOCAL_VERDICT_MS) : until });
+  if (!redis || before?.present === present) return;
+  redis.set(verdictKey(name), JSON.stringify({ present, until }), "PX", CAPABILITY_TTL_MS).catch(() => {
+    // Redis away: this instance knows, the others learn it from their own calls.
+  });
+}
+
 function markAbsent(name: Capability, path: string) {
-  known.set(name, { present: false, until: Date.now() + CAPABILITY_TTL_MS });
+  learn(name, false);
   if (announced.has(name)) return;
   announced.add(name);
   log("capability_absent", { capability: name, path });
 }
 
 function markPresent(name: Capability) {
-  known.set(name, { present: true, until: Date.now() + CAPABILITY_TTL_MS });
+  learn(name, true);
   if (!announced.delete(name)) return;
   log("capability_present", { capability: name });
 }
@@ -140,7 +183,7 @@ export function hasCapability(name: Capability): boolean {
  * while absent, `load` is not called at all. Any other failure is thrown as before.
  */
 export async function withCapability<T, F = T>(name: Capability, load: () => Promise<T>, fallback: F): Promise<T | F> {
-  if (!hasCapability(name)) return fallback;
+  if ((await verdict(name))?.present === false) return fallback;
   try {
     const value = await load();
     markPresent(name);
@@ -165,9 +208,9 @@ export async function requireCapability<T>(name: Capability, load: () => Promise
  * in the chrome): what is known, else one token-free call of its endpoint (shared by concurrent
  * requests). An answer that says nothing (upstream down) counts as present and is not kept.
  */
-export function probeCapability(name: Capability): Promise<boolean> {
-  const entry = current(name);
-  if (entry) return Promise.resolve(entry.present);
+export async function probeCapability(name: Capability): Promise<boolean> {
+  const entry = await verdict(name);
+  if (entry) return entry.present;
   const running = probing.get(name);
   if (running) return running;
   const probe = callUpstream(sharedContext(), CAPABILITIES[name].path, Ignored)

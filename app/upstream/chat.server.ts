@@ -1,4 +1,4 @@
-import { assetUrl } from "./context.server";
+import { assetUrl, ownAssetUrl } from "./context.server";
 import { callUpstream, EmptyAnswerError, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { BindSchema, CHAT_CONTENT, DialogsSchema, HasServicersSchema, KeywordsSchema, type ChatMessage } from "./schemas/chat";
@@ -42,7 +42,8 @@ export type ChatMessageView = {
 
 const KINDS = ["text", "goods", "order", "image"] as const;
 
-export function toMessageView(row: ChatMessage): ChatMessageView {
+/** One message as `viewerToken`'s member sees it: a chat image is a private upload, linked for that member only (ADR 053). */
+export function toMessageView(row: ChatMessage, viewerToken: string | null): ChatMessageView {
   const say = row.type === 0 ? row.consumer_say : row.servicer_say;
   const kind = KINDS[row.content_type] ?? "text";
   return {
@@ -50,7 +51,7 @@ export function toMessageView(row: ChatMessage): ChatMessageView {
     kind,
     mine: row.type === 0,
     text: kind === "text" ? say : "",
-    image: kind === "image" ? assetUrl(say) : "",
+    image: kind === "image" ? ownAssetUrl(say, viewerToken) : "",
     day: row.create_day,
     time: row.create_time,
     read: row.read === 1,
@@ -95,7 +96,7 @@ export async function listChat(ctx: UpstreamContext, page: number): Promise<{ me
     page_count: 0,
     count: 0,
   });
-  return { messages: dialogs.list.map(toMessageView), pageCount: dialogs.page_count, count: dialogs.count };
+  return { messages: dialogs.list.map((row) => toMessageView(row, ctx.token)), pageCount: dialogs.page_count, count: dialogs.count };
 }
 
 export function markChatRead(ctx: UpstreamContext) {

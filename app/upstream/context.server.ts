@@ -1,5 +1,6 @@
 import { clearToken, commitToken, readToken } from "~/auth/session.server";
 import { env } from "~/utils/env.server";
+import { isPrivateUpload, privateUploadUrl } from "~/utils/private-media.server";
 import { redirect } from "~/utils/redirect.server";
 import { scopeOf } from "~/utils/request-scope.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
@@ -75,4 +76,14 @@ export function assetUrl(path: string | null | undefined): string {
   if (!path) return "";
   if (/^(https?:)?\/\//.test(path) || path.startsWith("data:")) return path;
   return `/media/${path.replace(/^\/+/, "")}`;
+}
+
+/**
+ * As assetUrl, for an image that may be a member's private upload (a licence, a chat image, refund
+ * evidence): such a path gets a link signed for the member holding `token` (null: a visitor's
+ * registration preview), which only that member's session opens (ADR 053); others are assetUrl's.
+ */
+export function ownAssetUrl(path: string | null | undefined, token: string | null): string {
+  if (!path || !isPrivateUpload(path)) return assetUrl(path);
+  return privateUploadUrl(path, token);
 }

@@ -100,10 +100,10 @@ const evaluationPages = boundedLoads<EvaluationPage>({ max: 5_000, ttlMs: EVALUA
 // no page from before the review can be left.
 const justEvaluated = sharedMarks("evaluated-goods", { max: 10_000, ttl: EVALUATIONS_TTL_MS });
 
-export function listEvaluations(goodsId: number, page: number): Promise<EvaluationPage> {
+export async function listEvaluations(goodsId: number, page: number): Promise<EvaluationPage> {
   const load = () =>
     callUpstream(sharedContext(), "/api/goodsevaluate/page", EvaluationPageSchema, { goods_id: goodsId, page, page_size: EVALUATION_PAGE_SIZE });
-  return justEvaluated.has(String(goodsId)) ? load() : evaluationPages(`goods:evaluations:${goodsId}:${page}`, load);
+  return (await justEvaluated.has(String(goodsId))) ? load() : evaluationPages(`goods:evaluations:${goodsId}:${page}`, load);
 }
 
 /** After a member's review of these goods was accepted: every worker asks for their pages afresh. */

@@ -69,7 +69,7 @@ export function upgradeOrigin(req: IncomingMessage, trustProxy: number): string 
 }
 
 /** Upstream frame → what the browser may see, or null (unknown kinds, unparseable rows). */
-export function translateUpstreamFrame(raw: string): RelayFrame | null {
+export function translateUpstreamFrame(raw: string, viewerToken: string | null): RelayFrame | null {
   let frame: { type?: unknown; data?: unknown };
   try {
     frame = JSON.parse(raw) as typeof frame;
@@ -79,7 +79,7 @@ export function translateUpstreamFrame(raw: string): RelayFrame | null {
   if (typeof frame.type !== "string") return null;
   if (MESSAGE_TYPES.has(frame.type)) {
     const row = ChatMessageSchema.safeParse(frame.data);
-    return row.success ? { type: "message", message: toMessageView(row.data) } : null;
+    return row.success ? { type: "message", message: toMessageView(row.data, viewerToken) } : null;
   }
   if (frame.type === "connect") return { type: "servicer", online: true };
   if (frame.type === "close") return { type: "close" };
@@ -162,7 +162,7 @@ export function createChatRelay(options: { trustProxy: number }): ChatRelay {
         );
         return;
       }
-      const frame = translateUpstreamFrame(text);
+      const frame = translateUpstreamFrame(text, token);
       if (frame?.type === "close") ended = true;
       if (frame) toBrowser(frame);
     });

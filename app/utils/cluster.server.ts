@@ -1,11 +1,16 @@
 import cluster, { type Worker } from "node:cluster";
 import { LRUCache } from "lru-cache";
+import type { Redis } from "ioredis";
+import { log } from "./log.server";
+import { KEY_PREFIX, onSharedStoreReady, sharedRedis } from "./shared-store.server";
 
 /**
  * What the BFF's workers on one machine share (server.ts runs one worker per core with
  * node:cluster): marks such as "this sign-in logged out" or "this captcha was used" are kept in
  * each worker and relayed through the primary to the others, so a replayed cookie or captcha fails
- * whichever worker it reaches. Across machines this needs a shared store (docs/security.md).
+ * whichever worker it reaches. With REDIS_URL set the marks are also written to the shared Redis
+ * and asked there, so every instance of a deployment knows them (ADR 052); while Redis is away a
+ * mark is known to this machine only and written to Redis once it is back.
  *
  * `add` resolves once every other worker holds the mark: the worker sends it to the primary with
  * an id, the primary passes it on and collects each worker's acknowledgement, then tells the
@@ -35,7 +40,7 @@ function isDoneMessage(message: unknown): message is DoneMessage {
   return candidate?.channel === CHANNEL && typeof candidate.done === "string";
 }
 
-export type SharedMarks = { has(key: string): boolean; add(key: string): Promise<void> };
+export type SharedMarks = { has(key: string): Promise<boolean>; add(key: string): Promise<void> };
 
 type WorkerState = { stores: Map<string, LRUCache<string, true>>; pending: Map<string, () => void>; listening: boolean; next: number };
 
@@ -62,13 +67,69 @@ function listen(state: WorkerState) {
   });
 }
 
-/** A bounded set of marks with a lifetime, shared by the workers of this machine. */
+/**
+ * A bounded set of marks with a lifetime, shared by the workers of this machine and, with
+ * REDIS_URL, by every instance. Whether Redis is used is decided at the first call (the env is
+ * read then, not when a module creates its set).
+ */
 export function sharedMarks(set: string, options: { max: number; ttl: number }): SharedMarks {
   const state = processState();
   const local = state.stores.get(set) ?? new LRUCache<string, true>(options);
   state.stores.set(set, local);
   listen(state);
-  return { has: (key) => local.has(key), add: (key) => addMark(state, local, set, key) };
+  let shared: RedisMarks | null | undefined;
+  const store = () => (shared === undefined ? (shared = redisMarks(set, options.ttl)) : shared);
+  return {
+    has: async (key) => {
+      if (local.has(key)) return true;
+      const marked = (await store()?.has(key)) ?? false;
+      if (marked) local.set(key, true); // a mark never goes away before its lifetime: no need to ask again
+      return marked;
+    },
+    add: async (key) => {
+      await Promise.all([addMark(state, local, set, key), store()?.add(key)]);
+    },
+  };
+}
+
+type RedisMarks = { has(key: string): Promise<boolean>; add(key: string): Promise<void> };
+
+/**
+ * The marks of `set` in the shared Redis (null without REDIS_URL), each key expiring with the
+ * set's lifetime. Asking while Redis is away answers "not marked" (the local set has answered
+ * already); a mark that could not be written waits in `unwritten` until the connection is back.
+ */
+function redisMarks(set: string, ttl: number): RedisMarks | null {
+  const redis = sharedRedis();
+  if (!redis) return null;
+  const keyOf = (key: string) => `${KEY_PREFIX}mark:${set}:${key}`;
+  const unwritten = new Map<string, number>(); // key → when it expires
+  const write = (client: Redis, key: string, until: number) => client.set(keyOf(key), "1", "PX", Math.max(1, until - Date.now()));
+  onSharedStoreReady(() => {
+    for (const [key, until] of unwritten) {
+      unwritten.delete(key);
+      if (until > Date.now()) write(redis, key, until).catch(() => unwritten.set(key, until));
+    }
+  });
+  return {
+    has: async (key) => {
+      try {
+        return (await redis.exists(keyOf(key))) === 1;
+      } catch (error) {
+        log("shared_marks_unavailable", { set, operation: "exists", message: (error as Error).message }, "debug");
+        return false;
+      }
+    },
+    add: async (key) => {
+      const until = Date.now() + ttl;
+      try {
+        await write(redis, key, until);
+      } catch (error) {
+        log("shared_marks_unavailable", { set, operation: "set", message: (error as Error).message }, "debug");
+        unwritten.set(key, until);
+      }
+    },
+  };
 }
 
 function addMark(state: WorkerState, local: LRUCache<string, true>, set: string, key: string): Promise<void> {

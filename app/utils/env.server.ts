@@ -47,6 +47,11 @@ export const EnvSchema = z
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** How long a visitor's catalogue document is answered from memory (ADR 014); 0 = off. Production only. */
     VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * The Redis that the instances of a deployment share (attempt limits, logged-out sign-ins, used
+     * captchas, capability verdicts: ADR 052); unset = each machine keeps them in memory (ADR 008).
+     */
+    REDIS_URL: urlWithScheme(/^rediss?:\/\/[^/]/i, "must be a redis(s) URL such as redis://127.0.0.1:6379/0").optional(),
     /** The shop's public origin (https://shop.example.com) for absolute URLs; unset → the request's own. */
     PUBLIC_ORIGIN: urlWithScheme(/^https?:\/\/[^/]+\/?$/i, "must be an origin such as https://shop.example.com")
       .transform((value) => new URL(value).origin)

@@ -1,7 +1,16 @@
+import { randomBytes } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { aptitudeDetails, approvedQualifications, qualificationConfig, qualificationRules, shopCertificates } from './data/qualifications.js'
 import { SEED_TIME } from './data/site.js'
 import { insertRow, registerImage } from './seed.js'
+
+/**
+ * Seeded documents are named like uploads (storeUpload: 24 random hex), not by their order: a
+ * licence's address must not be guessable from another's (issue 30).
+ */
+function unguessableUploadPath(folder: string): string {
+  return `upload/${folder}/${randomBytes(12).toString('hex')}.svg`
+}
 
 /** Schema 17's seed: qualification types per business type, rules, demo approvals, shop certificates. */
 export function seedQualifications(db: Database) {
@@ -16,11 +25,11 @@ export function seedQualifications(db: Database) {
     if (!goods) throw new Error(`qualification rule: no goods ${rule.goods}`)
     insertRow(db, 'qualification_rule', { type: 'goods', goods_id: goods.goods_id, member_label: rule.member_label, aptitude_id: rule.aptitude_id })
   }
-  approvedQualifications.forEach((entry, index) => {
+  approvedQualifications.forEach((entry) => {
     const member = db.prepare('SELECT member_id FROM member WHERE username = ?').get(entry.member) as { member_id: number }
     const aptitude = db.prepare('SELECT name FROM aptitude WHERE id = ?').get(entry.aptitude_id) as { name: string }
     const image = registerImage(db, {
-      path: `upload/qualification/seed_${index + 1}.svg`,
+      path: unguessableUploadPath('qualification'),
       kind: 'banner',
       width: 600,
       height: 420,
@@ -42,7 +51,7 @@ export function seedQualifications(db: Database) {
   })
   shopCertificates.forEach((cert, index) => {
     const image = registerImage(db, {
-      path: `upload/certificate/cert_${index + 1}.svg`,
+      path: unguessableUploadPath('certificate'),
       kind: 'banner',
       width: 600,
       height: 420,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { ConfigMap, PersistentVolumeClaim, Secret, Service } from "kubernetes-models/v1";
-import { Deployment } from "kubernetes-models/apps/v1";
+import { Deployment, StatefulSet } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { Ingress } from "kubernetes-models/networking.k8s.io/v1";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
@@ -22,6 +22,7 @@ const MODELS: Record<string, { validate(): void } & (new (data: never) => { vali
   "v1/Service": Service as never,
   "v1/PersistentVolumeClaim": PersistentVolumeClaim as never,
   "apps/v1/Deployment": Deployment as never,
+  "apps/v1/StatefulSet": StatefulSet as never,
   "autoscaling/v2/HorizontalPodAutoscaler": HorizontalPodAutoscaler as never,
   "networking.k8s.io/v1/Ingress": Ingress as never,
   "policy/v1/PodDisruptionBudget": PodDisruptionBudget as never,
@@ -139,6 +140,39 @@ describe("deploy/k8s", () => {
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: "Deployment", name: "pharma-bff" });
     expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
     expect(find<{ spec: { maxUnavailable: number } }>("PodDisruptionBudget", "pharma-bff").spec.maxUnavailable).toBe(1);
+  });
+
+  test("the shared Redis (ADR 052): a StatefulSet with its data on a volume and a password from its Secret; the BFF's REDIS_URL names its Service and parses", () => {
+    type RedisSet = {
+      spec: {
+        replicas: number;
+        serviceName: string;
+        template: {
+          spec: { containers: Array<{ args: string[]; env: Array<{ name: string; valueFrom?: { secretKeyRef: { name: string; key: string } } }> }> };
+        };
+        volumeClaimTemplates: Array<{ metadata: { name: string } }>;
+      };
+    };
+    const redis = find<RedisSet>("StatefulSet", "pharma-bff-redis");
+    expect(redis.spec.replicas).toBe(1);
+    const [container] = redis.spec.template.spec.containers;
+    expect(container.args).toEqual(expect.arrayContaining(["--requirepass", "$(REDIS_PASSWORD)", "--appendonly", "yes"]));
+    expect(container.env.find((entry) => entry.name === "REDIS_PASSWORD")?.valueFrom?.secretKeyRef).toEqual({
+      name: "pharma-bff-redis",
+      key: "REDIS_PASSWORD",
+    });
+    expect(redis.spec.volumeClaimTemplates.map((claim) => claim.metadata.name)).toEqual(["data"]);
+    const service = find<{ metadata: { name: string }; spec: { ports: Array<{ port: number }> } }>("Service", redis.spec.serviceName);
+    expect(service.spec.ports.map((port) => port.port)).toEqual([6379]);
+
+    type Env = Array<{ name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } }>;
+    const bff = find<{ spec: { template: { spec: { containers: Array<{ env: Env }> } } } }>("Deployment", "pharma-bff").spec.template.spec.containers[0];
+    const password = find<{ stringData: Record<string, string> }>("Secret", "pharma-bff-redis").stringData.REDIS_PASSWORD;
+    expect(bff.env.find((entry) => entry.name === "REDIS_PASSWORD")?.valueFrom?.secretKeyRef).toEqual({ name: "pharma-bff-redis", key: "REDIS_PASSWORD" });
+    // Kubernetes expands $(REDIS_PASSWORD) from the entry before it.
+    const url = bff.env.find((entry) => entry.name === "REDIS_URL")?.value?.replace("$(REDIS_PASSWORD)", password) ?? "";
+    expect(EnvSchema.parse({ REDIS_URL: url }).REDIS_URL).toBe(url);
+    expect(new URL(url).hostname).toBe(service.metadata.name);
   });
 
   test("the demo shop API: one replica, recreated (one SQLite file), data on a claim, the bundled entry", () => {

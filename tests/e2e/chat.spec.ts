@@ -88,7 +88,15 @@ test.describe("the /chat page", () => {
     await expect(page.getByRole("alert")).toHaveText("请选择图片文件（PNG、JPEG、GIF 或 WebP）");
     await page.getByLabel("发送图片").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
     await page.getByRole("button", { name: "发送", exact: true }).last().click();
-    await expect(page.getByRole("list", { name: "聊天记录" }).getByRole("img", { name: "聊天图片" })).toBeVisible();
+    const sent = page.getByRole("list", { name: "聊天记录" }).getByRole("img", { name: "聊天图片" });
+    await expect(sent).toBeVisible();
+    // A chat image is the member's private upload (ADR 053): a link for this member, served privately.
+    const src = (await sent.getAttribute("src")) ?? "";
+    expect(src).toMatch(/^\/media\/own\/\d+\.[\w-]{43}\/upload\//);
+    const image = await page.request.get(src);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["cache-control"]).toBe("private, no-store");
+    expect((await image.body()).equals(PNG)).toBe(true);
   });
 });
 

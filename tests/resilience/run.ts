@@ -3,7 +3,8 @@
  *
  * Starts its own reference shop API (test mode, fresh data in ./data/resilience), the BFF in front
  * of it, and a second BFF in front of a fault upstream; replays the probes of tests/resilience/probes
- * (open redirects, XSS, forged cookies, cross-site posts, malformed bodies, upstream faults);
+ * (open redirects, XSS, forged cookies, cross-site posts, malformed bodies, upstream faults,
+ * private files asked for by strangers and visitors: 10);
  * prints every failure with its exact request (a curl line), then a table; writes the findings to
  * test-results/resilience.json; exits 1 on any finding (2 when it could not run).
  *
@@ -21,13 +22,14 @@ import { probeBodies } from "./probes/bodies";
 import { probeCookies } from "./probes/cookies";
 import { probeOpenRedirects } from "./probes/open-redirect";
 import { probeOrigins } from "./probes/origin";
+import { probePrivateFiles } from "./probes/private-files";
 import { probeUpstreamFaults } from "./probes/upstream-faults";
 import { probeXss, probeXssInBrowser } from "./probes/xss";
 import { fail, hasFindings, printReport, tally } from "./report";
 import { BFF, FAULT_BFF, PORTS, SHOP_API, startStack, stderrOf, stopAll, isRunning } from "./stack";
 import { chromiumLaunchOptions } from "../support/chromium";
 
-const only = new Set((process.env.RESILIENCE_ONLY ?? "1,2,3,4,5,6").split(",").map((part) => part.trim()));
+const only = new Set((process.env.RESILIENCE_ONLY ?? "1,2,3,4,5,6,10").split(",").map((part) => part.trim()));
 const started = performance.now();
 const step = (text: string) => console.log(`[resilience] ${text} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
@@ -81,6 +83,10 @@ async function main(): Promise<number> {
     if (only.has("6")) {
       await probeUpstreamFaults(upstream, stack.faultBff);
       step("6 upstream faults done");
+    }
+    if (only.has("10")) {
+      await probePrivateFiles();
+      step("10 private files done");
     }
 
     // The main BFF must have survived everything.

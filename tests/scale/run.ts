@@ -1,17 +1,19 @@
 /**
  * Scale-out proof (issue 14, `npm run test:scale`): the reference shop API in its own process, two
- * BFF processes (one worker each, the same SESSION_SECRET list, TRUST_PROXY=1) and Debian's nginx
- * in front of them, round robin without stickiness. Then:
+ * BFF processes (one worker each, the same SESSION_SECRET list, TRUST_PROXY=1, the same Redis as
+ * REDIS_URL: ADR 052) and Debian's nginx in front of them, round robin without stickiness. Then:
  *   1. a session cookie issued by one process is honoured by the other;
  *   2. the Playwright journeys (tests/scale/*.spec.ts) through nginx, with JS on and off;
  *   3. an autocannon load through nginx while one BFF process is restarted (SIGTERM, drain, start
  *      again), with a member adding to the cart all along: every non-2xx answer is reported with
  *      its time against the restart window (SIGTERM → serving again), and every acknowledged cart add must be in the cart;
  *   4. a secret rotation across processes, in the three steps of docs/operations.md;
- *   5. what is not shared across processes (a logged-out cookie replayed on the other process),
- *      reported as the known gap of ADR 008, not failed.
+ *   5. what the processes share through Redis: a cookie logged out on one is refused by the other,
+ *      and an attempt limit counts the attempts made on both;
+ *   6. Redis stopped mid-run: the limits refuse (429, translated, no 500) while members' pages go
+ *      on, and once Redis is back the limits answer again.
  * Exits non-zero when a check fails. Environment: SCALE_DURATION (s, default 60),
- * SCALE_CONNECTIONS (default 50), SCALE_PORT (nginx; the BFFs and the shop API take the next
+ * SCALE_CONNECTIONS (default 50), SCALE_PORT (nginx; the BFFs, the shop API and Redis take the next
  * ports; default 3600), SCALE_JOURNEYS=0 skips the browser journeys, SCALE_BUILD=0 uses the
  * existing production build instead of building first.
  */
@@ -20,11 +22,13 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { startTestRedis, type TestRedis } from "../support/redis-server";
 
 const DURATION_S = Number(process.env.SCALE_DURATION ?? 60);
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 50);
 const NGINX_PORT = Number(process.env.SCALE_PORT ?? 3600);
 const SHOP_API_PORT = NGINX_PORT + 10;
+const REDIS_PORT = NGINX_PORT + 30;
 const NGINX = `http://127.0.0.1:${NGINX_PORT}`;
 const SHOP_API = `http://127.0.0.1:${SHOP_API_PORT}`;
 const OLD_SECRET = "scale-old-secret-0123456789abcdef";
@@ -47,21 +51,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-function ensureNginx(): string {
-  const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], { encoding: "utf8" }).stdout.trim().split("\n")[0];
+/** Debian's `binary` from its package, installed when missing as scripts/setup.sh does for Chromium (a fresh machine, CI; as root). */
+function ensureDebianBinary(binary: string, pkg: string, installedAt: string): string {
+  const found = spawnSync("sh", ["-c", `command -v ${binary} || ls ${installedAt}`], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n")[0];
   if (found) return found;
-  // As scripts/setup.sh does for Chromium: a fresh machine (CI) gets Debian's package, as root.
-  console.log("scale: installing Debian's nginx (apt)");
+  console.log(`scale: installing Debian's ${pkg} (apt)`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
     ["update", "-qq"],
-    ["install", "-y", "-qq", "nginx"],
+    ["install", "-y", "-qq", pkg],
   ]) {
     const result = spawnSync("apt-get", args, { env, stdio: ["ignore", "ignore", "inherit"] });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (${result.status})`);
   }
-  // The package starts its own service on port 80 where it can; ours runs apart from it.
-  return "/usr/sbin/nginx";
+  // The packages start their own service (nginx on port 80, Redis on 6379) where they can; ours run apart.
+  return installedAt;
 }
 
 async function waitFor(url: string, timeoutMs = 30_000) {
@@ -119,6 +125,8 @@ class Bff {
       METRICS_PORT: String(this.port + 20),
       // Every journey and session here signs in from 127.0.0.1.
       CLIENT_LIMIT_FACTOR: "100",
+      // What the processes share (ADR 052): attempt limits, logged-out sign-ins, capability verdicts.
+      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}/0`,
     });
     await waitFor(`${this.url}/healthz`);
   }
@@ -420,20 +428,94 @@ async function rotation(a: Bff, b: Bff) {
   check(!(await signedIn(a.url, c0)) && !(await signedIn(b.url, c0)), "step 3: the old cookie is now refused (signed out)");
 }
 
-async function loggedOutReplay(a: Bff, b: Bff) {
-  console.log("\n# 5. Not shared across processes (ADR 008: needs a shared store): a logged-out cookie replayed elsewhere");
+async function loggedOutAcrossProcesses(a: Bff, b: Bff) {
+  console.log("\n# 5a. A cookie logged out on one process is refused by the other (the deny-list in Redis)");
   const cookie = await signIn(a.url, await createMember());
-  await fetch(`${a.url}/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: a.url, "Sec-Fetch-Site": "same-origin" } });
-  const onA = await signedIn(a.url, cookie);
-  const onB = await signedIn(b.url, cookie);
-  check(!onA, "after logout at A, A refuses a replayed copy of the old cookie");
-  console.log(`info the other process ${onB ? "still accepts" : "refuses"} the replayed copy (known gap while marks are per machine)`);
+  check(await signedIn(b.url, cookie), "signed in at A, B takes the cookie");
+  const logout = await fetch(`${a.url}/logout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: a.url, "Sec-Fetch-Site": "same-origin" },
+  });
+  check(logout.status === 303, `logout at A answered ${logout.status}`);
+  // Asked at once, with no pause: logout answers only once the mark is in Redis.
+  check(!(await signedIn(b.url, cookie)), "B refuses a replayed copy of the logged-out cookie at once");
+  check(!(await signedIn(a.url, cookie)), "A refuses it too");
+}
+
+/** One "send me a login code" post for `mobile` at `base`; its status and page. */
+async function sendLoginCode(base: string, mobile: string): Promise<{ status: number; html: string }> {
+  // The mobile tab's form, as a browser without JavaScript posts it (the page answers in that tab).
+  const response = await fetch(`${base}/login?mode=mobile`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Sec-Fetch-Site": "same-origin", "Content-Type": FORM },
+    body: new URLSearchParams({ intent: "send-code", mobile, redirect: "" }),
+  });
+  return { status: response.status, html: await response.text() };
+}
+
+/** A mobile number no other phase uses. */
+const freshMobile = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+
+/** docs/security.md: SMS codes sent per mobile. */
+const SENDS_PER_MOBILE = 10;
+
+async function limitAcrossProcesses(a: Bff, b: Bff) {
+  console.log(`\n# 5b. An attempt limit counts across both processes (${SENDS_PER_MOBILE} login codes per mobile, sent alternately to A and B)`);
+  const mobile = freshMobile();
+  const statuses: number[] = [];
+  for (let index = 0; index < SENDS_PER_MOBILE; index += 1) statuses.push((await sendLoginCode(index % 2 === 0 ? a.url : b.url, mobile)).status);
+  console.log(`  sends 1–${SENDS_PER_MOBILE}: ${statuses.join(" ")}`);
+  check(
+    statuses.every((status) => status !== 429 && status < 500),
+    `the first ${SENDS_PER_MOBILE} sends pass the limit (each process saw only half of them; the shop answers them itself)`,
+  );
+  const [onA, onB] = [await sendLoginCode(a.url, mobile), await sendLoginCode(b.url, mobile)];
+  check(onA.status === 429 && onB.status === 429, `send ${SENDS_PER_MOBILE + 1} is refused on A (${onA.status}) and on B (${onB.status})`);
+  check(onA.html.includes("尝试次数过多"), "the refusal says so in the page's language (尝试次数过多…)");
+}
+
+async function redisOutage(a: Bff, b: Bff, redis: TestRedis) {
+  console.log("\n# 6. Redis stopped mid-run: the limits refuse (fail closed) and recover when it is back");
+  const member = await signIn(NGINX, await createMember());
+  await redis.stop();
+  const started = Date.now();
+  const typed = [freshMobile(), freshMobile()];
+  const during = await Promise.all([a, b].map((bff, index) => sendLoginCode(bff.url, typed[index])));
+  console.log(`  a first login code for a new mobile while Redis is down: A ${during[0].status}, B ${during[1].status}`);
+  check(
+    during.every((answer) => answer.status === 429),
+    "while Redis is down, a limited attempt is refused with 429 on both processes (never a 500)",
+  );
+  check(
+    during.every((answer, index) => answer.html.includes("暂时无法核对尝试次数") && answer.html.includes(`value="${typed[index]}"`)),
+    "the refusal says why (暂时无法核对尝试次数，请稍后再试), what was typed kept in the form",
+  );
+  check((await signedIn(a.url, member)) && (await signedIn(b.url, member)), "members' pages go on while Redis is down (200, no 500)");
+
+  await redis.start();
+  const mobile = freshMobile();
+  let recovered: { at: number } | undefined;
+  while (!recovered && Date.now() - started < 30_000) {
+    const answers = await Promise.all([a, b].map((bff) => sendLoginCode(bff.url, freshMobile())));
+    if (answers.every((answer) => answer.status !== 429 && answer.status < 500)) recovered = { at: Date.now() };
+    else await sleep(250);
+  }
+  check(
+    Boolean(recovered),
+    `once Redis is back, both processes take limited attempts again${recovered ? ` (${recovered.at - started} ms after the stop)` : ""}`,
+  );
+  // And they count again, in the Redis that came back.
+  for (let index = 0; index < SENDS_PER_MOBILE; index += 1) await sendLoginCode(index % 2 === 0 ? a.url : b.url, mobile);
+  check((await sendLoginCode(b.url, mobile)).status === 429, "after the outage the limit counts across both processes again");
 }
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const nginxBinary = ensureNginx();
+  const nginxBinary = ensureDebianBinary("nginx", "nginx", "/usr/sbin/nginx");
+  ensureDebianBinary("redis-server", "redis-server", "/usr/bin/redis-server");
   // What runs is the production build: made here unless the caller has just made it (npm test).
   if (process.env.SCALE_BUILD !== "0" || !existsSync("build/server.js")) {
     if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("npm run build failed");
@@ -449,7 +531,9 @@ async function main() {
   const a = new Bff("bff-a", NGINX_PORT + 1);
   const b = new Bff("bff-b", NGINX_PORT + 2);
   let nginx: ChildProcess | undefined;
+  let redis: TestRedis | undefined;
   try {
+    redis = await startTestRedis(REDIS_PORT);
     await waitFor(`${SHOP_API}/health`, 60_000);
     await Promise.all([a.start(), b.start()]);
     // nginx, started as root, runs its worker as "nobody": it needs to reach its temp folders.
@@ -463,7 +547,9 @@ async function main() {
     if (process.env.SCALE_JOURNEYS !== "0") journeys();
     await loadWithRestart(a, b);
     await rotation(a, b);
-    await loggedOutReplay(a, b);
+    await loggedOutAcrossProcesses(a, b);
+    await limitAcrossProcesses(a, b);
+    await redisOutage(a, b, redis);
   } finally {
     if (nginx) {
       const done = exited(nginx);
@@ -471,6 +557,7 @@ async function main() {
       await done;
     }
     await Promise.all([a.stop(), b.stop()]);
+    await redis?.stop();
     const done = exited(shopApi);
     shopApi.kill("SIGTERM");
     await done;

@@ -8,6 +8,9 @@
 import cluster from "node:cluster";
 import { relaySharedMarks, sharedMarks } from "../../app/utils/cluster.server";
 
+// The env every app module may read (no REDIS_URL: the marks are this machine's).
+Object.assign(process.env, { UPSTREAM_URL: "http://127.0.0.1:9", SESSION_SECRET: "probe-session-secret-0123456789", LOG_LEVEL: "silent" });
+delete process.env.REDIS_URL;
 const STALL_MS = 400;
 const marks = sharedMarks("logged-out", { max: 10, ttl: 60_000 });
 
@@ -41,7 +44,7 @@ if (cluster.isPrimary) {
   second.on("message", onMessage);
   setTimeout(() => process.exit(1), 15_000).unref();
 } else {
-  process.on("message", (message: { type?: string; key?: string; as?: string }) => {
+  process.on("message", async (message: { type?: string; key?: string; as?: string }) => {
     if (message.type === "stall") {
       const until = Date.now() + STALL_MS;
       while (Date.now() < until); // busy: messages wait in the queue
@@ -50,7 +53,7 @@ if (cluster.isPrimary) {
       const started = Date.now();
       void marks.add(message.key).then(() => process.send?.({ type: "marked", tookMs: Date.now() - started }));
     }
-    if (message.type === "check" && message.key) process.send?.({ type: `answer-${message.as}`, seen: marks.has(message.key) });
+    if (message.type === "check" && message.key) process.send?.({ type: `answer-${message.as}`, seen: await marks.has(message.key) });
   });
   process.send?.({ type: "ready" });
 }

@@ -35,13 +35,13 @@ describe("chat text rules", () => {
 describe("chat relay", () => {
   test("passes message rows on reduced to the view, drops unknown kinds and junk", () => {
     const row = { id: 7, content_type: 0, type: 1, consumer_say: "", servicer_say: "您好", create_day: "2026-01-01", create_time: "10:00:00", token: "secret" };
-    const frame = translateUpstreamFrame(JSON.stringify({ type: "string", data: row }));
+    const frame = translateUpstreamFrame(JSON.stringify({ type: "string", data: row }), "member-token");
     expect(frame).toMatchObject({ type: "message", message: { id: 7, kind: "text", mine: false, text: "您好" } });
     expect(JSON.stringify(frame)).not.toContain("secret");
-    expect(translateUpstreamFrame(JSON.stringify({ type: "init", data: { client_id: "abc" } }))).toBeNull();
-    expect(translateUpstreamFrame(JSON.stringify({ type: "force_offline", data: {} }))).toBeNull();
-    expect(translateUpstreamFrame("not json")).toBeNull();
-    expect(translateUpstreamFrame(JSON.stringify({ type: "close", data: { status: true } }))).toEqual({ type: "close" });
+    expect(translateUpstreamFrame(JSON.stringify({ type: "init", data: { client_id: "abc" } }), "member-token")).toBeNull();
+    expect(translateUpstreamFrame(JSON.stringify({ type: "force_offline", data: {} }), "member-token")).toBeNull();
+    expect(translateUpstreamFrame("not json", "member-token")).toBeNull();
+    expect(translateUpstreamFrame(JSON.stringify({ type: "close", data: { status: true } }), "member-token")).toEqual({ type: "close" });
   });
 
   test("the origin of an upgrade honours forwarded headers only behind a trusted proxy", () => {

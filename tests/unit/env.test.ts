@@ -41,6 +41,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ UPSTREAM_WS_URL: "http://api.shop.example/chat" })).toThrow(/UPSTREAM_WS_URL: must be a ws\(s\) URL/);
   });
 
+  test("REDIS_URL: unset is memory mode; redis(s) URLs are taken; anything else is refused with a hint", () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: "redis://:pass@redis.internal:6379/0" }).REDIS_URL).toBe("redis://:pass@redis.internal:6379/0");
+    expect(parseEnv({ REDIS_URL: "rediss://cache.example.com:6380" }).REDIS_URL).toBe("rediss://cache.example.com:6380");
+    for (const bad of ["redis.internal:6379", "http://redis.internal", "redis:///0", "not a url"]) {
+      expect(() => parseEnv({ REDIS_URL: bad })).toThrow(/REDIS_URL: must be a redis\(s\) URL/);
+    }
+  });
+
   test("every bad variable is listed at once", () => {
     try {
       parseEnv({ PORT: "x", LOG_LEVEL: "loud" });

@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ];
       // After a few failures the form needs a captcha; ours when the upstream does not check one.
       if (!captchaRequired && (await needsCaptcha(subjects))) {
-        if (!checkOwnCaptcha(input.captcha_id, input.captcha_code)) {
+        if (!(await checkOwnCaptcha(input.captcha_id, input.captcha_code))) {
           await count([subjects[1]]); // a bot that never solves it still runs into the client's limit
           const result = submission.reply({
             fieldErrors: { captcha_code: [input.captcha_code ? "auth:errors.captchaWrong" : "auth:errors.captchaNeeded"] },

@@ -1,5 +1,5 @@
 import { regionChoices, type RegionChoices } from "~/upstream/address.server";
-import { assetUrl } from "~/upstream/context.server";
+import { ownAssetUrl } from "~/upstream/context.server";
 import { withoutToken, type UpstreamContext } from "~/upstream/http.server";
 import { getQualificationConfig, uploadRegistrationQualification } from "~/upstream/qualification.server";
 import { cached } from "~/utils/cache.server";
@@ -89,7 +89,7 @@ export async function storeImages(ctx: UpstreamContext, formData: FormData, type
   const images: RegisterImages = {};
   for (const type of types) {
     const paths = kept[type.id];
-    if (paths?.length) images[type.id] = paths.slice(0, type.maxImages).map((path) => ({ path, url: assetUrl(path) }));
+    if (paths?.length) images[type.id] = paths.slice(0, type.maxImages).map((path) => ({ path, url: ownAssetUrl(path, null) }));
   }
   return { images, errors, status };
 }

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Badge, Button, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { chinaToday, qualificationState, validityDate, type QualificationState } from "~/domain/qualification";
 import { useTranslation } from "~/i18n/translation";
-import { assetUrl } from "~/upstream/context.server";
+import { ownAssetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
 import { deleteQualificationImage, getMemberQualifications, uploadQualification } from "~/upstream/qualification.server";
@@ -48,7 +48,7 @@ async function loadTypes(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { answer, today } = await loadTypes(request);
+  const { ctx, answer, today } = await loadTypes(request);
   return {
     labelName: answer.member_label_name,
     types: answer.list.map((type) => {
@@ -68,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
               reason: type.current.reason,
               expireDate: type.current.expire_date,
               submitted: type.current.create_time ? formatDateTime(type.current.create_time) : "",
-              images: type.current.images.map((path) => ({ path, url: assetUrl(path) })),
+              images: type.current.images.map((path) => ({ path, url: ownAssetUrl(path, ctx.token) })),
             }
           : null,
         approvedUntil: type.approved ? type.approved.expire_date : null,

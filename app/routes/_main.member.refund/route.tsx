@@ -9,7 +9,7 @@ import { Alert, Button, NativeSelect, Panel, Stack } from "~/components/ui";
 import { imagePaths, REFUND_MAX_IMAGES, REFUND_REMARK_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
 import { applyRefund, getRefundData, getRefundDataBatch, uploadRefundImage } from "~/upstream/aftersales.server";
-import { assetUrl } from "~/upstream/context.server";
+import { assetUrl, ownAssetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { findOrder } from "~/upstream/orders.server";
@@ -106,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
     type: value.refund_type,
     reason: value.refund_reason,
     remark: value.remark,
-    images: paths.map((path) => ({ path, url: assetUrl(path) })),
+    images: paths.map((path) => ({ path, url: ownAssetUrl(path, ctx.token) })),
   };
 
   if (intent.data.kind === "remove") {
@@ -122,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (uploaded) {
     if (draft.images.length >= REFUND_MAX_IMAGES)
       return reply({ draft, errors: { images: `aftersales:errors.tooManyImages|max=${REFUND_MAX_IMAGES}` }, formError: null }, 400);
-    draft.images.push({ path: uploaded.path, url: assetUrl(uploaded.path) });
+    draft.images.push({ path: uploaded.path, url: ownAssetUrl(uploaded.path, ctx.token) });
   }
   if (intent.data.kind === "upload") return reply({ draft, errors: {}, formError: null }, 200);
 

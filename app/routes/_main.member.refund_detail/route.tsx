@@ -10,7 +10,7 @@ import { Alert, ConfirmStep, Button, ButtonLink, Group, Panel, Stack, TextInput 
 import { imagePaths, mayComplain, REFUND_STATUS, refundButtons, refundSteps, WAYBILL_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
 import { cancelRefund, complaintsAvailable, getRefundDetail, sendReturnWaybill } from "~/upstream/aftersales.server";
-import { assetUrl } from "~/upstream/context.server";
+import { assetUrl, ownAssetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -86,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     statusName: detail.refund_status_name,
     type: detail.refund_type,
     refuseReason: detail.refund_refuse_reason,
-    images: (imagePaths(detail.refund_images, 20) ?? []).map(assetUrl),
+    images: (imagePaths(detail.refund_images, 20) ?? []).map((path) => ownAssetUrl(path, ctx.token)),
     address: detail.shop_address ? { contact: detail.shop_contacts, mobile: detail.shop_mobile, address: detail.shop_address } : null,
     log: detail.refund_log_list.map((entry) => ({
       action: entry.action,
