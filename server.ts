@@ -16,6 +16,7 @@ import { mayMutate, startNewRevision } from "./app/auth/session-revision.server"
 import { backgroundWorkDone } from "./app/utils/background-work.server";
 import { createChatRelay } from "./app/utils/chat-relay.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
+import { relaySharedHolds } from "./app/utils/cluster-holds.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
 import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
@@ -73,13 +74,14 @@ else await serve();
 
 /**
  * The primary of a multi-worker run serves nothing itself: it forks the workers, holds the
- * counters and marks they share (sign-in attempt limits, logged-out sign-ins, used captchas),
+ * counters and marks they share (sign-in attempt limits, logged-out sign-ins, used captchas, chat sockets held),
  * replaces a worker that dies, and on SIGTERM lets every worker drain before it stops the embedded
  * shop API.
  */
 function runPrimary(count: number) {
   new RateLimiterClusterMaster();
   relaySharedMarks();
+  relaySharedHolds(); // the chat relay's sockets per member and per client address, counted for the machine
   // One metrics endpoint per machine: the primary adds up its workers' counters.
   if (config.METRICS_PORT) serveMetrics(config.METRICS_PORT, config.HOST, clusterSnapshot);
   log("primary", { workers: count, pid: process.pid });

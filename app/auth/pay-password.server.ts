@@ -1,5 +1,6 @@
 import type { UpstreamContext } from "~/upstream/http.server";
 import { checkPayPassword, hasPayPassword } from "~/upstream/profile.server";
+import { answerRetryAfter } from "~/utils/request-scope.server";
 import { blockedFor, clientAddress, count, forget, type Subject } from "./attempts.server";
 import { memberIdOf } from "./member-id.server";
 
@@ -22,6 +23,7 @@ export async function payPasswordProblem(request: Request, ctx: UpstreamContext 
   const subjects: Subject[] = [member, ["payPasswordPerClient", clientAddress(request)]];
   const wait = await blockedFor(subjects);
   if (wait > 0) {
+    answerRetryAfter(request, wait);
     return { message: `checkout:errors.payPasswordLocked|minutes=${Math.ceil(wait / 60)}`, status: 429, headers: { "Retry-After": String(wait) } };
   }
   if (await checkPayPassword(ctx, typed)) {

@@ -10,6 +10,7 @@ import { sharedContext } from "~/upstream/context.server";
 import { TokenRejectedError } from "~/upstream/http.server";
 import { ChatMessageSchema } from "~/upstream/schemas/chat";
 import { env } from "./env.server";
+import { sharedHolds } from "./cluster-holds.server";
 import { log } from "./log.server";
 import { crossSiteRefusal } from "./same-origin.server";
 
@@ -81,19 +82,16 @@ export function chatLimitsFromEnv(): ChatLimits {
   };
 }
 
-/** Open sockets per key; a hold is taken before any await, so parallel handshakes cannot all pass. */
-class Holds {
-  private readonly counts = new Map<string, number>();
-  take(key: string, max: number): boolean {
-    const held = this.counts.get(key) ?? 0;
-    if (held >= max) return false;
-    this.counts.set(key, held + 1);
+/** This process's open sockets: the file descriptors and upstream connections at risk are its own. */
+class ProcessSockets {
+  private held = 0;
+  take(max: number): boolean {
+    if (this.held >= max) return false;
+    this.held += 1;
     return true;
   }
-  give(key: string) {
-    const held = (this.counts.get(key) ?? 0) - 1;
-    if (held > 0) this.counts.set(key, held);
-    else this.counts.delete(key);
+  give() {
+    this.held = Math.max(0, this.held - 1);
   }
 }
 
@@ -175,7 +173,8 @@ export function createChatRelay(options: { trustProxy: number; limits?: ChatLimi
   const limits = options.limits ?? chatLimitsFromEnv();
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes, perMessageDeflate: false });
   const open = new Set<WebSocket>();
-  const sockets = { all: new Holds(), client: new Holds(), member: new Holds() };
+  // Per member and per client address: counted for the machine (its workers share the counts in the primary).
+  const sockets = { all: new ProcessSockets(), client: sharedHolds("chat-client"), member: sharedHolds("chat-member") };
   const messages = rate("chat-messages", limits.messagesPerSecond, 1);
 
   async function authorize(req: IncomingMessage): Promise<string | null> {
@@ -295,8 +294,11 @@ export function createChatRelay(options: { trustProxy: number; limits?: ChatLimi
     });
   }
 
-  /** After the cheap counts: the session, the member and the member's count, then the relay. */
-  async function admitMember(req: IncomingMessage, socket: Duplex, head: Buffer, holdMember: (key: string) => boolean) {
+  /** After the process's count: the client address's, the session, the member and the member's count, then the relay. */
+  async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, held: { client: string | null; member: string | null }) {
+    const address = upgradeClientAddress(req, options.trustProxy);
+    if (!(await sockets.client.take(address, limits.socketsPerClient))) return refuseSocket(req, socket, head, CLOSE.tooManySockets, "too many sockets");
+    held.client = address;
     const token = await authorize(req);
     if (!token) return refuse(socket, 401, "Member session required");
     let memberId: number;
@@ -306,8 +308,10 @@ export function createChatRelay(options: { trustProxy: number; limits?: ChatLimi
       const rejected = error instanceof TokenRejectedError;
       return refuseSocket(req, socket, head, rejected ? CLOSE.unauthorized : CLOSE.upstreamGone, rejected ? "unauthorized" : "upstream unavailable");
     }
-    if (socket.destroyed) return; // the client left while we asked
-    if (!holdMember(String(memberId))) return refuseSocket(req, socket, head, CLOSE.tooManySockets, "too many sockets");
+    const memberKey = String(memberId);
+    if (!(await sockets.member.take(memberKey, limits.socketsPerMember))) return refuseSocket(req, socket, head, CLOSE.tooManySockets, "too many sockets");
+    held.member = memberKey;
+    if (socket.destroyed) return; // the client left while we asked (its close gave everything back)
     wss.handleUpgrade(req, socket, head, (browser) => relay(browser, token, memberId));
   }
 
@@ -321,30 +325,29 @@ export function createChatRelay(options: { trustProxy: number; limits?: ChatLimi
         refuse(socket, 403, "Cross-site socket refused");
         return true;
       }
-      // The cheap counts first. Holds are taken before any await, so parallel handshakes count each
-      // other, and given back in one place: when the connection closes, whatever ended it.
-      const address = upgradeClientAddress(req, options.trustProxy);
-      if (!sockets.all.take("all", limits.socketsTotal)) {
+      if (!sockets.all.take(limits.socketsTotal)) {
         refuseSocket(req, socket, head, CLOSE.busy, "server busy");
         return true;
       }
-      if (!sockets.client.take(address, limits.socketsPerClient)) {
-        sockets.all.give("all");
-        refuseSocket(req, socket, head, CLOSE.tooManySockets, "too many sockets");
-        return true;
-      }
-      let memberKey: string | null = null;
-      socket.once("close", () => {
-        sockets.all.give("all");
-        sockets.client.give(address);
-        if (memberKey !== null) sockets.member.give(memberKey);
-      });
-      const holdMember = (key: string) => {
-        if (!sockets.member.take(key, limits.socketsPerMember)) return false;
-        memberKey = key;
-        return true;
+      // Every hold is given back in one place: when the connection closes, whatever ended it
+      // (a refusal, the client leaving mid-handshake, the relay closing).
+      const held: { client: string | null; member: string | null } = { client: null, member: null };
+      let closed = false;
+      const giveBack = () => {
+        sockets.all.give();
+        if (held.client !== null) sockets.client.give(held.client);
+        if (held.member !== null) sockets.member.give(held.member);
+        held.client = held.member = null;
       };
-      admitMember(req, socket, head, holdMember).catch(() => refuse(socket, 400, "Bad request"));
+      socket.once("close", () => {
+        closed = true;
+        giveBack();
+      });
+      admit(req, socket, head, held)
+        .catch(() => refuse(socket, 400, "Bad request"))
+        .finally(() => {
+          if (closed) giveBack(); // a hold taken after the close (the answer came late) is given back too
+        });
       return true;
     },
     size: () => open.size,
