@@ -18,6 +18,7 @@ import { backgroundWorkDone } from "./app/utils/background-work.server";
 import { createChatRelay } from "./app/utils/chat-relay.server";
 import { relaySharedMarks } from "./app/utils/cluster.server";
 import { closeSharedStore, connectSharedStore } from "./app/utils/shared-store.server";
+import { relaySharedHolds } from "./app/utils/cluster-holds.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { dependencyPatches } from "./app/utils/dependency-patches.server";
 import { log } from "./app/utils/log.server";
@@ -83,13 +84,14 @@ else await serve();
 
 /**
  * The primary of a multi-worker run serves nothing itself: it forks the workers, holds the
- * counters and marks they share (sign-in attempt limits, logged-out sign-ins, used captchas),
+ * counters and marks they share (sign-in attempt limits, logged-out sign-ins, used captchas, chat sockets held),
  * replaces a worker that dies, and on SIGTERM lets every worker drain before it stops the embedded
  * shop API.
  */
 function runPrimary(count: number) {
   new RateLimiterClusterMaster();
   relaySharedMarks();
+  relaySharedHolds(); // the chat relay's sockets per member and per client address, counted for the machine
   // One metrics endpoint per machine: the primary adds up its workers' counters.
   if (config.METRICS_PORT) serveMetrics(config.METRICS_PORT, config.HOST, clusterSnapshot);
   log("primary", { workers: count, pid: process.pid });
@@ -134,6 +136,17 @@ function runPrimary(count: number) {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
+/** The methods Remix answers; TRACE and TRACK are refused (405), any other is not implemented (501). */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const REFUSED_METHODS = new Set(["TRACE", "TRACK"]);
+// Form posts are small; a body beyond this is refused before anything parses it (413).
+const MAX_BODY_BYTES = 1024 * 1024;
+// A refused or unread body of up to this much is read and dropped after the answer. Node closes a
+// "Connection: close" client's connection once it is answered, and a client still sending then
+// sees a reset instead of the 413 (the resilience probe did, on a slow machine). A body declared
+// larger is refused at once, reset or not.
+const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
+
 /** One serving process: the whole HTTP stack (a worker, or the only process). */
 async function serve() {
   const upstreamUrl = config.UPSTREAM_URL as string;
@@ -170,6 +183,36 @@ async function serve() {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       observeRequest(req.method, res.statusCode, ms / 1000);
       log("request", { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    });
+    next();
+  });
+
+  // Remix serves these methods (a route without an action answers 405). Others never reach it: its
+  // Request cannot be made with TRACE (that threw: a 500), and no route implements WebDAV's.
+  app.use((req, res, next) => {
+    if (SERVED_METHODS.has(req.method)) return next();
+    const refused = REFUSED_METHODS.has(req.method);
+    res
+      .status(refused ? 405 : 501)
+      .set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" })
+      .type("text/plain")
+      .send(refused ? "不允许的请求方法 / Method not allowed" : "不支持的请求方法 / Method not implemented");
+  });
+
+  // A body the route never read (an action that answered without it, a 404) is read to its end and
+  // dropped once the answer is sent, so the next request on a kept-alive connection is parsed from
+  // its own first byte instead of from the rest of this body (that reset it). Past the drop limit
+  // the connection is closed instead.
+  app.use((req, res, next) => {
+    res.once("finish", () => {
+      if (req.complete || req.destroyed) return;
+      let dropped = 0;
+      req.removeAllListeners("data"); // whatever was reading it (Remix's body stream) is done
+      req.on("data", (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > MAX_DISCARDED_BYTES) req.socket.destroy();
+      });
+      req.resume();
     });
     next();
   });
@@ -232,13 +275,6 @@ async function serve() {
     next();
   });
 
-  // Form posts are small; a body beyond this is refused before anything parses it (413).
-  const MAX_BODY_BYTES = 1024 * 1024;
-  // A refused body of up to this much is read and dropped before the 413 leaves. Node closes a
-  // "Connection: close" client's connection once it is answered, and a client still sending then
-  // sees a reset instead of the 413 (the resilience probe did, on a slow machine). A body declared
-  // larger is refused at once, reset or not.
-  const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
   app.use((req, res, next) => {
     const length = Number(req.get("content-length") ?? 0);
     if (length <= MAX_BODY_BYTES) return next();
@@ -351,6 +387,13 @@ async function serve() {
 
   // With REDIS_URL, the store every instance shares (ADR 052): connected before the first request.
   if (config.REDIS_URL && !(await connectSharedStore())) log("warning", { message: "REDIS_URL does not answer yet: attempt limits refuse until it does" });
+
+  // Anything thrown outside Remix (which has its own boundaries): a short text, never a stack.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    log("error", { method: req.method, path: req.path, message: error instanceof Error ? error.message : String(error) });
+    if (res.headersSent) return res.destroy();
+    res.status(500).set("Cache-Control", "no-store").type("text/plain").send("服务器出错 / Server error");
+  });
 
   const httpServer = createServer(app);
   // The chat socket (/chat/socket, ADR 019): relayed to the upstream chat socket for members only.

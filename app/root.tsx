@@ -24,6 +24,7 @@ import { getLayoutData, getSiteInfo, isShopOpen } from "~/upstream/site.server";
 import { documentLayout, toClientLayout } from "~/upstream/layout-view.server";
 import { pageTitle, type RouteHandle } from "~/utils/handle";
 import { useNonce } from "~/utils/nonce";
+import { upstreamFailedIn } from "~/utils/request-scope.server";
 import { takeToast } from "~/utils/toast.server";
 import { shouldShowTopAd } from "~/utils/top-ad.server";
 
@@ -37,9 +38,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
 
   // Spec §4: a closed shop sends every page but /closed to /closed.
+  const noCapabilities = { switchAccount: false, saleControl: false };
+  // The upstream already timed out in this request (a form post's action): the error page is drawn
+  // without the chrome rather than by asking the upstream again (a failed post waited twice).
+  if (upstreamFailedIn(request)) {
+    return data({ language, toast, layout: null, siteName: "", member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities }, { headers });
+  }
   const open = await isShopOpen();
   if (!open && path !== "/closed") throw redirect("/closed", { headers });
-  const noCapabilities = { switchAccount: false, saleControl: false };
   if (!open) {
     // The upstream now refuses every call, site info too: the last one the BFF saw (cached) names the site in the title.
     const siteName = (await getSiteInfo().catch(() => null))?.site_name ?? "";

@@ -31,8 +31,12 @@ export const LIMITS = {
   sendPerClient: { points: 20, duration: 60 * MINUTE },
   /** Registrations tried per client address. */
   registerPerClient: { points: 10, duration: 60 * MINUTE },
-  /** Wrong pay passwords before balance is spent, per signed-in session (its token). */
-  payPasswordPerSession: { points: 5, duration: 15 * MINUTE },
+  /**
+   * Wrong pay passwords before balance is spent, per member (a new sign-in does not start afresh)
+   * and per client address (many members tried from one address).
+   */
+  payPasswordPerMember: { points: 5, duration: 15 * MINUTE },
+  payPasswordPerClient: { points: 30, duration: 15 * MINUTE },
   /** A withdrawal form (its one-time id) is applied with once: a resubmitted form is not applied again. */
   withdrawalForm: { points: 1, duration: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;
@@ -47,17 +51,45 @@ function pointsOf(name: LimitName): number {
   return name.endsWith("PerClient") ? LIMITS[name].points * env().CLIENT_LIMIT_FACTOR : LIMITS[name].points;
 }
 
-const limiters = new Map<LimitName, RateLimiterAbstract>();
-function limiter(name: LimitName): RateLimiterAbstract {
-  let found = limiters.get(name);
+/**
+ * The one place limiters are made (a store shared by several instances plugs in here): counted in
+ * this process, or in the primary when server.ts runs workers.
+ */
+const limiters = new Map<string, RateLimiterAbstract>();
+function limiterFor(keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+  let found = limiters.get(keyPrefix);
   if (!found) {
-    const options = { keyPrefix: name, points: pointsOf(name), duration: LIMITS[name].duration };
+    const options = { keyPrefix, points, duration };
     const redis = sharedRedis();
-    if (redis) found = new RateLimiterRedis({ ...options, keyPrefix: `${KEY_PREFIX}limit:${name}`, storeClient: redis, rejectIfRedisNotReady: true });
+    if (redis) found = new RateLimiterRedis({ ...options, keyPrefix: `${KEY_PREFIX}limit:${keyPrefix}`, storeClient: redis, rejectIfRedisNotReady: true });
     else found = cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: 3000 }) : new RateLimiterMemory(options);
-    limiters.set(name, found);
+    limiters.set(keyPrefix, found);
   }
   return found;
+}
+
+function limiter(name: LimitName): RateLimiterAbstract {
+  return limiterFor(name, pointsOf(name), LIMITS[name].duration);
+}
+
+/**
+ * A rate whose numbers come from the environment (the chat relay's messages per second): `take`
+ * answers whether one more event of `key` fits in the window. Same limiters as the attempt limits.
+ */
+export type Rate = { take(key: string): Promise<boolean> };
+export function rate(name: string, points: number, durationSeconds: number): Rate {
+  const keyPrefix = `rate:${name}:${points}:${durationSeconds}`;
+  return {
+    async take(key) {
+      try {
+        await limiterFor(keyPrefix, points, durationSeconds).consume(key);
+        return true;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return false;
+        throw error;
+      }
+    },
+  };
 }
 
 /** How long a client is asked to wait while the counters' store cannot be asked (Retry-After). */

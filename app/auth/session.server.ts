@@ -113,7 +113,7 @@ export async function clearToken(request: Request): Promise<string> {
   return sessionStorage().destroySession(session);
 }
 
-/** The language cookie (not sensitive, read by remix-i18next's detector). */
+/** The language cookie (not sensitive, read by remix-i18next's detector); set-lang adds `secure: cookieSecure()`. */
 export const languageCookie = createCookie("lng", {
   path: "/",
   sameSite: "lax",

@@ -1,7 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { MENU_CAPABILITIES, MemberMenu } from "~/components/member/member-menu";
 import { probeCapability } from "~/upstream/capabilities.server";
 import type { RouteHandle } from "~/utils/handle";
+import { upstreamFailedIn } from "~/utils/request-scope.server";
 import "~/styles/member.css";
 
 export const handle: RouteHandle = { i18n: ["member"] };
@@ -12,7 +14,9 @@ export const handle: RouteHandle = { i18n: ["member"] };
  * probes are cached); each page's own loader guards it (STYLE.md B3), so nothing here assumes its
  * children.
  */
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The upstream already timed out in this request (a failed post): not asked again; the optional items are left out.
+  if (upstreamFailedIn(request)) return { absentFeatures: [...MENU_CAPABILITIES] };
   const present = await Promise.all(MENU_CAPABILITIES.map((name) => probeCapability(name)));
   return { absentFeatures: MENU_CAPABILITIES.filter((_, index) => !present[index]) };
 }

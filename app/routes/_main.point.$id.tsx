@@ -29,7 +29,8 @@ export const handle: RouteHandle = {
   title: (data: unknown, t: TFunction) => (data as { name?: string } | undefined)?.name ?? t("point:title"),
 };
 
-const IdSchema = z.string().regex(/^\d{1,9}$/);
+/** Ids start at 1: Niushop answers 0 as a missing parameter ("REQUEST_ID"), not as an unknown item. */
+const IdSchema = z.string().regex(/^[1-9]\d{0,8}$/);
 
 const ExchangeSchema = z.object({
   intent: z.literal("exchange", { errorMap: () => ({ message: "point:errors.badRequest" }) }),

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
 import { z } from "zod";
-import { languageCookie } from "~/auth/session.server";
+import { cookieSecure, languageCookie } from "~/auth/session.server";
 import { supportedLanguages } from "~/i18n/config";
 import { badRequest } from "~/utils/bad-request.server";
 
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) throw await badRequest(request);
   return redirect(parsed.data.redirect ?? "/index", {
     status: 303,
-    headers: { "Set-Cookie": await languageCookie.serialize(parsed.data.lng) },
+    headers: { "Set-Cookie": await languageCookie.serialize(parsed.data.lng, { secure: cookieSecure() }) },
   });
 }
 

@@ -38,7 +38,7 @@ export function listHelp(classId: number, page: number): Promise<HelpPage> {
 export function findHelp(id: number): Promise<HelpArticle | null> {
   return cached(`cms:helpinfo:${id}`, CMS, async () => {
     const article = await callUpstream(sharedContext(), "/api/help/info", HelpArticleSchema, { id });
-    return article ? { ...article, content: sanitizeUpstreamHtml(article.content) } : null;
+    return article ? { ...article, content: sanitizeUpstreamHtml(article.content, sharedContext().baseUrl) } : null;
   });
 }
 
@@ -50,6 +50,6 @@ export function listNotices(page: number): Promise<NoticePage> {
 export function findNotice(id: number): Promise<Notice | null> {
   return cached(`cms:noticeinfo:${id}`, CMS, async () => {
     const notice = await callUpstream(sharedContext(), "/api/notice/info", NoticeSchema, { id });
-    return notice ? { ...notice, content: sanitizeUpstreamHtml(notice.content) } : null;
+    return notice ? { ...notice, content: sanitizeUpstreamHtml(notice.content, sharedContext().baseUrl) } : null;
   });
 }

@@ -32,6 +32,7 @@ export function requestContext(request: Request, token: string | null, member: "
     ...sharedContext(),
     token,
     member,
+    failure: scopeOf(request)?.upstreamFailure,
     onFailure: (error) => applyErrorCatalogue(request, member, token !== null, error),
     onRefreshedToken: async (fresh) => {
       // Committed once, on whatever response this request ends with (server.ts applies the scope).

@@ -215,7 +215,7 @@ export async function recordGoodsView(ctx: UpstreamContext, goods: { goods_id: n
 function ignoreRefusal(): void {}
 
 /** Everything the detail page renders, pruned from the upstream's detail (images made browser URLs, HTML sanitized). */
-export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl?: string; now?: number } = {}) {
+export function toGoodsDetailView(detail: GoodsDetail, options: { upstreamUrl: string; now?: number }) {
   const now = options.now ?? nowInSeconds();
   const images = splitImages(detail.sku_images || detail.sku_image || detail.goods_image);
   const info = detail.promotion_info;
@@ -342,29 +342,11 @@ export function goodsForViewer(view: GoodsDetailView, viewer: { isMember: boolea
  * page, a goods description opened again): sanitizing costs ~0.3 ms a page (ADR 027).
  */
 const safeHtml = new LRUCache<string, string>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (value, key) => value.length + key.length });
-export function upstreamHtml(html: string, upstreamUrl?: string): string {
-  const key = `${upstreamUrl ?? ""}\n${html}`;
+export function upstreamHtml(html: string, upstreamUrl: string): string {
+  const key = `${upstreamUrl}\n${html}`;
   let safe = safeHtml.get(key);
-  if (safe === undefined) safeHtml.set(key, (safe = sanitizeAndProxyImages(html, upstreamUrl)));
+  if (safe === undefined) safeHtml.set(key, (safe = sanitizeUpstreamHtml(html, upstreamUrl)));
   return safe;
-}
-
-function sanitizeAndProxyImages(html: string, upstreamUrl?: string): string {
-  const base = upstreamUrl ? new URL(upstreamUrl.replace(/\/?$/, "/")) : null;
-  return sanitizeUpstreamHtml(html).replace(/(<img\b[^>]*?\bsrc=")([^"]*)"/gi, (whole, prefix: string, src: string) => {
-    const decoded = src.replace(/&amp;/g, "&");
-    let path: string | null = null;
-    if (/^(upload|public|static)\//.test(decoded)) path = decoded;
-    else if (base) {
-      try {
-        const url = new URL(decoded, base);
-        if (url.origin === base.origin && url.pathname.startsWith(base.pathname)) path = url.pathname.slice(base.pathname.length);
-      } catch {
-        path = null;
-      }
-    }
-    return path && /^(upload|public|static)\/[\w\-./]+$/.test(path) ? `${prefix}${assetUrl(path)}"` : whole;
-  });
 }
 
 function splitImages(list: string): string[] {

@@ -25,6 +25,11 @@ export type UpstreamContext = {
   onFailure?: (error: UpstreamError) => Promise<void>;
   /** Called when the upstream hands out a fresh token (`refreshtoken`, < 300 s left on the old one). */
   onRefreshedToken?: (token: string) => Promise<void>;
+  /**
+   * The request's memory of an upstream that timed out or could not be reached: once set, the
+   * request's further calls fail at once with the same status instead of waiting again.
+   */
+  failure?: { status: 502 | 504 | null };
 };
 
 export type MemberNeed = "none" | "optional" | "required";
@@ -168,11 +173,14 @@ async function postJson(ctx: UpstreamContext, path: string, body: Record<string,
   const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
   const payload: Record<string, unknown> = { ...body, app_type: "pc", app_type_name: "PC" };
   if (ctx.token) payload.token = ctx.token;
+  if (ctx.failure?.status) throw gatewayFailure(ctx.failure.status, path, "not asked: the upstream already failed in this request");
   let answer: RawAnswer;
   try {
     answer = await post(url, JSON.stringify(payload), ctx.timeoutMs); // the time-out also covers a body that stalls
   } catch (error) {
-    throw gatewayFailure(isTimeout(error) ? 504 : 502, path, error instanceof Error ? error.message : String(error));
+    const status = isTimeout(error) ? 504 : 502;
+    if (ctx.failure) ctx.failure.status = status;
+    throw gatewayFailure(status, path, error instanceof Error ? error.message : String(error));
   }
   if (answer.status === 404) throw new EndpointMissingError(path);
   if (answer.status < 200 || answer.status >= 300) throw gatewayFailure(502, path, `HTTP ${answer.status}`);

@@ -35,6 +35,22 @@ export const EnvSchema = z
     LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
     /** Multiplies the per-client-address attempt limits of sign-in (offices behind one NAT address). */
     CLIENT_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * The chat socket relay's limits (docs/security.md "Chat socket limits"): open sockets per member,
+     * per client address (scaled by CLIENT_LIMIT_FACTOR) and in all, per process; frames a member may
+     * send per second; the largest frame; how long a socket may stay silent (the island pings every 1.5 s).
+     */
+    CHAT_SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(5),
+    CHAT_SOCKETS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(50),
+    CHAT_SOCKETS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(2000),
+    CHAT_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+    CHAT_MAX_FRAME_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64)
+      .max(1024 * 1024)
+      .default(1024),
+    CHAT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(90_000),
     /** How many reverse proxies in front of us to believe (X-Forwarded-For/-Proto/-Host); 0 = none. */
     TRUST_PROXY: z
       .string()

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { cookieSecure } from "~/auth/session.server";
 import { z } from "zod";
 import type { FloatLayerMemory } from "~/domain/float-layer";
 
@@ -24,5 +25,7 @@ export async function readFloatLayerClosedThisVisit(request: Request): Promise<s
 
 /** The Set-Cookie values of a close: the lasting memory and the visit's. */
 export async function rememberFloatLayerClosed(window: string, now: number): Promise<string[]> {
-  return [await cookie.serialize({ window, closedAt: now }), await visitCookie.serialize(window)];
+  // Secure as the session cookies are (a cookie's options are fixed at import, before the env is read).
+  const secure = { secure: cookieSecure() };
+  return [await cookie.serialize({ window, closedAt: now }, secure), await visitCookie.serialize(window, secure)];
 }

@@ -23,7 +23,14 @@ export type RequestScope = {
   upstream: Map<string, Promise<UpstreamContext>>;
   /** The session revision this (mutating) request started, if any (auth/session-revision.server.ts). */
   revision: string | null;
+  /** Set when an upstream call of this request timed out or could not connect: later calls fail at once. */
+  upstreamFailure: UpstreamFailure;
+  /** Seconds for `Retry-After` (a used-up attempt limit): Remix passes an action's own headers on to no document. */
+  retryAfter: number | null;
 };
+
+/** What a request remembers of its upstream's failure (upstream/http.server.ts reads and writes it). */
+export type UpstreamFailure = { status: 502 | 504 | null };
 
 /**
  * The header that names a request's scope. server.ts sets it on every request it hands to Remix,
@@ -36,7 +43,7 @@ const KEY = Symbol.for("storefront.request-scopes");
 const scopes = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map<string, RequestScope>()) as Map<string, RequestScope>;
 
 export function newRequestScope(clientAddress: string): RequestScope {
-  return { clientAddress, usesSession: false, cookies: new Map(), upstream: new Map(), revision: null };
+  return { clientAddress, usesSession: false, cookies: new Map(), upstream: new Map(), revision: null, upstreamFailure: { status: null }, retryAfter: null };
 }
 
 /** Registers `scope` under a new random name (the SCOPE_HEADER value); `close` forgets it. */
@@ -50,6 +57,24 @@ export function openRequestScope(scope: RequestScope): { name: string; close: ()
 export function scopeOf(request: Request): RequestScope | undefined {
   const name = request.headers.get(SCOPE_HEADER);
   return name === null ? undefined : scopes.get(name);
+}
+
+/**
+ * Whether an upstream call of this request already timed out or could not connect (a form post's
+ * action): what renders the error page then asks the upstream nothing more, so a failed post
+ * waits one time-out, not two.
+ */
+export function upstreamFailedIn(request: Request): boolean {
+  return (scopeOf(request)?.upstreamFailure.status ?? null) !== null;
+}
+
+/**
+ * Says `Retry-After: seconds` on this request's response, whatever kind it is: a route without a
+ * `headers` export passes only cookies of its action's headers on to a document.
+ */
+export function answerRetryAfter(request: Request, seconds: number) {
+  const scope = scopeOf(request);
+  if (scope) scope.retryAfter = seconds;
 }
 
 /** Marks the response as depending on the session. */
@@ -73,6 +98,7 @@ export function applyScopeToHeaders(
     if (!setCookies.some((cookie) => cookie.startsWith(`${name}=`))) setCookies.push(value);
   }
   if (setCookies.length > 0) headers.setHeader("Set-Cookie", setCookies);
+  if (scope.retryAfter !== null && headers.getHeader("retry-after") === undefined) headers.setHeader("Retry-After", String(scope.retryAfter));
   if (scope.usesSession || setCookies.length > 0) {
     headers.setHeader("Cache-Control", "private, no-store");
     const vary = String(headers.getHeader("vary") ?? "");

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { cookieSecure } from "~/auth/session.server";
 
 /**
  * The persisted "top ad count" of spec §4 (ADR 005): each close counts; a closed banner stays
@@ -24,5 +25,7 @@ export async function shouldShowTopAd(request: Request): Promise<boolean> {
 /** Set-Cookie values for one close. */
 export async function closeTopAd(request: Request): Promise<string[]> {
   const count = await readCount(request.headers.get("Cookie"));
-  return [await countCookie.serialize(Math.min(count + 1, TOP_AD_MAX_CLOSES)), await closedCookie.serialize(1)];
+  // Secure as the session cookies are (a cookie's options are fixed at import, before the env is read).
+  const secure = { secure: cookieSecure() };
+  return [await countCookie.serialize(Math.min(count + 1, TOP_AD_MAX_CLOSES), secure), await closedCookie.serialize(1, secure)];
 }

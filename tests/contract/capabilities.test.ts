@@ -33,6 +33,8 @@ import { invalidate } from "~/utils/cache.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 
+const MEMBER_LAYOUT_ARGS = { request: new Request("http://shop.test/member/index"), params: {}, context: {} };
+
 /**
  * Capabilities (ADR 009): the real BFF upstream functions and route loaders against the reference
  * shop API with the endpoints a stock Niushop 5.5.2 lacks switched off (answered with its HTML
@@ -358,7 +360,7 @@ describe("the UI hides what depends on an absent capability", () => {
   test("member menu: no stock-out log, qualifications or certificates on a stock Niushop; /member/out_of_stock is a 404; the home has no team", async () => {
     const menuPaths = (absent: Parameters<typeof menuFor>[0]) => menuFor(absent).flatMap((group) => group.items.map((item) => item.to));
     await everything();
-    const present = await memberLayoutLoader();
+    const present = await memberLayoutLoader(MEMBER_LAYOUT_ARGS);
     expect(present.absentFeatures).toEqual([]);
     expect(menuPaths(present.absentFeatures)).toEqual(
       expect.arrayContaining(["/member/out_of_stock", "/member/qualification", "/member/certiys", "/member/signin"]),
@@ -366,7 +368,7 @@ describe("the UI hides what depends on an absent capability", () => {
 
     await stock();
     resetCapabilities();
-    const absent = await memberLayoutLoader();
+    const absent = await memberLayoutLoader(MEMBER_LAYOUT_ARGS);
     expect([...absent.absentFeatures].sort()).toEqual(["certificates", "qualifications", "staff"]);
     const paths = menuPaths(absent.absentFeatures);
     for (const path of ["/member/out_of_stock", "/member/qualification", "/member/certiys"]) expect(paths).not.toContain(path);
@@ -395,7 +397,7 @@ describe("recharge on an upstream without the recharge order detail (Niushop 5.5
     expect(list.detailLinks).toBe(false);
     expect(list.orders.map((order) => order.id)).toEqual([orderId]);
     expect(list.packages.length).toBeGreaterThan(0);
-    expect((await memberLayoutLoader()).absentFeatures).not.toContain("recharge");
+    expect((await memberLayoutLoader(MEMBER_LAYOUT_ARGS)).absentFeatures).not.toContain("recharge");
     expect(absentLogs()).toEqual([{ capability: "rechargeOrderDetail", path: "/memberrecharge/api/order/detail" }]);
 
     await everything();

@@ -7,7 +7,7 @@ import { commitToken } from "~/auth/session.server";
 import { bindChat, byeChat, chatKeywords, listChat, markChatRead, sayChat, servicersOnline, uploadChatImage } from "~/upstream/chat.server";
 import { sharedContext } from "~/upstream/context.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
-import { CLOSE, createChatRelay, MAX_BROWSER_FRAME_BYTES, type RelayFrame } from "~/utils/chat-relay.server";
+import { CLOSE, createChatRelay, MAX_BROWSER_FRAME_BYTES, type ChatLimits, type RelayFrame } from "~/utils/chat-relay.server";
 import { useLiveShopApi } from "../support/bff-environment";
 
 /**
@@ -216,5 +216,105 @@ describe("the BFF's socket relay", () => {
     second.ws.send("x".repeat(MAX_BROWSER_FRAME_BYTES + 1));
     expect((await second.closed).code).toBe(1009); // "message too big"
     await expect.poll(() => relay.size()).toBe(0);
+  });
+});
+
+describe('the relay\'s limits (docs/security.md "Chat socket limits")', () => {
+  let server: Server;
+  let base: string;
+  let relay: ReturnType<typeof createChatRelay>;
+  const limits: ChatLimits = { socketsPerMember: 2, socketsPerClient: 3, socketsTotal: 4, messagesPerSecond: 3, maxFrameBytes: 256, idleTimeoutMs: 800 };
+
+  beforeAll(async () => {
+    // One proxy hop believed: each test's client address comes from X-Forwarded-For.
+    relay = createChatRelay({ trustProxy: 1, limits });
+    server = createServer((_req, res) => res.end("ok"));
+    server.on("upgrade", (req, socket, head) => {
+      if (!relay.handleUpgrade(req, socket, head)) socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    relay.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const cookieOf = async (token: string) => (await commitToken(new Request("http://bff.invalid/"), token, { newSignIn: true })).split(";")[0] as string;
+  /** A socket of `token` from client address `address`, once the relay said its state (or closed it). */
+  async function connect(token: string, address: string) {
+    const socket = await openSocket(`ws://${base}/chat/socket`, { Origin: `http://${base}`, Cookie: await cookieOf(token), "X-Forwarded-For": address });
+    await socket.opened;
+    await Promise.race([socket.next((text) => text.includes('"state"')), socket.closed]);
+    return socket;
+  }
+  const isOpen = (socket: Awaited<ReturnType<typeof connect>>) => socket.ws.readyState === WebSocket.OPEN;
+
+  test("sockets per member: one more is closed with 4429 and its reason, a new sign-in of the member counts too; a closed one frees its place", async () => {
+    const created = (await shop.testApi("/__test/member", {})).body as { username: string; password: string };
+    const member = { token: await shop.login(created.username, created.password) };
+    const first = await connect(member.token, "10.1.0.1");
+    const second = await connect(member.token, "10.1.0.2");
+    expect([isOpen(first), isOpen(second)]).toEqual([true, true]);
+    const signedInAgain = await shop.login(created.username, created.password);
+    expect(signedInAgain).not.toBe(member.token);
+    const third = await connect(signedInAgain, "10.1.0.3");
+    expect(await third.closed).toEqual({ code: CLOSE.tooManySockets, reason: "too many sockets" });
+    first.ws.close();
+    await first.closed;
+    await expect.poll(() => relay.size()).toBe(1);
+    const fourth = await connect(member.token, "10.1.0.4");
+    expect(isOpen(fourth)).toBe(true);
+    second.ws.close();
+    fourth.ws.close();
+    await Promise.all([second.closed, fourth.closed]);
+  });
+
+  test("sockets per client address and in all: 4429 past the address's share, 1013 when the process holds its maximum", async () => {
+    const members = await Promise.all([1, 2, 3, 4, 5].map(() => memberToken()));
+    const office = await Promise.all(members.slice(0, 3).map((member) => connect(member.token, "10.2.0.1")));
+    expect(office.every(isOpen)).toBe(true);
+    const fourthInOffice = await connect(members[3]!.token, "10.2.0.1");
+    expect((await fourthInOffice.closed).code).toBe(CLOSE.tooManySockets);
+    const elsewhere = await connect(members[3]!.token, "10.2.0.2");
+    expect(isOpen(elsewhere)).toBe(true);
+    const overTotal = await connect(members[4]!.token, "10.2.0.3");
+    expect(await overTotal.closed).toEqual({ code: CLOSE.busy, reason: "server busy" });
+    for (const socket of [...office, elsewhere]) socket.ws.close();
+    await expect.poll(() => relay.size()).toBe(0);
+    const afterwards = await connect(members[4]!.token, "10.2.0.3");
+    expect(isOpen(afterwards)).toBe(true);
+    afterwards.ws.close();
+    await afterwards.closed;
+  });
+
+  test("a flood of frames is closed with 4420; a frame over the size limit with 1009; a silent socket with 4408", async () => {
+    const member = await memberToken();
+    const flooding = await connect(member.token, "10.3.0.1");
+    for (let frame = 0; frame < 50; frame++) flooding.ws.send("ping");
+    expect(await flooding.closed).toEqual({ code: CLOSE.tooManyMessages, reason: "too many messages" });
+
+    const large = await connect(member.token, "10.3.0.2");
+    large.ws.send("x".repeat(limits.maxFrameBytes + 1));
+    expect((await large.closed).code).toBe(CLOSE.frameTooLarge);
+
+    const silent = await connect(member.token, "10.3.0.3");
+    const started = Date.now();
+    expect(await silent.closed).toEqual({ code: CLOSE.idle, reason: "idle" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(limits.idleTimeoutMs - 300);
+    await expect.poll(() => relay.size()).toBe(0);
+  });
+
+  test("pings within the rate keep a socket open past the idle time-out", async () => {
+    const member = await memberToken();
+    const talking = await connect(member.token, "10.4.0.1");
+    // Time passing is what is tested here: beats half the time-out apart (within 3 a second), twice the time-out long.
+    for (let beat = 0; beat < 4; beat++) {
+      talking.ws.send("ping");
+      await new Promise((resolve) => setTimeout(resolve, limits.idleTimeoutMs / 2));
+    }
+    expect(isOpen(talking)).toBe(true);
+    talking.ws.close();
+    await talking.closed;
   });
 });

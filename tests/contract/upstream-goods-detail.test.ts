@@ -87,7 +87,7 @@ describe("findGoodsDetail", () => {
   });
 
   test("visitors get no member price and no sale control", async () => {
-    const view = toGoodsDetailView((await findGoodsDetail(ctx(), 13))!);
+    const view = toGoodsDetailView((await findGoodsDetail(ctx(), 13))!, { upstreamUrl: shop.url });
     expect(view.memberPrice).toBeNull();
     expect(view.saleControl).toBeNull();
   });
@@ -115,15 +115,15 @@ describe("findGoodsDetail", () => {
   });
 
   test("promotion numbers: seckill limits, wholesale tiers, get-free offers, combos", async () => {
-    const seckill = toGoodsDetailView((await findGoodsDetail(ctx(demoToken), 17))!);
+    const seckill = toGoodsDetailView((await findGoodsDetail(ctx(demoToken), 17))!, { upstreamUrl: shop.url });
     expect(seckill.limits).toEqual({ goodsMin: 1, goodsLimit: 5, numMultiple: 1 });
     expect(Number(seckill.price)).toBeLessThan(Number(seckill.marketPrice));
     expect(seckill.bundlings[0].goods.length).toBeGreaterThan(1);
 
-    const wholesale = toGoodsDetailView((await findGoodsDetail(ctx(demoToken), 4))!);
+    const wholesale = toGoodsDetailView((await findGoodsDetail(ctx(demoToken), 4))!, { upstreamUrl: shop.url });
     expect(wholesale.tiers.map((tier) => tier.num)).toEqual([10, 50, 100]);
 
-    const getfree = toGoodsDetailView((await findGoodsDetail(ctx(demoToken), 71))!);
+    const getfree = toGoodsDetailView((await findGoodsDetail(ctx(demoToken), 71))!, { upstreamUrl: shop.url });
     expect(getfree.getFree[0]).toMatchObject({ count: 1, name: "板蓝根颗粒" });
   });
 

@@ -1,4 +1,5 @@
 import type { Page, WebSocket } from "@playwright/test";
+import { WebSocket as NodeSocket } from "ws";
 import { expect, test } from "./fixtures";
 import { gotoSettled, logIn, testApi, withJs } from "./support";
 
@@ -186,6 +187,33 @@ test.describe("the chat island", () => {
     await expect(items).toHaveCount(6);
     await expect(items.first()).toContainText("第1条");
     await expect(dialog.getByRole("button", { name: "加载更早的消息" })).toHaveCount(0);
+  });
+
+  test("the chat open in too many windows: the island says so instead of relaying another socket (issue 30)", async ({ page }) => {
+    const member = await freshMember(page);
+    const origin = new URL(page.url()).origin;
+    const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+    // The member's other windows: as many sockets as one member may hold (CHAT_SOCKETS_PER_MEMBER's default).
+    const others = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<NodeSocket>((resolve, reject) => {
+            const socket = new NodeSocket(`${origin.replace(/^http/, "ws")}/chat/socket`, { headers: { Origin: origin, Cookie: cookie } });
+            socket.once("message", () => resolve(socket)); // the relay's state frame: held
+            socket.once("close", (code) => reject(new Error(`closed ${code}`)));
+          }),
+      ),
+    );
+    try {
+      await gotoSettled(page, "/brand");
+      await page.getByRole("complementary").getByRole("link", { name: "在线客服" }).click();
+      const dialog = page.getByRole("dialog", { name: "客服咨询" });
+      await expect(dialog.getByRole("status")).toHaveText("您打开的客服窗口过多，请关闭部分窗口或标签页后再在此打开。");
+      expect((await testApi.get<{ sockets: number }>(`/__test/chat/messages?member_id=${member.member_id}`)).sockets).toBe(5);
+    } finally {
+      for (const socket of others) socket.close();
+    }
   });
 
   test("reconnects after the upstream chat socket restarts, and replies arrive again", async ({ page }) => {

@@ -3,8 +3,9 @@
  *
  * Starts its own reference shop API (test mode, fresh data in ./data/resilience), the BFF in front
  * of it, and a second BFF in front of a fault upstream; replays the probes of tests/resilience/probes
- * (open redirects, XSS, forged cookies, cross-site posts, malformed bodies, upstream faults,
- * private files asked for by strangers and visitors: 10);
+ * (open redirects, XSS, forged cookies, cross-site posts, malformed bodies, upstream faults, and
+ * issue 30's: pay-password guessing, chat socket and message floods, unknown methods, unread bodies,
+ * private files asked for by strangers and visitors: 13);
  * prints every failure with its exact request (a curl line), then a table; writes the findings to
  * test-results/resilience.json; exits 1 on any finding (2 when it could not run).
  *
@@ -19,6 +20,7 @@ import { uncoveredActionRoutes } from "./actions";
 import { send } from "./http";
 import { prepareSessions } from "./members";
 import { probeBodies } from "./probes/bodies";
+import { probeMessageFloods, probePayPasswordGuessing, probeSocketFloods, probeUnknownMethods, probeUnreadBodies } from "./probes/limits";
 import { probeCookies } from "./probes/cookies";
 import { probeOpenRedirects } from "./probes/open-redirect";
 import { probeOrigins } from "./probes/origin";
@@ -29,7 +31,7 @@ import { fail, hasFindings, printReport, tally } from "./report";
 import { BFF, FAULT_BFF, PORTS, SHOP_API, startStack, stderrOf, stopAll, isRunning } from "./stack";
 import { chromiumLaunchOptions } from "../support/chromium";
 
-const only = new Set((process.env.RESILIENCE_ONLY ?? "1,2,3,4,5,6,10").split(",").map((part) => part.trim()));
+const only = new Set((process.env.RESILIENCE_ONLY ?? "1,2,3,4,5,6,8,9,10,11,12,13").split(",").map((part) => part.trim()));
 const started = performance.now();
 const step = (text: string) => console.log(`[resilience] ${text} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
@@ -84,9 +86,30 @@ async function main(): Promise<number> {
       await probeUpstreamFaults(upstream, stack.faultBff);
       step("6 upstream faults done");
     }
-    if (only.has("10")) {
+    if (only.has("13")) {
       await probePrivateFiles();
-      step("10 private files done");
+      step("13 private files done");
+    }
+
+    if (only.has("8")) {
+      await probePayPasswordGuessing();
+      step("8 pay-password guessing done");
+    }
+    if (only.has("9")) {
+      await probeSocketFloods();
+      step("9 chat socket floods done");
+    }
+    if (only.has("10")) {
+      await probeMessageFloods();
+      step("10 chat message floods done");
+    }
+    if (only.has("11")) {
+      await probeUnknownMethods();
+      step("11 unknown methods done");
+    }
+    if (only.has("12")) {
+      await probeUnreadBodies();
+      step("12 unread bodies on keep-alive done");
     }
 
     // The main BFF must have survived everything.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { CHAT_MAX_LENGTH, chatLength, chatSegments, chatTextProblem, EMOJI_CODES } from "~/domain/chat";
-import { translateUpstreamFrame, upgradeOrigin } from "~/utils/chat-relay.server";
+import { translateUpstreamFrame, upgradeClientAddress, upgradeOrigin } from "~/utils/chat-relay.server";
 
 // Chat text rules (spec §5, §9) and the relay's frame filter.
 describe("chat text rules", () => {
@@ -48,5 +48,14 @@ describe("chat relay", () => {
     const req = { headers: { host: "shop.test:3000", "x-forwarded-proto": "https", "x-forwarded-host": "shop.example" }, socket: {} } as never;
     expect(upgradeOrigin(req, 0)).toBe("http://shop.test:3000");
     expect(upgradeOrigin(req, 1)).toBe("https://shop.example");
+  });
+
+  test("the client address of an upgrade is the peer, or the n-th forwarded hop behind n trusted proxies (as Express's req.ip)", () => {
+    const req = { headers: { "x-forwarded-for": "6.6.6.6, 1.2.3.4, 10.0.0.2" }, socket: { remoteAddress: "10.0.0.1" } } as never;
+    expect(upgradeClientAddress(req, 0)).toBe("10.0.0.1"); // a client's own X-Forwarded-For is not believed
+    expect(upgradeClientAddress(req, 1)).toBe("10.0.0.2");
+    expect(upgradeClientAddress(req, 2)).toBe("1.2.3.4");
+    expect(upgradeClientAddress(req, 9)).toBe("6.6.6.6");
+    expect(upgradeClientAddress({ headers: {}, socket: { remoteAddress: "10.0.0.1" } } as never, 1)).toBe("10.0.0.1");
   });
 });

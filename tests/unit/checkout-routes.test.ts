@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/auth/session.server";
+import { newRequestScope, openRequestScope, SCOPE_HEADER } from "~/utils/request-scope.server";
 import { action as payAction, loader as payLoader } from "~/routes/_main.pay/route";
 import { action as paymentAction, loader as paymentLoader } from "~/routes/_main.payment/route";
 import { loader as resultLoader } from "~/routes/_main.result/route";
@@ -174,24 +175,80 @@ describe("/payment", () => {
       expect(paths().filter((path) => path.startsWith("/api/member/"))).toEqual([]);
     });
 
-    test("five wrong passwords in a session: the sixth is not even tried", async () => {
-      const cookie = (await commitToken(new Request("http://shop.test/login"), "guessing-token", { newSignIn: true })).split(";")[0];
-      upstream.on("/api/member/checkpaypassword", { body: envelope(-10071, "支付密码错误", "") });
-      const guess = (password: string) => {
+    /** A member signed in with `token` (the fake upstream's member/info names `memberId` for it), guessing from `address`. */
+    async function guesser(token: string, memberId: number, address?: string) {
+      const cookie = (await commitToken(new Request("http://shop.test/login"), token, { newSignIn: true })).split(";")[0];
+      members.set(token, memberId);
+      return async (password: string) => {
         const headers = new Headers({ Cookie: cookie });
+        const scope = address ? openRequestScope(newRequestScope(address)) : null;
+        if (scope) headers.set(SCOPE_HEADER, scope.name);
         const body = new URLSearchParams({ ...BALANCE, pay_password: password });
-        return paymentAction({ request: new Request("http://shop.test/payment?cart_ids=1,2", { method: "POST", headers, body }), params: {}, context: {} });
+        try {
+          return await paymentAction({
+            request: new Request("http://shop.test/payment?cart_ids=1,2", { method: "POST", headers, body }),
+            params: {},
+            context: {},
+          });
+        } finally {
+          scope?.close();
+        }
       };
-      for (let attempt = 0; attempt < 5; attempt++)
-        expect(unwrap(await guess(`00000${attempt}`)).data.fieldErrors).toEqual({ pay_password: "checkout:errors.payPasswordWrong" });
+    }
+    const members = new Map<string, number>();
+    const answerMembers = () => {
+      upstream.on("/api/member/info", (body) => ({ body: envelope(0, "操作成功", { ...MEMBER, member_id: members.get(String(body.token)) ?? 1 }) }));
+      upstream.on("/api/ordercreate/create", { body: envelope(0, "操作成功", "1795317200781411000") });
+    };
+    const wrongPasswords = () => upstream.on("/api/member/checkpaypassword", { body: envelope(-10071, "支付密码错误", "") });
+    const fieldError = (result: unknown) => (unwrap(result).data.fieldErrors as Record<string, string>).pay_password;
+
+    test("five wrong passwords of a member: the sixth is not even tried, from a new sign-in neither", async () => {
+      answerMembers();
+      wrongPasswords();
+      const guess = await guesser("guessing-token", 41);
+      for (let attempt = 0; attempt < 5; attempt++) expect(fieldError(await guess(`00000${attempt}`))).toBe("checkout:errors.payPasswordWrong");
       upstream.on("/api/member/checkpaypassword", { body: envelope(0, "操作成功", 1) });
-      const lockedResult = await guess("123456");
+      // The same member signs in again: a new token, the same count.
+      const lockedResult = await (await guesser("guessing-token-2", 41))("123456");
       const locked = unwrap(lockedResult);
       expect(locked.status).toBe(429);
       expect(Number(new Headers((lockedResult as { init: ResponseInit }).init.headers).get("Retry-After"))).toBeGreaterThan(800);
-      expect((locked.data.fieldErrors as Record<string, string>).pay_password).toMatch(/^checkout:errors\.payPasswordLocked\|minutes=1[45]$/);
+      expect(fieldError(lockedResult)).toMatch(/^checkout:errors\.payPasswordLocked\|minutes=1[45]$/);
+      expect(locked.data.values).toMatchObject({ buyer_message: "周末送", pay_password: "" }); // what was typed is kept, never the password
       expect(paths().filter((path) => path === "/api/member/checkpaypassword")).toHaveLength(5);
       expect(paths()).not.toContain("/api/ordercreate/create");
+      // Another member is not locked by it.
+      expect(((await (await guesser("other-token", 42))("123456")) as Response).status).toBe(303);
+    });
+
+    test("thirty wrong passwords from one client address lock every member there, not members elsewhere", async () => {
+      answerMembers();
+      wrongPasswords();
+      for (let member = 0; member < 10; member++) {
+        const guess = await guesser(`office-${member}`, 60 + member, "10.30.0.1");
+        for (let attempt = 0; attempt < 3; attempt++) expect(fieldError(await guess(`1${member}${attempt}000`))).toBe("checkout:errors.payPasswordWrong");
+      }
+      upstream.on("/api/member/checkpaypassword", { body: envelope(0, "操作成功", 1) });
+      const fresh = await guesser("office-fresh", 70, "10.30.0.1");
+      expect(unwrap(await fresh("123456")).status).toBe(429);
+      expect(((await (await guesser("elsewhere", 71, "10.30.0.2"))("123456")) as Response).status).toBe(303);
+    });
+
+    test("/pay counts against the same member", async () => {
+      answerMembers();
+      wrongPasswords();
+      const guess = await guesser("pay-page-token", 43);
+      upstream.on("/api/pay/info", { body: envelope(0, "操作成功", { ...PAY_INFO, member_id: 43 }) });
+      for (let attempt = 0; attempt < 5; attempt++) expect(fieldError(await guess(`00000${attempt}`))).toBe("checkout:errors.payPasswordWrong");
+      const cookie = (await commitToken(new Request("http://shop.test/login"), "pay-page-token", { newSignIn: true })).split(";")[0];
+      const body = new URLSearchParams({ intent: "balance", out_trade_no: "1795317200781411000", pay_password: "123456" });
+      const result = unwrap(
+        await payAction({ request: new Request("http://shop.test/pay", { method: "POST", headers: { Cookie: cookie }, body }), params: {}, context: {} }),
+      );
+      expect(result.status).toBe(429);
+      expect(result.data).toMatchObject({ field: "pay_password", error: expect.stringMatching(/^checkout:errors\.payPasswordLocked/) });
+      expect(paths()).not.toContain("/api/pay/pay");
     });
   });
 

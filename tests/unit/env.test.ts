@@ -140,3 +140,30 @@ describe("worker processes", () => {
     expect(() => parseEnv({ WEB_CONCURRENCY: value })).toThrow(/WEB_CONCURRENCY/);
   });
 });
+
+describe("chat socket limits", () => {
+  test("default to the numbers docs/security.md lists and take others", () => {
+    expect(parseEnv({})).toMatchObject({
+      CHAT_SOCKETS_PER_MEMBER: 5,
+      CHAT_SOCKETS_PER_CLIENT: 50,
+      CHAT_SOCKETS_TOTAL: 2000,
+      CHAT_MESSAGES_PER_SECOND: 10,
+      CHAT_MAX_FRAME_BYTES: 1024,
+      CHAT_IDLE_TIMEOUT_MS: 90_000,
+    });
+    expect(parseEnv({ CHAT_SOCKETS_PER_MEMBER: "2", CHAT_IDLE_TIMEOUT_MS: "30000" })).toMatchObject({
+      CHAT_SOCKETS_PER_MEMBER: 2,
+      CHAT_IDLE_TIMEOUT_MS: 30_000,
+    });
+  });
+
+  test.each([
+    ["CHAT_SOCKETS_PER_MEMBER", "0"],
+    ["CHAT_SOCKETS_TOTAL", "many"],
+    ["CHAT_MESSAGES_PER_SECOND", "1.5"],
+    ["CHAT_MAX_FRAME_BYTES", "10"],
+    ["CHAT_IDLE_TIMEOUT_MS", "100"],
+  ])("%s=%j is refused", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

@@ -1,7 +1,15 @@
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { action } from "~/routes/float-layer";
 import { readFloatLayerClosedThisVisit, readFloatLayerMemory } from "~/utils/float-layer.server";
 import { FLOAT_LAYER_REPEAT_MS, floatLayerTypeOf, shouldShowFloatLayer, windowKey, type FloatLayerRule } from "~/domain/float-layer";
+import { pointBffAt } from "../support/bff-environment";
+
+// The close's cookies are Secure as the session's are, which reads the environment.
+let restoreEnv = () => {};
+beforeAll(() => {
+  restoreEnv = pointBffAt("http://127.0.0.1:9");
+});
+afterAll(() => restoreEnv());
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0); // a fixed clock
 const seconds = (ms: number) => Math.floor(ms / 1000);

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { sanitizeUpstreamHtml as clean } from "~/utils/sanitize.server";
+import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
+
+const UPSTREAM = "https://api.shop.test/base";
+const clean = (html: string) => sanitizeUpstreamHtml(html, UPSTREAM);
 
 describe("sanitizeUpstreamHtml removes what could run", () => {
   test("script elements, with their content", () => {
@@ -8,10 +11,10 @@ describe("sanitizeUpstreamHtml removes what could run", () => {
   });
 
   test("on* event handlers", () => {
-    const out = clean('<p onclick="alert(1)" onmouseover="steal()">a</p><img src="https://cdn.test/a.png" onerror="alert(1)">');
+    const out = clean('<p onclick="alert(1)" onmouseover="steal()">a</p><img src="upload/a.png" onerror="alert(1)">');
     expect(out).not.toMatch(/on\w+=/i);
     expect(out).toContain("<p>a</p>");
-    expect(out).toContain('<img src="https://cdn.test/a.png" loading="lazy" decoding="async" />');
+    expect(out).toContain('<img src="/media/upload/a.png" loading="lazy" decoding="async" />');
   });
 
   test.each([
@@ -58,10 +61,11 @@ describe("sanitizeUpstreamHtml keeps the content", () => {
     expect(clean(html)).toBe(html);
   });
 
-  test("images from http(s) and data URIs, loading lazily", () => {
-    expect(clean('<img src="https://cdn.test/a.png" alt="药" width="100" height="50" />')).toBe(
-      '<img src="https://cdn.test/a.png" alt="药" width="100" height="50" loading="lazy" decoding="async" />',
+  test("the upstream's images through /media and data URIs, loading lazily", () => {
+    expect(clean('<img src="https://api.shop.test/base/upload/a.png" alt="药" width="100" height="50" />')).toBe(
+      '<img src="/media/upload/a.png" alt="药" width="100" height="50" loading="lazy" decoding="async" />',
     );
+    expect(clean('<img src="upload/goods/b.jpg?x=1&amp;y=2" />')).toBe('<img src="/media/upload/goods/b.jpg" loading="lazy" decoding="async" />'); // the query is not the proxy's
     expect(clean('<img src="data:image/png;base64,iVBORw0KGgo=" loading="eager" />')).toBe(
       '<img src="data:image/png;base64,iVBORw0KGgo=" loading="lazy" decoding="async" />',
     );
@@ -78,5 +82,21 @@ describe("sanitizeUpstreamHtml keeps the content", () => {
   test("plain text and entities pass through", () => {
     expect(clean("1 &lt; 2 &amp; 3")).toBe("1 &lt; 2 &amp; 3");
     expect(clean("")).toBe("");
+  });
+});
+
+describe("images from anywhere but the upstream are dropped (issue 30)", () => {
+  test.each([
+    ["another site", '<img src="https://tracker.example/pixel.gif?who=me" alt="x">'],
+    ["another site, protocol-relative", '<img src="//tracker.example/a.png">'],
+    ["the upstream's host on another port", '<img src="https://api.shop.test:8443/base/upload/a.png">'],
+    ["the upstream's host outside its base path", '<img src="https://api.shop.test/other/upload/a.png">'],
+    ["plain http to the upstream's host", '<img src="http://api.shop.test/base/upload/a.png">'],
+    ["a path the media proxy does not serve", '<img src="https://api.shop.test/base/api/member/info">'],
+    ["a path that climbs out", '<img src="upload/../../etc/passwd.png">'],
+    ["an svg data URI", '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">'],
+    ["no source at all", '<img alt="x">'],
+  ])("%s", (_case, html) => {
+    expect(clean(`<p>说明</p>${html}`)).toBe("<p>说明</p>");
   });
 });

@@ -364,6 +364,31 @@ describe("gateway failures → error page statuses", () => {
     expect(response.status).toBe(504);
   });
 
+  test("after a time-out, the request's further calls fail at once without asking (a failed post waited twice)", async () => {
+    upstream.on("/api/slow", { delayMs: 1_000, body: envelope(0, "", {}) });
+    upstream.on("/api/site/info", { body: envelope(0, "", {}) });
+    const failure = { status: null };
+    const ctx = context({ timeoutMs: 150, failure });
+    expect((await thrownResponse(callUpstream(ctx, "/api/slow", z.unknown()))).status).toBe(504);
+    expect(failure.status).toBe(504);
+    const asked = upstream.requests.length;
+    const started = performance.now();
+    expect((await thrownResponse(callUpstream(ctx, "/api/site/info", z.unknown()))).status).toBe(504);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(upstream.requests.length).toBe(asked);
+    // Another request (its own memory) still asks.
+    expect(await callUpstream(context({ failure: { status: null } }), "/api/site/info", z.unknown())).toEqual({});
+  });
+
+  test("an upstream refusal or a bad answer is not remembered as a failure", async () => {
+    upstream.on("/api/a", { status: 500, contentType: "text/plain", body: "internal error" });
+    upstream.on("/api/b", { body: envelope(-1, "缺少参数", "") });
+    const failure = { status: null };
+    await thrownResponse(callUpstream(context({ failure }), "/api/a", z.unknown()));
+    await rejection(callUpstream(context({ failure }), "/api/b", z.unknown()));
+    expect(failure.status).toBeNull();
+  });
+
   test("data the schema rejects → 502", async () => {
     upstream.on("/api/member/info", { body: envelope(0, "操作成功", { member_id: "not-a-number", nickname: "x" }) });
     expect((await thrownResponse(callUpstream(context(), "/api/member/info", MemberSchema))).status).toBe(502);

@@ -17,11 +17,14 @@ import "~/styles/chat.css";
  * loader and action (the BFF adds the token); live replies come over /chat/socket, which the BFF
  * relays. One send at a time; reconnects with back-off after a drop; says goodbye on close.
  */
-type Status = "connecting" | "online" | "offline" | "reconnecting" | "ended" | "visitor";
+type Status = "connecting" | "online" | "offline" | "reconnecting" | "ended" | "visitor" | RelayRefusal;
+type RelayRefusal = "idle" | "tooManyMessages" | "tooManySockets" | "frameTooLarge" | "busy";
 
 /** Close codes of app/utils/chat-relay.server.ts (kept here so the server module stays out of the chunk). */
 const CLOSE_ENDED = 1000;
 const CLOSE_UNAUTHORIZED = 4401;
+/** The relay's limits (docs/security.md "Chat socket limits"): each said in the status line. */
+const REFUSALS: Record<number, RelayRefusal> = { 4408: "idle", 4420: "tooManyMessages", 4429: "tooManySockets", 1009: "frameTooLarge", 1013: "busy" };
 const MAX_BACKOFF_MS = 30_000;
 
 const NAMESPACES = ["chat"];
@@ -109,8 +112,11 @@ export default function ChatDialog({ topic, onClose }: ChatIslandProps) {
         if (stopped) return;
         if (event.code === CLOSE_ENDED) return setSocketStatus("ended");
         if (event.code === CLOSE_UNAUTHORIZED) return setSocketStatus("visitor");
-        // Dropped (upstream restarted, network): try again, waiting longer each time.
-        setSocketStatus("reconnecting");
+        const refusal = REFUSALS[event.code];
+        // Too many sockets of this member: another would be refused too; reopening the dialog tries again.
+        if (refusal === "tooManySockets") return setSocketStatus(refusal);
+        // Dropped (upstream restarted, network) or cut by a limit: try again, waiting longer each time.
+        setSocketStatus(refusal ?? "reconnecting");
         retry = setTimeout(connect, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt));
         attempt += 1;
       };
@@ -188,6 +194,11 @@ export default function ChatDialog({ topic, onClose }: ChatIslandProps) {
     reconnecting: t("reconnecting"),
     ended: t("ended"),
     visitor: t("notLoggedIn"),
+    idle: t("limits.idle"),
+    tooManyMessages: t("limits.tooManyMessages"),
+    tooManySockets: t("limits.tooManySockets"),
+    frameTooLarge: t("limits.frameTooLarge"),
+    busy: t("limits.busy"),
   }[status];
   const length = chatLength(text);
 

@@ -76,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     types,
     extras: { regions, label: 0, images: {} } satisfies RegisterExtrasState as RegisterExtrasState,
     reward: reward?.is_use ? reward.value : null,
-    agreement: { title: agreement.title, html: sanitizeUpstreamHtml(agreement.content) },
+    agreement: { title: agreement.title, html: sanitizeUpstreamHtml(agreement.content, ctx.baseUrl) },
     honeypot: honeypotInputProps(),
     // The schemas' native constraints (required, lengths, patterns), so zod stays on the server (ADR 010).
     constraints: { username: getZodConstraint(usernameRegisterSchema(rules)), mobile: getZodConstraint(mobileRegisterSchema(rules)) },

@@ -17,7 +17,7 @@ export const handle: RouteHandle = { i18n: ["orders"], title: "orders:agreement.
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const agreement = await getTransactionAgreement(ctx);
-  return data({ title: agreement.title, html: sanitizeUpstreamHtml(agreement.content) }, { headers: PRIVATE });
+  return data({ title: agreement.title, html: sanitizeUpstreamHtml(agreement.content, ctx.baseUrl) }, { headers: PRIVATE });
 }
 
 export default function OrderAgreementPage() {

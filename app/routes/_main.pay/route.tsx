@@ -117,7 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent.intent) {
       case "balance": {
         // Checked here: no upstream payment call reads the pay password (auth/pay-password.server.ts).
-        const problem = await payPasswordProblem(ctx, intent.pay_password);
+        const problem = await payPasswordProblem(request, ctx, intent.pay_password);
         if (problem) return data<PayActionData>({ error: problem.message, field: "pay_password" }, { status: problem.status, headers: problem.headers });
         const answer = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: "balance", returnUrl: "", payPassword: intent.pay_password });
         if (answer.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);

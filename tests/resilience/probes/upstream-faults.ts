@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { FaultMode, FaultUpstream } from "../../support/fault-upstream";
-import { send, type Req } from "../http";
+import { cookieHeader, send, type Req } from "../http";
+import { createMember } from "../members";
 import { exchange, fail, tally } from "../report";
 import { FAULT_BFF, FAULT_TIMEOUT_MS, isRunning, stderrOf } from "../stack";
 
@@ -49,7 +50,28 @@ const REQUESTS: Array<{ name: string; req: Omit<Req, "base">; ok?: number[]; okW
   },
 ];
 
+/** Modes in which the upstream keeps the BFF waiting: a failed post must not wait for it twice. */
+const WAITING_MODES: FaultMode[] = ["hang", "slow-body"];
+
+/** A member signed in on the fault BFF while its upstream still works (proxy mode). */
+async function faultBffMember(upstream: FaultUpstream): Promise<string> {
+  await upstream.setMode("proxy");
+  const member = await createMember();
+  const res = await send({
+    base: FAULT_BFF,
+    method: "POST",
+    path: "/login",
+    headers: { Origin: FAULT_BFF, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "password-login", username: member.username, password: member.password }).toString(),
+    document: true,
+  });
+  const cookie = cookieHeader(res.setCookies);
+  if (!cookie.includes("__session=")) throw new Error(`login on the fault BFF failed: ${res.status}`);
+  return cookie;
+}
+
 export async function probeUpstreamFaults(upstream: FaultUpstream, faultBff: ChildProcess) {
+  const memberCookie = await faultBffMember(upstream);
   for (const fault of FAULTS) {
     await upstream.setMode(fault.mode);
     for (const { name, req: partial, ok = [], okWhen = {} } of REQUESTS) {
@@ -61,6 +83,30 @@ export async function probeUpstreamFaults(upstream: FaultUpstream, faultBff: Chi
         fail(PROBE, caseName, req, res, `upstream ${fault.mode}: ${res.status} instead of ${fault.status.join("/")}`);
       else if (partial.document && fault.status.includes(res.status) && !/<h1[\s>]/.test(res.body))
         fail(PROBE, caseName, req, res, `upstream ${fault.mode}: the ${res.status} is not a rendered error page`);
+    }
+    if (WAITING_MODES.includes(fault.mode)) {
+      // A member's form post whose action times out: the error page is drawn without asking the
+      // upstream again, so it waits one time-out (it waited two: the action's, then the root loader's).
+      const req: Req = {
+        base: FAULT_BFF,
+        method: "POST",
+        path: "/member/signin",
+        headers: { Origin: FAULT_BFF, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded", Cookie: memberCookie },
+        body: "intent=signin",
+        document: true,
+        timeoutMs: FAULT_TIMEOUT_MS * 6,
+      };
+      const res = await exchange(PROBE, `${fault.mode}: a member's POST`, req);
+      if (!fault.status.includes(res.status))
+        fail(PROBE, `upstream ${fault.mode} · member POST`, req, res, `upstream ${fault.mode}: ${res.status} instead of ${fault.status.join("/")}`);
+      else if (res.ms > FAULT_TIMEOUT_MS * 1.8)
+        fail(
+          PROBE,
+          `upstream ${fault.mode} · member POST`,
+          req,
+          res,
+          `a failed post waited ${Math.round(res.ms)} ms: more than one upstream time-out (${FAULT_TIMEOUT_MS} ms)`,
+        );
     }
     const health = await send({ base: FAULT_BFF, path: "/healthz", timeoutMs: 5000 });
     tally(PROBE);
