@@ -177,18 +177,20 @@ export default function ChatPage() {
         ) : (
           <p className="ui-text-sm ui-dimmed">{t("noJs")}</p>
         )}
-        <Group gap="md">
-          {view.page < view.pageCount ? (
-            <Link to={`/chat?page=${view.page + 1}`} rel="prev">
-              {t("earlier")}
-            </Link>
-          ) : null}
-          {view.page > 1 ? (
-            <Link to={view.page === 2 ? "/chat" : `/chat?page=${view.page - 1}`} rel="next">
-              {t("newer")}
-            </Link>
-          ) : null}
-        </Group>
+        {view.page < view.pageCount || view.page > 1 ? (
+          <Group gap="md">
+            {view.page < view.pageCount ? (
+              <Link to={`/chat?page=${view.page + 1}`} rel="prev">
+                {t("earlier")}
+              </Link>
+            ) : null}
+            {view.page > 1 ? (
+              <Link to={view.page === 2 ? "/chat" : `/chat?page=${view.page - 1}`} rel="next">
+                {t("newer")}
+              </Link>
+            ) : null}
+          </Group>
+        ) : null}
         {view.messages.length === 0 ? <p>{t("empty")}</p> : <ChatMessages messages={view.messages} label={t("history")} />}
         {error ? (
           <Alert color="red" role="alert">

@@ -24,7 +24,10 @@ const OUT_DIR = "test-results/screenshots";
 const DEMO = { username: "demo", password: "demo123456" };
 
 const listOf = (name: string, all: readonly string[]) => {
-  const wanted = process.env[name]?.split(",").map((item) => item.trim()).filter(Boolean);
+  const wanted = process.env[name]
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
   return wanted?.length ? all.filter((item) => wanted.includes(item)) : [...all];
 };
 const LANGUAGES = listOf("SCREENSHOTS_LANGUAGES", ["zh-cn", "en-us"]);

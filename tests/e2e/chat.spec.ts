@@ -34,6 +34,7 @@ test("a visitor is told to log in first", async ({ page }) => {
 
 test.describe("the /chat page", () => {
   test("round trip: send text, refresh for the reply, limits, a goods card from ?goods=, history 4 a page", async ({ page }) => {
+    test.slow(); // many round trips, and with JS the live window opened and closed on the way
     const member = await freshMember(page);
     await gotoSettled(page, "/chat");
     await expect(page).toHaveTitle(/^客服咨询 - /);
