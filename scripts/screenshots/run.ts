@@ -117,7 +117,9 @@ function pageRouteFiles(): string[] {
 /** A browser context of `viewer` in `language`; the member's is signed in through the login form's POST. */
 async function contextFor(browser: Browser, viewer: Viewer, language: string, javaScriptEnabled: boolean, width: number): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: BFF, javaScriptEnabled, viewport: { width, height: 900 }, locale: "zh-CN" });
-  await context.addCookies([{ name: "lng", value: language, url: BFF }]);
+  // The language cookie as the language switch writes it (a Remix cookie: its value is encoded).
+  const switched = await context.request.post("/set-lang", { form: { lng: language, redirect: "/index" }, headers: { Origin: BFF }, maxRedirects: 0 });
+  if (switched.status() !== 302 && switched.status() !== 303) throw new Error(`the language switch answered ${switched.status()}`);
   if (viewer === "member") {
     const response = await context.request.post("/login", {
       form: { intent: "password-login", username: DEMO.username, password: DEMO.password, redirect: "/member/index" },
