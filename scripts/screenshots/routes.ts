@@ -1,3 +1,6 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+
 /**
  * The pages `npm run screenshots` opens: every page route module of app/routes, with a URL into the
  * reference shop API's demo data (docs/testing.md "Screenshots"), and who looks at it. A route
@@ -137,4 +140,11 @@ export const ROUTES: ScreenshotRoute[] = [
 export function unlistedPageRoutes(files: readonly string[]): string[] {
   const listed = new Set([...ROUTES.map((entry) => entry.file), ...NOT_PAGES]);
   return files.filter((file) => !listed.has(file));
+}
+
+/** Page route modules of app/routes: top-level modules and folders' route.tsx. */
+export function pageRouteFiles(routesDir = "app/routes"): string[] {
+  return readdirSync(routesDir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? (existsSync(path.join(routesDir, entry.name, "route.tsx")) ? [`${entry.name}/route.tsx`] : []) : [entry.name],
+  );
 }

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { chromiumLaunchOptions } from "../../tests/support/chromium";
-import { ROUTES, unlistedPageRoutes, type Viewer } from "./routes";
+import { pageRouteFiles, ROUTES, unlistedPageRoutes, type Viewer } from "./routes";
 
 /**
  * `npm run screenshots`: a picture of every page (scripts/screenshots/routes.ts) in both languages,
@@ -105,13 +105,6 @@ async function startStack() {
     WEB_CONCURRENCY: "1",
   });
   await Promise.all([waitFor(`${SHOP_API}/health`), waitFor(`${BFF}/healthz`)]);
-}
-
-/** Page route modules of app/routes: top-level modules and folders' route.tsx. */
-function pageRouteFiles(): string[] {
-  return readdirSync("app/routes", { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? (existsSync(path.join("app/routes", entry.name, "route.tsx")) ? [`${entry.name}/route.tsx`] : []) : [entry.name],
-  );
 }
 
 /** A browser context of `viewer` in `language`; the member's is signed in through the login form's POST. */
