@@ -86,12 +86,12 @@ export const ROUTES: ScreenshotRoute[] = [
   route("_main.promotion.combo_payment.tsx", "/promotion/combo_payment?bl_id=1&num=1", MEMBER, "combo_payment"),
   route("_main.point._index.tsx", "/point", VISITOR),
   route("_main.point.$id.tsx", "/point/1", VISITOR),
-  route("_main.point.payment.tsx", "/point/payment?id=2&num=1", MEMBER, "point_payment"),
+  route("_main.point.payment.tsx", "/point/payment?id=3&num=1", MEMBER, "point_payment"), // 300 points: the demo member has them
   // Checkout
   route("_main.payment/route.tsx", "/payment?sku_id=1&num=2", MEMBER, "payment"),
   route("_main.pay/route.tsx", "/pay?order_id=1", MEMBER, "pay"),
   route("_main.result/route.tsx", "/result?order_id=3", MEMBER, "result"),
-  route("_main.evaluate/route.tsx", "/evaluate?order_id=4", MEMBER, "evaluate"),
+  route("_main.evaluate/route.tsx", "/evaluate?order_id=5", MEMBER, "evaluate"), // the demo's completed order
   // Sign-in pages (a member is sent on to the member centre)
   route("_auth.login/route.tsx", "/login", VISITOR),
   route("_auth.register/route.tsx", "/register", VISITOR),
@@ -110,7 +110,7 @@ export const ROUTES: ScreenshotRoute[] = [
   route("_main.member.withdrawal_detail.tsx", "/member/withdrawal_detail?id=1", MEMBER, "member-withdrawal_detail"),
   route("_main.member.recharge_list.tsx", "/member/recharge_list", MEMBER),
   route("_main.member.recharge_detail.tsx", "/member/recharge_detail?order_id=1", MEMBER, "member-recharge_detail"),
-  route("_main.member.recharge_order/route.tsx", "/member/recharge_order", MEMBER),
+  route("_main.member.recharge_order/route.tsx", "/member/recharge_order?recharge_id=1", MEMBER, "member-recharge_order"),
   route("_main.member.delivery_address/route.tsx", "/member/delivery_address", MEMBER),
   route("_main.member.address_edit/route.tsx", "/member/address_edit?id=1", MEMBER, "member-address_edit"),
   route("_main.member.collection.tsx", "/member/collection", MEMBER),
