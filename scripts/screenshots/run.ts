@@ -105,6 +105,20 @@ async function startStack() {
     WEB_CONCURRENCY: "1",
   });
   await Promise.all([waitFor(`${SHOP_API}/health`), waitFor(`${BFF}/healthz`)]);
+  // The demo member's cart starts empty: two lines, so /cart and the header's cart show goods.
+  const cart = await fetch(`${SHOP_API}/__test/cart`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      username: DEMO.username,
+      lines: [
+        { sku_id: 1, num: 2 },
+        { sku_id: 5, num: 1 },
+      ],
+      bundles: [],
+    }),
+  });
+  if (!cart.ok) throw new Error(`the test API's cart answered ${cart.status}`);
 }
 
 /** A browser context of `viewer` in `language`; the member's is signed in through the login form's POST. */
