@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../../tests/support/chromium";
 import { pageRouteFiles, ROUTES, unlistedPageRoutes, type Viewer } from "./routes";
 
@@ -121,6 +121,26 @@ async function startStack() {
   if (!cart.ok) throw new Error(`the test API's cart answered ${cart.status}`);
 }
 
+/**
+ * Lazy images load only near the viewport, so a full-page picture would miss those further down:
+ * load them all first (CDP's evaluate runs with the page's JavaScript off too), 15 s at most.
+ */
+async function loadAllImages(page: Page) {
+  await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = "eager";
+    const loaded = images.map((image) =>
+      image.complete
+        ? undefined
+        : new Promise((resolve) => {
+            image.addEventListener("load", resolve, { once: true });
+            image.addEventListener("error", resolve, { once: true });
+          }),
+    );
+    await Promise.race([Promise.all(loaded), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  });
+}
+
 /** A browser context of `viewer` in `language`; the member's is signed in through the login form's POST. */
 async function contextFor(browser: Browser, viewer: Viewer, language: string, javaScriptEnabled: boolean, width: number): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: BFF, javaScriptEnabled, viewport: { width, height: 900 }, locale: "zh-CN" });
@@ -159,6 +179,7 @@ async function main() {
             for (const entry of chosen) {
               const response = await page.goto(entry.path, { waitUntil: "load" });
               if (mode === "js") await page.locator("html[data-hydrated=true]").waitFor({ state: "attached", timeout: 30_000 });
+              await loadAllImages(page);
               const file = path.join(folder, `${viewer}-${entry.name}.png`);
               await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
               shots.push({ file, path: entry.path, status: response?.status() ?? null, url: page.url().replace(BFF, "") });
