@@ -9,7 +9,8 @@ import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/no
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { redirect } from "~/utils/redirect.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
+import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from "react-router-dom";
 import { useTranslation } from "~/i18n/translation";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ToastMessage } from "~/components/toast-message";
@@ -92,7 +93,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const matches = useMatches();
   const siteName = root?.layout?.site.site_name || (root && "siteName" in root ? root.siteName : "") || t("siteNameFallback");
-  const title = pageTitle(matches, t);
+  // The router's errors by boundary route (Remix's <Meta> reads the same): an error page's own title.
+  const errors = useContext(DataRouterStateContext)?.errors;
+  const title = pageTitle(matches, t, errors);
   const nonce = useNonce();
   // A marker for tests: set once React has hydrated the document (never in the server HTML).
   useEffect(() => {

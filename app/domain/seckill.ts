@@ -51,15 +51,6 @@ export function clockOf(seconds: number): string {
   return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 }
 
-/** A duration as "HH:MM:SS" (hours may pass 24: an activity may start in days). */
-export function formatCountdown(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return [h, m, s].map((n) => String(n).padStart(2, "0")).join(":");
-}
-
 /**
  * Where an activity stands for the buyer, and what to count down to: its dates first (not yet
  * started / over), then its slots of the day (running now / the next slot today / none left today).

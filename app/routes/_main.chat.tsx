@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
-import type { ChatIslandProps } from "~/components/chat/chat-launcher";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { openChat, type ChatIslandProps } from "~/components/chat/chat-launcher";
 import { ChatMessages } from "~/components/chat/message-list";
 import type { ComponentType } from "react";
 import { errorText, upstreamError } from "~/components/form/error-text";
@@ -144,6 +145,7 @@ export default function ChatPage() {
   const { t } = useTranslation("chat");
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
   if (!view.member) {
     return (
       <Panel className="chat-page">
@@ -165,20 +167,30 @@ export default function ChatPage() {
           <h1 className="ui-title chat-page__title">{t("title")}</h1>
           <Badge color={view.online ? "primary" : "gray"}>{view.online ? t("online") : t("offline")}</Badge>
         </Group>
-        <p className="ui-text-sm ui-dimmed">{t("noJs")}</p>
-        <Group gap="md">
-          {view.page < view.pageCount ? (
-            <Link to={`/chat?page=${view.page + 1}`} rel="prev">
-              {t("earlier")}
-            </Link>
-          ) : null}
-          {view.page > 1 ? (
-            <Link to={view.page === 2 ? "/chat" : `/chat?page=${view.page - 1}`} rel="next">
-              {t("newer")}
-            </Link>
-          ) : null}
-          <Link to="/chat">{t("refresh")}</Link>
-        </Group>
+        {/* Without JS the page is the whole chat and says how it updates; with JS the live window does that. */}
+        {hydrated ? (
+          <p>
+            <Button type="button" variant="light" onClick={() => openChat({ goods: view.goods ?? undefined, order: view.order ?? undefined })}>
+              {t("openLive")}
+            </Button>
+          </p>
+        ) : (
+          <p className="ui-text-sm ui-dimmed">{t("noJs")}</p>
+        )}
+        {view.page < view.pageCount || view.page > 1 ? (
+          <Group gap="md">
+            {view.page < view.pageCount ? (
+              <Link to={`/chat?page=${view.page + 1}`} rel="prev">
+                {t("earlier")}
+              </Link>
+            ) : null}
+            {view.page > 1 ? (
+              <Link to={view.page === 2 ? "/chat" : `/chat?page=${view.page - 1}`} rel="next">
+                {t("newer")}
+              </Link>
+            ) : null}
+          </Group>
+        ) : null}
         {view.messages.length === 0 ? <p>{t("empty")}</p> : <ChatMessages messages={view.messages} label={t("history")} />}
         {error ? (
           <Alert color="red" role="alert">
@@ -235,9 +247,11 @@ export default function ChatPage() {
             {t("send")}
           </Button>
         </Form>
-        <ButtonLink to="/chat" variant="subtle">
-          {t("refresh")}
-        </ButtonLink>
+        {hydrated ? null : (
+          <ButtonLink to="/chat" variant="subtle" className="chat-page__refresh">
+            {t("refresh")}
+          </ButtonLink>
+        )}
       </Stack>
     </Panel>
   );

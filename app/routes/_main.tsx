@@ -35,7 +35,7 @@ export default function MainLayout() {
       </a>
       {showTopAd && layout.topAd ? <TopAd ad={layout.topAd} /> : null}
       <TopBar />
-      <Header layout={layout} cartCount={cartCount} />
+      <Header layout={layout} cartCount={cartCount} loggedIn={Boolean(member)} />
       <NavBar layout={layout} expanded={onHome && layout.categoryMenuExpandedOnHome} />
       <main id="main" className={fullWidth ? "main main--full" : "main container"}>
         <Outlet />

@@ -1,4 +1,5 @@
 import type { UIMatch } from "@remix-run/react";
+import { errorKey } from "~/components/route-error-boundary";
 import type { TFunction } from "~/i18n/translation";
 
 /** What a route module may say about itself in `export const handle` (read by root and layouts). */
@@ -27,8 +28,14 @@ export function handleOf(match: UIMatch): RouteHandle {
   return (match.handle ?? {}) as RouteHandle;
 }
 
-/** The deepest route's title, translated. */
-export function pageTitle(matches: UIMatch[], t: TFunction): string {
+/**
+ * The deepest route's title, translated; when a route failed (`errors`: the router's errors by the
+ * id of the route whose boundary shows them), the error's title, not the title of the page that was
+ * not shown ("页面不存在", never "待支付" above a 404).
+ */
+export function pageTitle(matches: UIMatch[], t: TFunction, errors?: Record<string, unknown> | null): string {
+  const failed = errors ? matches.find((match) => match.id in errors) : undefined;
+  if (failed && errors) return t(`errors:title.${errorKey(errors[failed.id])}`);
   for (const match of [...matches].reverse()) {
     const { title } = handleOf(match);
     if (typeof title === "function") return title(match.data, t);

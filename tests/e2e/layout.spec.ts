@@ -124,6 +124,17 @@ test("unknown paths render the 404 page with status 404", async ({ page }) => {
   expect(deep?.status()).toBe(404);
 });
 
+test("a 404 inside a route has the error's title, not the route's (issue 29)", async ({ page }) => {
+  // The promotion route's title would be "秒杀详情"; its loader throws 404 for an unknown group buy.
+  const response = await page.goto("/promotion/groupbuy-99999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+  await expect(page).toHaveTitle(/^页面不存在 - /);
+  const paged = await page.goto("/cms/help-99999");
+  expect(paged?.status()).toBe(404);
+  await expect(page).toHaveTitle(/^页面不存在 - /);
+});
+
 test("the language switch changes the whole page to English and back", async ({ page }) => {
   await page.goto("/index");
   await closeFloatLayer(page);

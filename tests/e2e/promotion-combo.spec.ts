@@ -21,6 +21,7 @@ async function buyer(page: Page) {
 const orders = (member: { username: string }) => testApi.get<Order[]>(`/__test/orders?username=${member.username}`);
 
 test("goods page → combo → 2 sets to the cart: the cart holds the combo line", async ({ page }) => {
+  test.slow(); // four pages, each scanned by axe with JS on (over 30 s on a loaded 2-core machine)
   await buyer(page);
   await page.goto("/sku-17");
   await page.getByRole("link", { name: "查看套餐" }).first().click();

@@ -31,6 +31,10 @@ test("list → group buy → 10 at the group price → group-buy checkout → pa
   await expect(page).toHaveURL(/\/promotion\/groupbuy-2$/);
   await expect(page.getByTestId("groupbuy-minimum")).toHaveText("10瓶起团");
   await expect(page.getByTestId("seckill-countdown")).toContainText("距团购结束");
+  // The demo's group buys end years ahead: days, then a clock under 24 hours (issue 29).
+  await expect(page.getByRole("timer")).toHaveText(/^\d+天 ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
+  await expect(page.getByRole("term").filter({ hasText: "团购库存" })).toBeVisible();
+  await expect(page.getByText("秒杀库存")).toHaveCount(0);
   await expect(page.getByRole("spinbutton", { name: "购买数量" })).toHaveValue("10");
   await page.getByRole("button", { name: "立即团购" }).click();
   await expect(page).toHaveURL(/\/promotion\/groupbuy_payment\?groupbuy_id=2&sku_id=158&num=10$/);

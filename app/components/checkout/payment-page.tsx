@@ -9,6 +9,7 @@ import { useTranslation } from "~/i18n/translation";
 import { formatMoney } from "~/utils/format";
 import type { paymentAction, paymentLoader } from "~/routes/_main.payment/payment.server";
 import type { Refusal, Section } from "~/routes/_main.payment/checkout.server";
+import "~/styles/checkout.css";
 
 /**
  * The checkout page of /payment and of every promotion checkout (the same form; a promotion

@@ -2,12 +2,12 @@ import { IconPhone, IconQrcode } from "@tabler/icons-react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Group } from "~/components/ui";
-import { CartLink } from "./cart-link";
+import { MiniCart } from "./mini-cart";
 import type { ClientLayout } from "~/upstream/layout-view.server";
 import { SearchBox } from "./search-box";
 
 /** Logo, search, mini cart, phone and QR code (spec §2 "Header"). */
-export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount: number }) {
+export function Header({ layout, cartCount, loggedIn }: { layout: ClientLayout; cartCount: number; loggedIn: boolean }) {
   const { t } = useTranslation();
   const { site } = layout;
   return (
@@ -18,7 +18,7 @@ export function Header({ layout, cartCount }: { layout: ClientLayout; cartCount:
         </Link>
         <SearchBox placeholder={layout.searchPlaceholder} hotWords={layout.hotWords} />
         <Group gap="lg" nowrap className="header__aside">
-          <CartLink className="mini-cart" label={t("header.cart")} count={cartCount} testId="header-cart-count" />
+          <MiniCart count={cartCount} loggedIn={loggedIn} />
           {site.phone ? (
             <div className="header__phone">
               <IconPhone size={18} aria-hidden />

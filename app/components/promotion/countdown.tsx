@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { formatCountdown } from "~/domain/seckill";
+import { formatCountdown } from "~/domain/countdown";
+import { useTranslation } from "~/i18n/translation";
 
 /**
  * Time left, rendered by the server from the upstream's clock and ticked once a second after
@@ -7,6 +8,7 @@ import { formatCountdown } from "~/domain/seckill";
  * when the page arrived, so a slow network costs at most the transfer time.
  */
 export function Countdown({ seconds, label }: { seconds: number; label: string }) {
+  const { t } = useTranslation("promotion");
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
     // A new figure from the server (revalidation) restarts the count; the next tick shows it.
@@ -22,7 +24,7 @@ export function Countdown({ seconds, label }: { seconds: number; label: string }
     <p className="seckill-countdown" data-testid="seckill-countdown">
       <span>{label}</span> {/* role=timer is polite by default; its ticks are not announced */}
       <time role="timer" dateTime={`PT${left}S`} className="seckill-countdown__time">
-        {formatCountdown(left)}
+        {formatCountdown(left, (days) => t("countdownDays", { days }))}
       </time>
     </p>
   );

@@ -31,6 +31,7 @@ import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_ACCEPT } from "~/utils/image-file";
 import { ONLINE_PAY_TYPES, PayIntentSchema, PayQuerySchema, voucherProblem } from "./schema";
+import "~/styles/checkout.css";
 
 export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:pay.title" };
 

@@ -52,7 +52,7 @@ export function GroupbuyDetailView() {
               <dd data-testid="groupbuy-minimum">{t("groupbuy.minimum", { count: view.buyNum, unit })}</dd>
             </div>
             <div>
-              <dt>{t("seckill.stock")}</dt>
+              <dt>{t("groupbuy.stock")}</dt>
               <dd>{t("goods:detail.stockCount", { count: view.stock, unit })}</dd>
             </div>
             <div>

@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { ownPayment } from "../_main.pay/own-payment.server";
 import { OutTradeNo } from "../_main.pay/schema";
+import "~/styles/checkout.css";
 
 export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:result.title" };
 
