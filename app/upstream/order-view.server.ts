@@ -16,6 +16,7 @@ import {
   type NextStep,
   type OrderButton,
 } from "~/domain/orders";
+import { orderRefusal, orderRefusalError } from "~/domain/sale-control";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDateTime } from "~/utils/format";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -25,6 +26,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { addToCart } from "./cart.server";
 import { assetUrl } from "./context.server";
 import { UpstreamError, type UpstreamContext } from "./http.server";
+import { ruleOfLine, saleControlOf } from "./sale-control.server";
 import { closeOrder, confirmReceipt, confirmVirtualUse, deleteOrder, findOrder, orderErrorFor } from "./orders.server";
 import type { Order, OrderDetail, OrderLine } from "./schemas/orders";
 
@@ -311,7 +313,15 @@ export async function orderAction(request: Request, fallback: string): Promise<A
 async function buyAgain(ctx: UpstreamContext, order: Order): Promise<ActionAnswer> {
   let added = 0;
   let refusal: UpstreamError | null = null;
+  let saleRefusal: string | null = null;
+  const rules = await saleControlOf(ctx, order.order_goods);
   for (const line of order.order_goods) {
+    // Goods the member may no longer order (sale control, issue 29) are not put in the cart at all.
+    const refused = orderRefusal(ruleOfLine(rules, line));
+    if (refused) {
+      saleRefusal ??= orderRefusalError(refused, "orders:errors.noPermission");
+      continue;
+    }
     try {
       await addToCart(ctx, { sku_id: line.sku_id, num: line.num });
       added += 1;
@@ -322,7 +332,7 @@ async function buyAgain(ctx: UpstreamContext, order: Order): Promise<ActionAnswe
   }
   if (added === 0) {
     return data<OrderActionData>(
-      { error: refusal ? orderErrorFor(refusal) : "orders:errors.buyAgainNothing", orderId: order.order_id },
+      { error: refusal ? orderErrorFor(refusal) : (saleRefusal ?? "orders:errors.buyAgainNothing"), orderId: order.order_id },
       { status: 409, headers: PRIVATE },
     );
   }

@@ -847,6 +847,27 @@ export const testRoutes: Record<string, TestHandler> = {
         .all(),
     ),
   // ---- end qualifications ------------------------------------------------------------------
+  // A sale-control rule of one goods for one member (issue 29): {username | member_id, goods_id,
+  // is_member_by, view_price, not_buy_msg?}; it replaces the member's earlier rule of that goods.
+  'POST /__test/sale-control': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const goodsId = integer(params, 'goods_id')
+    const isMemberBy = integer(params, 'is_member_by')
+    const viewPrice = integer(params, 'view_price')
+    const flags = [isMemberBy, viewPrice]
+    if (goodsId === undefined || flags.some((flag) => flag !== 0 && flag !== 1))
+      return bad(400, 'body must be {username, goods_id, is_member_by: 0|1, view_price: 0|1, not_buy_msg?}')
+    db.prepare("DELETE FROM sale_control WHERE type = 'goods' AND goods_id = ? AND member_id = ?").run(goodsId, memberId)
+    db.prepare("INSERT INTO sale_control (type, goods_id, member_id, is_member_by, view_price, not_buy_msg, reason) VALUES ('goods', ?, ?, ?, ?, ?, '')").run(
+      goodsId,
+      memberId,
+      isMemberBy,
+      viewPrice,
+      text(params, 'not_buy_msg') ?? '',
+    )
+    return ok({ member_id: memberId, goods_id: goodsId })
+  },
 
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })

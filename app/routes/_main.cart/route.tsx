@@ -14,6 +14,7 @@ import { NoJsRedirect } from "~/components/no-js-redirect";
 import { Button, ButtonLink, Checkbox, Group, Stack } from "~/components/ui";
 import { isPurchasable, lineQuantityLimits, selectedTotals } from "~/domain/cart";
 import { clampBundleQuantity, clampQuantity } from "~/domain/quantity";
+import { orderRefusal, orderRefusalError } from "~/domain/sale-control";
 import { deleteBundleLine, deleteCartLines, listCartBundles, listCartLines, setBundleQuantity, setCartQuantity } from "~/upstream/cart.server";
 import { memberContext } from "~/upstream/context.server";
 import { toCartView, toCartLineView } from "~/upstream/cart-view.server";
@@ -108,6 +109,13 @@ export async function action({ request }: ActionFunctionArgs) {
       case "settle": {
         if (intent.cart_id.length === 0) return refuseEdit(back, "cart:errors.noneSelected");
         if (intent.cart_id.length > MAX_SETTLE_LINES) return refuseEdit(back, "cart:errors.tooMany");
+        // Sale control (issue 29): said as the shop words it, before the checkout is even asked.
+        const [refusal] = intent.cart_id.flatMap((id) => {
+          const line = own.get(id);
+          const lineRefusal = line ? orderRefusal(line.sale_control) : null;
+          return lineRefusal ? [lineRefusal] : [];
+        });
+        if (refusal) return refuseEdit(back, orderRefusalError(refusal, "cart:noPermission"), 403);
         const unbuyable = intent.cart_id.some((id) => {
           const line = own.get(id);
           if (line) return !isPurchasable(toCartLineView(line));
