@@ -16,6 +16,7 @@ import {
   type NextStep,
   type OrderButton,
 } from "~/domain/orders";
+import { deliveryTypeLabel, orderStatusLabel, payTypeLabel, refundStatusLabel } from "~/domain/coded-names";
 import { orderRefusal, orderRefusalError } from "~/domain/sale-control";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDateTime } from "~/utils/format";
@@ -53,6 +54,7 @@ export type LineView = {
   num: number;
   subtotal: string;
   deliveryStatus: string;
+  /** A label for errorText: translated by code (domain/coded-names.ts), else the shop's words. */
   refundStatus: string;
   refund: LineRefund;
 };
@@ -63,6 +65,7 @@ export type OrderCardView = {
   shop: string;
   createdAt: string;
   status: number;
+  /** A label for errorText (domain/coded-names.ts), as refundStatus, payTypeName and deliveryTypeName. */
   statusName: string;
   payMoney: string;
   goodsNum: number;
@@ -82,7 +85,7 @@ function lineView(order: Order, line: OrderLine): LineView {
     num: line.num,
     subtotal: line.goods_money,
     deliveryStatus: line.delivery_status_name,
-    refundStatus: line.refund_status === 0 ? "" : line.refund_status_name,
+    refundStatus: line.refund_status === 0 || !line.refund_status_name ? "" : refundStatusLabel(line.refund_status, line.refund_status_name),
     refund: lineRefund(order, line),
   };
 }
@@ -94,7 +97,7 @@ export function orderCardView(order: Order): OrderCardView {
     shop: order.site_name,
     createdAt: formatDateTime(order.create_time),
     status: order.order_status,
-    statusName: order.order_status_name,
+    statusName: orderStatusLabel(order.order_status, order.order_status_name),
     payMoney: order.pay_money,
     goodsNum: order.goods_num,
     detailHref: detailUrl(order),
@@ -157,8 +160,8 @@ export async function orderDetailView(order: OrderDetail): Promise<OrderDetailVi
     outTradeNo: order.out_trade_no,
     next: deadlineOf(nextStep(order, order.auto_close)),
     closeCause: order.order_status === ORDER_STATUS.closed ? order.close_cause : "",
-    payTypeName: paid ? order.pay_type_name : "",
-    deliveryTypeName: order.delivery_type_name,
+    payTypeName: paid && order.pay_type_name ? payTypeLabel(order.pay_type, order.pay_type_name) : "",
+    deliveryTypeName: order.delivery_type_name ? deliveryTypeLabel(order.delivery_type, order.delivery_type_name) : "",
     receiver: withAddress ? { name: order.name, mobile: order.mobile, address: `${order.full_address} ${order.address}`.trim() } : null,
     store:
       order.order_type === ORDER_TYPE.pickup || order.order_type === ORDER_TYPE.local
