@@ -96,6 +96,16 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok({ login_captcha: loginCaptcha, register_captcha: registerCaptcha })
   },
 
+  // The registration reward (MEMBER_REGISTER_REWARD): {is_use: 0|1, point?, balance?, growth?} (issue 29).
+  'POST /__test/config/register-reward': ({ params, db, services }) => {
+    const isUse = integer(params, 'is_use')
+    if (isUse !== 0 && isUse !== 1) return bad(400, 'body must be {is_use: 0|1, point?, balance?, growth?}')
+    const patch = Object.fromEntries(['point', 'balance', 'growth'].flatMap((name) => (integer(params, name) === undefined ? [] : [[name, integer(params, name)]])))
+    if (Object.keys(patch).length) services.config.update('MEMBER_REGISTER_REWARD', patch)
+    db.prepare("UPDATE config SET is_use = ? WHERE app_module = 'shop' AND config_key = 'MEMBER_REGISTER_REWARD'").run(isUse)
+    return ok(services.config.record('MEMBER_REGISTER_REWARD'))
+  },
+
   // Fresh member with unique defaults. Optional `group_with: <member_id>` puts it in that member's account group.
   'POST /__test/member': async ({ params, db }) => {
     memberCounter += 1
