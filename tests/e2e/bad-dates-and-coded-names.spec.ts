@@ -34,17 +34,15 @@ test("an impossible birthday is refused with the form's message, keeping what wa
 });
 
 test.describe("in English", () => {
-  test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([{ name: "lng", value: encodeURIComponent(btoa(JSON.stringify("en-us"))), url: baseURL! }]);
-  });
-
-  test("order statuses, delivery and pay types are in English; a refund's stock reason too", async ({ page }) => {
+  test("order statuses, delivery and pay types are in English; a refund's stock reason too", async ({ page, context, baseURL }) => {
     test.slow(); // a fresh member, three orders and four member pages, each scanned by axe with JS on
     const member = await testApi.createMember();
     const unpaid = await createOrder(member, "express");
     const paid = await createOrder(member, "express", { paid: true });
     await logIn(page, member.username, member.password);
     await expect(page).toHaveURL(/\/member\/index$/);
+    // The language cookie as the BFF writes it (Remix cookie: base64 of the JSON string).
+    await context.addCookies([{ name: "lng", value: encodeURIComponent(btoa(JSON.stringify("en-us"))), url: baseURL! }]);
 
     await gotoSettled(page, "/member/order_list");
     await expect(page.getByTestId(`order-${unpaid}`).getByTestId("order-status")).toHaveText("Awaiting payment");
