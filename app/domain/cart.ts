@@ -30,7 +30,13 @@ export type CartLineFacts = {
   saleRefusal: OrderRefusal | null;
 };
 
-export type BundleFacts = { cartId: number; quantity: number; price: string; stock: number };
+/** `saleRefusal`: sale control refuses one of the combo's goods (its price hidden or its purchase refused). */
+export type BundleFacts = { cartId: number; quantity: number; price: string; stock: number; saleRefusal: OrderRefusal | null };
+
+/** A combo line can be selected and settled when in stock and none of its goods is refused by sale control. */
+export function isBundlePurchasable(bundle: Pick<BundleFacts, "stock" | "saleRefusal">): boolean {
+  return bundle.saleRefusal === null && bundle.stock > 0;
+}
 
 /**
  * Off-shelf, out-of-stock, "minimum above stock" and sale-controlled lines (issue 29) are shown
@@ -91,7 +97,7 @@ export function selectedTotals(
   selected: ReadonlySet<number>,
 ): { total: string; lineCount: number; quantity: number } {
   const chosenLines = lines.filter((line) => selected.has(line.cartId) && isPurchasable(line));
-  const chosenBundles = bundles.filter((bundle) => selected.has(bundle.cartId) && bundle.stock > 0);
+  const chosenBundles = bundles.filter((bundle) => selected.has(bundle.cartId) && isBundlePurchasable(bundle));
   const cents =
     totalOf(chosenLines.map(priceCartLine).map((line) => ({ subtotal: line.subtotalCents }))) +
     totalOf(chosenBundles.map(priceBundle).map((bundle) => ({ subtotal: bundle.subtotalCents })));

@@ -1,6 +1,7 @@
 import { isPurchasable, type BundleFacts, type CartLineFacts } from "~/domain/cart";
 import { centsToYuan, yuanToCents } from "~/domain/pricing";
-import { orderRefusal } from "~/domain/sale-control";
+import { orderRefusal, type SaleControlRule } from "~/domain/sale-control";
+import { ruleOfLine } from "./sale-control.server";
 import { assetUrl } from "./context.server";
 import type { BundleLine, CartLine } from "./schemas/cart";
 
@@ -66,8 +67,17 @@ export function toCartLineView(line: CartLine) {
 }
 export type CartLineView = ReturnType<typeof toCartLineView>;
 
-export function toBundleView(bundle: BundleLine) {
-  const facts: BundleFacts = { cartId: bundle.cart_id, quantity: bundle.num, price: bundle.bl_price, stock: bundle.stock };
+/** A combo line; `rules`: the member's sale control of its goods (saleControlOf), none when not asked. */
+export function toBundleView(bundle: BundleLine, rules: Map<number, SaleControlRule> = new Map()) {
+  const saleRefusal = bundle.bundlingGoods.map((goods) => orderRefusal(ruleOfLine(rules, goods))).find((refusal) => refusal !== null) ?? null;
+  const priceHidden = saleRefusal?.priceHidden === true;
+  const facts: BundleFacts = {
+    cartId: bundle.cart_id,
+    quantity: bundle.num,
+    price: priceHidden ? HIDDEN_PRICE : bundle.bl_price,
+    stock: bundle.stock,
+    saleRefusal,
+  };
   return {
     ...facts,
     blId: bundle.bl_id,
@@ -77,14 +87,14 @@ export function toBundleView(bundle: BundleLine) {
       name: goods.sku_name,
       image: assetUrl(goods.sku_image),
       num: goods.num,
-      price: goods.price,
+      price: priceHidden ? HIDDEN_PRICE : goods.price,
     })),
   };
 }
 export type BundleView = ReturnType<typeof toBundleView>;
 
 /** Lines grouped as the upstream groups them (by shop), with unbuyable lines apart. */
-export function toCartView(lines: CartLine[], bundles: BundleLine[]) {
+export function toCartView(lines: CartLine[], bundles: BundleLine[], bundleRules: Map<number, SaleControlRule> = new Map()) {
   const views = lines.map(toCartLineView);
   const groups = new Map<string, CartLineView[]>();
   for (const line of views.filter((view) => view.purchasable)) {
@@ -95,7 +105,7 @@ export function toCartView(lines: CartLine[], bundles: BundleLine[]) {
   return {
     groups: [...groups.entries()].map(([siteName, groupLines]) => ({ siteName, lines: groupLines })),
     invalid: views.filter((view) => !view.purchasable),
-    bundles: bundles.map(toBundleView),
+    bundles: bundles.map((bundle) => toBundleView(bundle, bundleRules)),
   };
 }
 export type CartView = ReturnType<typeof toCartView>;

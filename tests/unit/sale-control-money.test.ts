@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { isPurchasable, selectedTotals } from "~/domain/cart";
+import { isBundlePurchasable, isPurchasable, selectedTotals } from "~/domain/cart";
 import { orderRefusal, orderRefusalError, purchaseRights, type SaleControlRule } from "~/domain/sale-control";
-import { toCartLineView, toCartView } from "~/upstream/cart-view.server";
-import { CartLineSchema } from "~/upstream/schemas/cart";
+import { toBundleView, toCartLineView, toCartView } from "~/upstream/cart-view.server";
+import { BundleLineSchema, CartLineSchema } from "~/upstream/schemas/cart";
 
 /**
  * Sale control wherever a price or a buy button appears (issue 29): every combination of
@@ -98,5 +98,24 @@ describe.each(CASES)("$name", ({ rule: saleControl, priceVisible, mayOrder, mess
     const onlyOther = selectedTotals([other], [], new Set([2]));
     expect(both.lineCount).toBe(mayOrder ? 2 : 1);
     if (!mayOrder) expect(both.total).toBe(onlyOther.total);
+  });
+
+  test("combo line in the cart: a refused goods in it makes the combo unselectable, priceless when hidden, and out of the total", () => {
+    const combo = BundleLineSchema.parse({
+      cart_id: 9,
+      bl_id: 1,
+      bl_name: "感冒组合",
+      bl_price: "88.80",
+      num: 1,
+      stock: 10,
+      bundlingGoods: [
+        { sku_id: 1, goods_id: 1, sku_name: "阿莫西林胶囊", price: "12.80", num: 1 },
+        { sku_id: 35, goods_id: 31, sku_name: "硫酸氢氯吡格雷片", price: "41.16", num: 1 },
+      ],
+    });
+    const view = toBundleView(combo, new Map([[31, saleControl]]));
+    expect(isBundlePurchasable(view)).toBe(mayOrder);
+    expect(JSON.stringify(view).includes("88.80")).toBe(priceVisible);
+    expect(selectedTotals([], [view], new Set([9])).lineCount).toBe(mayOrder ? 1 : 0);
   });
 });
