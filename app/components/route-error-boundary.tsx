@@ -1,8 +1,16 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
+import { errorText } from "~/components/form/error-text";
 import { ButtonLink, Stack } from "~/components/ui";
 
-const KNOWN = new Set([400, 403, 404, 405, 415, 429, 500, 502, 503, 504]);
+const KNOWN = new Set([400, 403, 404, 405, 409, 415, 429, 500, 502, 503, 504]);
+
+/** A refusal's own words (refusedResponse: `{message}`, a form error), when the thrown answer carries one. */
+function messageOf(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || typeof error.data !== "object" || error.data === null) return null;
+  const message = (error.data as { message?: unknown }).message;
+  return typeof message === "string" && message ? message : null;
+}
 
 /** The translation key ("404", "default"…) of an error's title and body in the errors namespace. */
 export function errorKey(error: unknown): string {
@@ -15,6 +23,7 @@ export function RouteErrorBoundary({ error }: { error: unknown }) {
   const { t } = useTranslation("errors");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const key = errorKey(error);
+  const message = messageOf(error);
   return (
     <div className="ui-container error-page">
       <Stack gap="md" className="error-page__body">
@@ -22,7 +31,7 @@ export function RouteErrorBoundary({ error }: { error: unknown }) {
           {status}
         </p>
         <h1 className="ui-title">{t(`title.${key}`)}</h1>
-        <p>{t(`body.${key}`)}</p>
+        <p role={message ? "alert" : undefined}>{message ? errorText(t, message) : t(`body.${key}`)}</p>
         <ButtonLink to="/index" reloadDocument>
           {t("backHome")}
         </ButtonLink>

@@ -1,5 +1,6 @@
 import { centsToYuan, priceLine, totalOf, yuanToCents, type CartHint, type PromotionRule } from "./pricing";
 import type { QuantityLimits } from "./quantity";
+import type { OrderRefusal } from "./sale-control";
 
 /**
  * The cart's own rules on top of the pricing engine: which lines can be bought, how a line is
@@ -25,13 +26,24 @@ export type CartLineFacts = {
   minBuy: number;
   maxBuy: number;
   onShelf: boolean;
+  /** Sale control: why this member may not order the goods (hidden price or refused purchase), else null. */
+  saleRefusal: OrderRefusal | null;
 };
 
-export type BundleFacts = { cartId: number; quantity: number; price: string; stock: number };
+/** `saleRefusal`: sale control refuses one of the combo's goods (its price hidden or its purchase refused). */
+export type BundleFacts = { cartId: number; quantity: number; price: string; stock: number; saleRefusal: OrderRefusal | null };
 
-/** Off-shelf, out-of-stock and "minimum above stock" lines are shown apart and cannot be selected. */
-export function isPurchasable(line: Pick<CartLineFacts, "onShelf" | "stock" | "minBuy">): boolean {
-  return line.onShelf && line.stock > 0 && line.minBuy <= line.stock;
+/** A combo line can be selected and settled when in stock and none of its goods is refused by sale control. */
+export function isBundlePurchasable(bundle: Pick<BundleFacts, "stock" | "saleRefusal">): boolean {
+  return bundle.saleRefusal === null && bundle.stock > 0;
+}
+
+/**
+ * Off-shelf, out-of-stock, "minimum above stock" and sale-controlled lines (issue 29) are shown
+ * apart and cannot be selected, counted in a total or settled.
+ */
+export function isPurchasable(line: Pick<CartLineFacts, "onShelf" | "stock" | "minBuy" | "saleRefusal">): boolean {
+  return line.saleRefusal === null && line.onShelf && line.stock > 0 && line.minBuy <= line.stock;
 }
 
 export function promotionRuleOf(line: CartLineFacts): PromotionRule {
@@ -85,7 +97,7 @@ export function selectedTotals(
   selected: ReadonlySet<number>,
 ): { total: string; lineCount: number; quantity: number } {
   const chosenLines = lines.filter((line) => selected.has(line.cartId) && isPurchasable(line));
-  const chosenBundles = bundles.filter((bundle) => selected.has(bundle.cartId) && bundle.stock > 0);
+  const chosenBundles = bundles.filter((bundle) => selected.has(bundle.cartId) && isBundlePurchasable(bundle));
   const cents =
     totalOf(chosenLines.map(priceCartLine).map((line) => ({ subtotal: line.subtotalCents }))) +
     totalOf(chosenBundles.map(priceBundle).map((bundle) => ({ subtotal: bundle.subtotalCents })));

@@ -1,3 +1,4 @@
+import { chinaToday, formatCalendarDay, parseCalendarDay } from "./calendar-day";
 /**
  * Where a member stands for one qualification type (docs/qualifications.md): a valid approval
  * wins over a newer submission under review, so renewing a licence never blocks buying.
@@ -17,15 +18,10 @@ export function qualificationState(entry: { current: Submission | null; approved
 
 /** "YYYY-MM-DD" of a validity date field: a real day, not before `today`; "" when empty. Null when invalid. */
 export function validityDate(value: string, today: string): string | null {
-  const day = value.trim();
-  if (day === "") return "";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const time = Date.parse(`${day}T00:00:00Z`);
-  if (!Number.isFinite(time) || new Date(time).toISOString().slice(0, 10) !== day) return null;
-  return day >= today ? day : null;
+  if (value.trim() === "") return "";
+  const parsed = parseCalendarDay(value);
+  const day = parsed ? formatCalendarDay(parsed) : null;
+  return day !== null && day >= today ? day : null;
 }
 
-/** Today in China, "YYYY-MM-DD". */
-export function chinaToday(now = Date.now()): string {
-  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
-}
+export { chinaToday };

@@ -32,3 +32,21 @@ export function purchaseRights(isMember: boolean, saleControl: SaleControlRule):
   }
   return { price: "visible", buy: "allowed" };
 }
+
+/** Why a member may not order goods: its price is hidden, or buying it is refused (issue 29). */
+export type OrderRefusal = { priceHidden: boolean; message: string };
+
+/**
+ * The rule of `purchaseRights` wherever money can move (cart, checkouts, buy again): a member may
+ * order goods only when they may both see its price and buy it. `message` is the shop's
+ * `not_buy_msg`, or "" for the translated "no permission" (spec §6).
+ */
+export function orderRefusal(saleControl: SaleControlRule): OrderRefusal | null {
+  const rights = purchaseRights(true, saleControl);
+  return rights.buy === "allowed" ? null : { priceHidden: rights.price === "hidden", message: rights.message };
+}
+
+/** A refusal as a form error: the shop's own words ("upstream:…"), else the page's "no permission" key. */
+export function orderRefusalError(refusal: OrderRefusal, noPermissionKey: string): string {
+  return refusal.message ? `upstream:${refusal.message}` : noPermissionKey;
+}

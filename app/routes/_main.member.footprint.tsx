@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { parseCalendarDay } from "~/domain/calendar-day";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/components/form/error-text";
 import { GoodsTile } from "~/components/member/goods-tile";
@@ -22,7 +23,7 @@ export const handle: RouteHandle = { i18n: ["assets", "goods"], title: "assets:f
 
 const IntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive().max(2_147_483_647) }),
-  z.object({ intent: z.literal("delete-day"), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  z.object({ intent: z.literal("delete-day"), day: z.string().refine((value) => parseCalendarDay(value) !== null) }),
 ]);
 
 /** 我的足迹: every browsed goods (one per goods, the latest visit), grouped by China day, newest first. */

@@ -16,6 +16,8 @@ import {
   type NextStep,
   type OrderButton,
 } from "~/domain/orders";
+import { deliveryTypeLabel, orderStatusLabel, payTypeLabel, refundStatusLabel } from "~/domain/coded-names";
+import { orderRefusal, orderRefusalError } from "~/domain/sale-control";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDateTime } from "~/utils/format";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -25,6 +27,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { addToCart } from "./cart.server";
 import { assetUrl } from "./context.server";
 import { UpstreamError, type UpstreamContext } from "./http.server";
+import { ruleOfLine, saleControlOf } from "./sale-control.server";
 import { closeOrder, confirmReceipt, confirmVirtualUse, deleteOrder, findOrder, orderErrorFor } from "./orders.server";
 import type { Order, OrderDetail, OrderLine } from "./schemas/orders";
 
@@ -51,6 +54,7 @@ export type LineView = {
   num: number;
   subtotal: string;
   deliveryStatus: string;
+  /** A label for errorText: translated by code (domain/coded-names.ts), else the shop's words. */
   refundStatus: string;
   refund: LineRefund;
 };
@@ -61,6 +65,7 @@ export type OrderCardView = {
   shop: string;
   createdAt: string;
   status: number;
+  /** A label for errorText (domain/coded-names.ts), as refundStatus, payTypeName and deliveryTypeName. */
   statusName: string;
   payMoney: string;
   goodsNum: number;
@@ -80,7 +85,7 @@ function lineView(order: Order, line: OrderLine): LineView {
     num: line.num,
     subtotal: line.goods_money,
     deliveryStatus: line.delivery_status_name,
-    refundStatus: line.refund_status === 0 ? "" : line.refund_status_name,
+    refundStatus: line.refund_status === 0 || !line.refund_status_name ? "" : refundStatusLabel(line.refund_status, line.refund_status_name),
     refund: lineRefund(order, line),
   };
 }
@@ -92,7 +97,7 @@ export function orderCardView(order: Order): OrderCardView {
     shop: order.site_name,
     createdAt: formatDateTime(order.create_time),
     status: order.order_status,
-    statusName: order.order_status_name,
+    statusName: orderStatusLabel(order.order_status, order.order_status_name),
     payMoney: order.pay_money,
     goodsNum: order.goods_num,
     detailHref: detailUrl(order),
@@ -155,8 +160,8 @@ export async function orderDetailView(order: OrderDetail): Promise<OrderDetailVi
     outTradeNo: order.out_trade_no,
     next: deadlineOf(nextStep(order, order.auto_close)),
     closeCause: order.order_status === ORDER_STATUS.closed ? order.close_cause : "",
-    payTypeName: paid ? order.pay_type_name : "",
-    deliveryTypeName: order.delivery_type_name,
+    payTypeName: paid && order.pay_type_name ? payTypeLabel(order.pay_type, order.pay_type_name) : "",
+    deliveryTypeName: order.delivery_type_name ? deliveryTypeLabel(order.delivery_type, order.delivery_type_name) : "",
     receiver: withAddress ? { name: order.name, mobile: order.mobile, address: `${order.full_address} ${order.address}`.trim() } : null,
     store:
       order.order_type === ORDER_TYPE.pickup || order.order_type === ORDER_TYPE.local
@@ -311,7 +316,15 @@ export async function orderAction(request: Request, fallback: string): Promise<A
 async function buyAgain(ctx: UpstreamContext, order: Order): Promise<ActionAnswer> {
   let added = 0;
   let refusal: UpstreamError | null = null;
+  let saleRefusal: string | null = null;
+  const rules = await saleControlOf(ctx, order.order_goods);
   for (const line of order.order_goods) {
+    // Goods the member may no longer order (sale control, issue 29) are not put in the cart at all.
+    const refused = orderRefusal(ruleOfLine(rules, line));
+    if (refused) {
+      saleRefusal ??= orderRefusalError(refused, "orders:errors.noPermission");
+      continue;
+    }
     try {
       await addToCart(ctx, { sku_id: line.sku_id, num: line.num });
       added += 1;
@@ -322,7 +335,7 @@ async function buyAgain(ctx: UpstreamContext, order: Order): Promise<ActionAnswe
   }
   if (added === 0) {
     return data<OrderActionData>(
-      { error: refusal ? orderErrorFor(refusal) : "orders:errors.buyAgainNothing", orderId: order.order_id },
+      { error: refusal ? orderErrorFor(refusal) : (saleRefusal ?? "orders:errors.buyAgainNothing"), orderId: order.order_id },
       { status: 409, headers: PRIVATE },
     );
   }

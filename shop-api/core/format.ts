@@ -13,9 +13,26 @@ export function adjustClock(seconds: number | null): number {
   return clockOffsetSeconds
 }
 
+/** Set while the seed writes history (atFixedTime): the clock stands still there. */
+let fixedSeconds: number | null = null
+
+/**
+ * Runs `fn` with the clock stopped at `at`: the seed makes its demo orders through the order model
+ * at fixed times, so two fresh databases hold the same rows (shop-api/db/seed-demo-orders.ts).
+ */
+export function atFixedTime<T>(at: number, fn: () => T): T {
+  const saved = fixedSeconds
+  fixedSeconds = at
+  try {
+    return fn()
+  } finally {
+    fixedSeconds = saved
+  }
+}
+
 /** Seconds since the epoch, the unit of every time in the API (test clock applied). */
 export function nowSeconds(): number {
-  return wallSeconds() + clockOffsetSeconds
+  return fixedSeconds ?? wallSeconds() + clockOffsetSeconds
 }
 
 /**

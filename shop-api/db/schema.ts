@@ -1536,4 +1536,13 @@ export const migrations: Migration[] = [
       CREATE INDEX stockout_log_time ON stockout_log(stockout_time);
       `,
   },
+  {
+    version: 20,
+    name: 'the demo orders made real (seed step 20, issue 29)',
+    sql: /* sql */ `
+      -- No new tables: the seed step rebuilds step 1's bare demo orders through the order model.
+      -- Orders are looked up by their payment serial when paid, refunded or made again.
+      CREATE INDEX IF NOT EXISTS orders_out_trade_no ON orders(out_trade_no);
+      `,
+  },
 ]

@@ -12,6 +12,7 @@ import { seedCatalog } from './seed-catalog.js'
 import { seedAftersales } from './seed-aftersales.js'
 import { seedCheckout, seedPointCash } from './seed-checkout.js'
 import { seedOrders } from './seed-orders.js'
+import { seedDemoOrders } from './seed-demo-orders.js'
 import { seedPromotionSlots } from './seed-promotion.js'
 import { seedSignin } from './seed-signin.js'
 import { seedAccount } from './seed-account.js'
@@ -510,6 +511,12 @@ export const seedSteps: SeedStep[] = [
     version: 19,
     run(db) {
       seedAccount(db)
+    },
+  },
+  {
+    version: 20,
+    run(db) {
+      seedDemoOrders(db)
     },
   },
 ]

@@ -489,6 +489,15 @@ export function saleRulesFor(db: Database, viewer: Viewer | null): SaleRule[] {
   return rows.filter((r) => (r.member_id === 0 || r.member_id === viewer.memberId) && (r.member_label === 0 || viewer.labels.includes(r.member_label)))
 }
 
+/**
+ * Sale control's refusal to order a goods, upstream's wording: a member orders only goods they
+ * may buy (`is_member_by`) and see the price of (`view_price`); null when both hold.
+ */
+export function saleRefusal(control: Pick<SaleControlView, 'is_member_by' | 'view_price' | 'not_buy_msg'> | null): string | null {
+  if (!control || (control.is_member_by && control.view_price)) return null
+  return control.not_buy_msg || '您没有该商品的购买权限'
+}
+
 export interface ServiceRow {
   id: number
   service_name: string

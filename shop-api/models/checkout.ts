@@ -4,7 +4,7 @@ import { nowSeconds } from '../core/format.js'
 import { ApiException } from '../core/router.js'
 import type { ConfigStore } from '../core/services.js'
 import { goodsLine, type CartRow, type PricedGoodsLine } from './cart.js'
-import type { Catalog } from './catalog.js'
+import { saleRefusal, type Catalog } from './catalog.js'
 import { appliesToGoods, type CouponTypeRecord } from './coupon.js'
 
 /**
@@ -174,8 +174,8 @@ export function lineRefusal(catalog: Catalog, lines: CheckoutLine[], missing: bo
   const perGoods = new Map<number, { line: CheckoutLine; num: number }>()
   for (const line of lines) {
     if (line.goods.goods_state !== 1) return goodsError('您要购买的商品已删除或已下架')
-    const control = catalog.saleControl(line.goods)
-    if (control && !control.is_member_by) return goodsError(control.not_buy_msg || '您没有该商品的购买权限')
+    const refusal = saleRefusal(catalog.saleControl(line.goods))
+    if (refusal) return goodsError(refusal)
     if (line.row.num > line.sku.stock) return goodsError(`商品"${line.sku.sku_name}"库存不足`)
     const entry = perGoods.get(line.goods.goods_id)
     perGoods.set(line.goods.goods_id, { line, num: (entry?.num ?? 0) + line.row.num })

@@ -109,3 +109,33 @@ export function freeUsername(db: Database, prefix = 'u_'): string {
 export function recordLogin(db: Database, memberId: number, appType: string): void {
   db.prepare('UPDATE member SET last_login_time = ?, last_login_type = ?, login_num = login_num + 1 WHERE member_id = ?').run(nowSeconds(), appType, memberId)
 }
+
+/** The registration reward (memberregister addon, config MEMBER_REGISTER_REWARD): what a new member gets. */
+export interface RegisterReward {
+  is_use: number
+  value: { point?: number; balance?: number; growth?: number }
+}
+
+/**
+ * Gives a newly registered member the registration reward, as Niushop 5.5.2 does on registration
+ * (`app/model/member/Register.php` memberRegister → `MemberAccount::addMemberAccountInRegister`):
+ * points, stored value and growth, each with its ledger row (from_type `register`, 注册). Only
+ * while the reward is switched on, so what /register promises is what is given (issue 29).
+ */
+export function giveRegisterReward(db: Database, memberId: number, reward: RegisterReward): void {
+  if (!reward.is_use) return
+  const amounts = [
+    { type: 'point', amount: Math.max(0, Math.trunc(Number(reward.value.point ?? 0))), what: '积分' },
+    { type: 'balance', amount: Math.max(0, Math.round(Number(reward.value.balance ?? 0) * 100) / 100), what: '余额' },
+    { type: 'growth', amount: Math.max(0, Math.trunc(Number(reward.value.growth ?? 0))), what: '成长值' },
+  ] as const
+  const now = nowSeconds()
+  for (const { type, amount, what } of amounts) {
+    if (!(amount > 0)) continue
+    db.prepare(`UPDATE member SET ${type} = ${type} + ? WHERE member_id = ?`).run(amount, memberId)
+    db.prepare(
+      `INSERT INTO member_account (member_id, account_type, account_data, from_type, type_name, type_tag, related_id, create_time, remark)
+       VALUES (?, ?, ?, 'register', '注册', ?, 0, ?, ?)`,
+    ).run(memberId, type, amount, `会员注册奖励${what}:${amount}`, now, `会员注册奖励${what}`)
+  }
+}

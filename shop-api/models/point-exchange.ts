@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
-import type { Catalog } from './catalog.js'
+import { saleRefusal, type Catalog } from './catalog.js'
 import { ERROR_PART, type Refusal } from './checkout.js'
 import { addPointLedger, newOutTradeNo } from './order.js'
 import type { PromotionLine } from './promotion-order.js'
@@ -88,6 +88,8 @@ export function exchangeRefusal(
     const sku = catalog.sku(item.type_id)
     const goods = sku ? catalog.goods(sku.goods_id) : undefined
     if (!sku || !goods || goods.goods_state !== 1) return GONE
+    const saleControlled = saleRefusal(catalog.saleControl(goods))
+    if (saleControlled) return saleControlled
   }
   if (num > exchangeStock(catalog, item)) return EXCHANGE_NO_STOCK
   if (item.limit_num > 0) {

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
 import type { ConfigStore } from '../core/services.js'
 import { goodsLine } from './cart.js'
-import { inSeckillSlot, seckillActivities, secondsOfDay, type Catalog, type SeckillInfo } from './catalog.js'
+import { inSeckillSlot, saleRefusal, seckillActivities, secondsOfDay, type Catalog, type SeckillInfo } from './catalog.js'
 import {
   BUYER_MESSAGE_MAX,
   ERROR_PART,
@@ -88,8 +88,8 @@ export function seckillLines(db: Database, catalog: Catalog, memberId: number, s
   const sku = catalog.sku(skuId)
   const goods = sku ? catalog.goods(sku.goods_id) : undefined
   if (!item || !sku || !goods || goods.goods_state !== 1) return refuse(GONE)
-  const control = catalog.saleControl(goods)
-  if (control && !control.is_member_by) return refuse(control.not_buy_msg || '您没有该商品的购买权限')
+  const refusal = saleRefusal(catalog.saleControl(goods))
+  if (refusal) return refuse(refusal)
   if (num < 1) return refuse('商品项的购买数量不能小于1')
   // Every unit is at the seckill price here, so the cart's rules (spec §5) become refusals.
   if (seckill.goods_min > 1 && num < seckill.goods_min) return refuse(`该商品${seckill.goods_min}件起售`)
@@ -126,8 +126,8 @@ export function comboLines(catalog: Catalog, blId: number, sets: number): { line
     const sku = catalog.sku(item.sku_id)
     const goods = sku ? catalog.goods(sku.goods_id) : undefined
     if (!sku || !goods || goods.goods_state !== 1) return refuse(GONE)
-    const control = catalog.saleControl(goods)
-    if (control && !control.is_member_by) return refuse(control.not_buy_msg || '您没有该商品的购买权限')
+    const refusal = saleRefusal(catalog.saleControl(goods))
+    if (refusal) return refuse(refusal)
     if (sku.stock < sets) return refuse(`商品"${sku.sku_name}"库存不足`)
     const share = index === bundling.items.length - 1 ? left : weightSum > 0 ? Math.floor((total * weights[index]!) / weightSum) : Math.floor(total / bundling.items.length)
     left -= share
@@ -171,8 +171,8 @@ export function groupbuyLines(db: Database, catalog: Catalog, groupbuyId: number
   const sku = catalog.sku(groupbuy.sku_id)
   const goods = sku ? catalog.goods(sku.goods_id) : undefined
   if (!sku || !goods || goods.goods_state !== 1) return refuse(GONE)
-  const control = catalog.saleControl(goods)
-  if (control && !control.is_member_by) return refuse(control.not_buy_msg || '您没有该商品的购买权限')
+  const refusal = saleRefusal(catalog.saleControl(goods))
+  if (refusal) return refuse(refusal)
   if (num < groupbuy.buy_num) return refuse(`该商品限制购买不能少于${groupbuy.buy_num}件！`)
   if (num > sku.stock) return refuse('该商品库存不足')
   return { lines: [{ sku_id: sku.sku_id, num, price: cents(groupbuy.groupbuy_price) }], refusal: null }

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
-import type { Catalog } from './catalog.js'
+import { saleRefusal, type Catalog } from './catalog.js'
 import { ERROR_PART, type Refusal } from './checkout.js'
 import type { PromotionLine } from './promotion-order.js'
 
@@ -79,8 +79,8 @@ export function topicLines(db: Database, catalog: Catalog, memberId: number, top
   const sku = catalog.sku(item.sku_id)
   const goods = sku ? catalog.goods(sku.goods_id) : undefined
   if (!sku || !goods || goods.goods_state !== 1) return refuse(GONE)
-  const control = catalog.saleControl(goods)
-  if (control && !control.is_member_by) return refuse(control.not_buy_msg || '您没有该商品的购买权限')
+  const refusal = saleRefusal(catalog.saleControl(goods))
+  if (refusal) return refuse(refusal)
   if (num < 1) return refuse('购买数量不能小于1')
   if (num > topicStock(item, sku.stock)) return refuse('该商品库存不足')
   if (item.max_buy > 0) {

@@ -2,7 +2,17 @@ import { maskMobile } from '../core/format.js'
 import { hashPassword, verifyPassword } from '../core/password.js'
 import { error, has, int, requireMember, str, success, type Context, type Envelope, type Router } from '../core/router.js'
 import { SMS_BURNED_MESSAGE } from '../core/services.js'
-import { createMember, findMemberByLogin, findMemberByMobile, freeUsername, mobileExists, recordLogin, usernameExists } from '../models/member.js'
+import {
+  createMember,
+  findMemberByLogin,
+  findMemberByMobile,
+  freeUsername,
+  giveRegisterReward,
+  mobileExists,
+  recordLogin,
+  usernameExists,
+  type RegisterReward,
+} from '../models/member.js'
 import { addRegistrationAddress, referrerId, registrationAddressProblem, registrationFullAddress } from '../models/register-extras.js'
 import { claimRegistrationImages } from './qualification.js'
 
@@ -129,6 +139,7 @@ export function registerAuthRoutes(router: Router): void {
     addRegistrationAddress(ctx.db, memberId, { name: str(ctx, 'realname') || username, mobile: '', ...region, full_address: fullAddress })
     // Qualification images uploaded before registration become pending submissions (docs/qualifications.md).
     claimRegistrationImages(ctx.db, memberId, qualifications)
+    giveRegisterReward(ctx.db, memberId, ctx.services.config.record<RegisterReward['value']>('MEMBER_REGISTER_REWARD'))
     return success({ token: ctx.services.tokens.issue(memberId, { appType: ctx.appType }) })
   })
 
@@ -161,6 +172,7 @@ export function registerAuthRoutes(router: Router): void {
       realname: str(ctx, 'realname'),
       member_label: int(ctx, 'member_label', 0),
     })
+    giveRegisterReward(ctx.db, memberId, ctx.services.config.record<RegisterReward['value']>('MEMBER_REGISTER_REWARD'))
     return success({ token: ctx.services.tokens.issue(memberId, { appType: ctx.appType }) })
   })
 

@@ -1,7 +1,7 @@
 import { money, nowSeconds } from '../core/format.js'
 import { error, has, int, isEmpty, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { bundleLine, bundleLineView, bundleStock, cartRows, goodsLine, goodsLineView, parseIds, type CartRow } from '../models/cart.js'
-import { Catalog } from '../models/catalog.js'
+import { Catalog, saleRefusal } from '../models/catalog.js'
 import { basePriceOf, centsToMoney, priceCartLine, toCents } from '../models/pricing.js'
 
 /**
@@ -66,8 +66,8 @@ export function registerCartRoutes(router: Router): void {
     const sku = catalog.sku(skuId)
     const goods = sku ? catalog.goods(sku.goods_id) : undefined
     if (sku && goods) {
-      const control = catalog.saleControl(goods)
-      if (control && !control.is_member_by) return error(-1, control.not_buy_msg || '您没有该商品的购买权限')
+      const refusal = saleRefusal(catalog.saleControl(goods))
+      if (refusal) return error(-1, refusal)
       if (sku.stock <= 0) return error(-1, '商品库存不足')
     }
     const cap = (n: number) => (sku ? Math.min(n, sku.stock) : n)
@@ -244,8 +244,8 @@ export function registerCartRoutes(router: Router): void {
     if (!bundling) return error(-1, '组合套餐不存在')
     for (const item of bundling.items) {
       const goods = catalog.goods(item.goods_id)
-      const control = goods ? catalog.saleControl(goods) : null
-      if (control && !control.is_member_by) return error(-1, control.not_buy_msg || '您没有该商品的购买权限')
+      const refusal = saleRefusal(goods ? catalog.saleControl(goods) : null)
+      if (refusal) return error(-1, refusal)
     }
     const stock = bundleStock(catalog, bundling)
     if (stock <= 0) return error(-1, '商品库存不足')

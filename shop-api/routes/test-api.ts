@@ -96,6 +96,16 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok({ login_captcha: loginCaptcha, register_captcha: registerCaptcha })
   },
 
+  // The registration reward (MEMBER_REGISTER_REWARD): {is_use: 0|1, point?, balance?, growth?} (issue 29).
+  'POST /__test/config/register-reward': ({ params, db, services }) => {
+    const isUse = integer(params, 'is_use')
+    if (isUse !== 0 && isUse !== 1) return bad(400, 'body must be {is_use: 0|1, point?, balance?, growth?}')
+    const patch = Object.fromEntries(['point', 'balance', 'growth'].flatMap((name) => (integer(params, name) === undefined ? [] : [[name, integer(params, name)]])))
+    if (Object.keys(patch).length) services.config.update('MEMBER_REGISTER_REWARD', patch)
+    db.prepare("UPDATE config SET is_use = ? WHERE app_module = 'shop' AND config_key = 'MEMBER_REGISTER_REWARD'").run(isUse)
+    return ok(services.config.record('MEMBER_REGISTER_REWARD'))
+  },
+
   // Fresh member with unique defaults. Optional `group_with: <member_id>` puts it in that member's account group.
   'POST /__test/member': async ({ params, db }) => {
     memberCounter += 1
@@ -847,6 +857,27 @@ export const testRoutes: Record<string, TestHandler> = {
         .all(),
     ),
   // ---- end qualifications ------------------------------------------------------------------
+  // A sale-control rule of one goods for one member (issue 29): {username | member_id, goods_id,
+  // is_member_by, view_price, not_buy_msg?}; it replaces the member's earlier rule of that goods.
+  'POST /__test/sale-control': ({ params, db }) => {
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'unknown member (send username or member_id)')
+    const goodsId = integer(params, 'goods_id')
+    const isMemberBy = integer(params, 'is_member_by')
+    const viewPrice = integer(params, 'view_price')
+    const flags = [isMemberBy, viewPrice]
+    if (goodsId === undefined || flags.some((flag) => flag !== 0 && flag !== 1))
+      return bad(400, 'body must be {username, goods_id, is_member_by: 0|1, view_price: 0|1, not_buy_msg?}')
+    db.prepare("DELETE FROM sale_control WHERE type = 'goods' AND goods_id = ? AND member_id = ?").run(goodsId, memberId)
+    db.prepare("INSERT INTO sale_control (type, goods_id, member_id, is_member_by, view_price, not_buy_msg, reason) VALUES ('goods', ?, ?, ?, ?, ?, '')").run(
+      goodsId,
+      memberId,
+      isMemberBy,
+      viewPrice,
+      text(params, 'not_buy_msg') ?? '',
+    )
+    return ok({ member_id: memberId, goods_id: goodsId })
+  },
 
   'POST /__test/reset': ({ services, endpoints }) => {
     services.config.update('SHOP_STATUS_CONFIG', { shop_pc_status: 1, shop_h5_status: 1, shop_weapp_status: 1 })

@@ -101,7 +101,7 @@ describe("against the reference shop API", () => {
     expect(refusal).toBeInstanceOf(UpstreamError);
     expect(orderErrorFor(refusal as UpstreamError)).toBe("orders:errors.notReceivable");
     const received = await orderDetailView((await findOrder(member, orderId))!);
-    expect(received.statusName).toBe("已收货");
+    expect(received.statusName).toBe("common:coded.orderStatus.received");
     expect(received.buttons.map((b) => b.id)).toEqual(["trace", "evaluate", "buy-again"]);
   });
 

@@ -75,4 +75,12 @@ describe("/member/refund", () => {
     expect(sent?.body).toMatchObject({ order_goods_ids: "1", refund_type: 1, refund_reason: "其他" });
     expect(sent?.body).not.toHaveProperty("refund_apply_money");
   });
+
+  test("the member's own line the upstream refuses to refund: its message on a 409 page, not a 404 (issue 29)", async () => {
+    upstream.on("/api/orderrefund/refunddata", { body: envelope(-1, "该订单已关闭，不能申请退款", null) });
+    const refused = await refundLoader(args(request("/member/refund?order_goods_id=1&order_id=1"))).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(409);
+    expect(await (refused as Response).json()).toEqual({ message: "upstream:该订单已关闭，不能申请退款" });
+  });
 });

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Checkbox, Group } from "~/components/ui";
-import { priceBundle } from "~/domain/cart";
+import { isBundlePurchasable, priceBundle } from "~/domain/cart";
 import { quantityBounds } from "~/domain/quantity";
 import type { BundleView } from "~/upstream/cart-view.server";
 import { formatMoney } from "~/utils/format";
@@ -24,7 +24,9 @@ export function BundleRow({
   const { t } = useTranslation("cart");
   const hydrated = useHydrated();
   const priced = priceBundle(bundle);
-  const available = bundle.stock > 0;
+  const available = isBundlePurchasable(bundle);
+  // Sale control hides a goods' price: the combo carries none, and says so where its price would be.
+  const priceHidden = bundle.saleRefusal?.priceHidden === true;
   return (
     <div className={`cart-line ${available ? "" : "cart-line--invalid"}`} role="group" aria-label={bundle.name} data-testid={`cart-line-${bundle.cartId}`}>
       <div className="cart-line__select">
@@ -37,7 +39,7 @@ export function BundleRow({
             {...(hydrated ? { checked: selected, onChange: (event) => onToggle(event.currentTarget.checked) } : { defaultChecked: selected })}
           />
         ) : (
-          <span className="ui-text-xs">{t("outOfStock")}</span>
+          <span className="ui-text-xs">{bundle.saleRefusal ? t("noPermission") : t("outOfStock")}</span>
         )}
       </div>
       <div className="cart-line__info cart-line__info--wide">
@@ -52,8 +54,9 @@ export function BundleRow({
             </Link>
           ))}
         </Group>
+        {bundle.saleRefusal ? <p className="ui-text-xs cart-line__refusal">{bundle.saleRefusal.message || t("noPermission")}</p> : null}
       </div>
-      <div className="cart-line__price">{formatMoney(bundle.price)}</div>
+      <div className="cart-line__price">{priceHidden ? t("noPermission") : formatMoney(bundle.price)}</div>
       <div className="cart-line__quantity">
         <QuantityStepper
           cartId={bundle.cartId}
@@ -67,7 +70,7 @@ export function BundleRow({
       </div>
       <div className="cart-line__subtotal">
         <p className="cart-line__amount" data-testid={`cart-subtotal-${bundle.cartId}`}>
-          {formatMoney(priced.subtotal)}
+          {priceHidden ? t("noPermission") : formatMoney(priced.subtotal)}
         </p>
       </div>
       <DeleteButton cartId={bundle.cartId} intent="delete-bundle" label={bundle.name} redirectTo={redirectTo} />

@@ -29,7 +29,9 @@ export function CartLineRow({
   const bounds = quantityBounds(lineQuantityLimits(line));
   // Totals depend on promotions, so they dim while any cart edit runs (busy, not optimistic).
   const busy = useFetchers().some((fetcher) => fetcher.state !== "idle" && fetcher.formAction === "/cart");
-  const blocked = line.saleControl && (!line.saleControl.is_member_by || !line.saleControl.view_price);
+  const blocked = line.saleRefusal !== null;
+  // Sale control hides the price: the line carries none, and says so where a price would be.
+  const priceHidden = line.saleRefusal?.priceHidden === true;
 
   return (
     <div className={`cart-line ${line.purchasable ? "" : "cart-line--invalid"}`} data-testid={`cart-line-${line.cartId}`} aria-label={line.name} role="group">
@@ -43,7 +45,7 @@ export function CartLineRow({
             {...(hydrated ? { checked: selected, onChange: (event) => onToggle(event.currentTarget.checked) } : { defaultChecked: selected })}
           />
         ) : (
-          <Badge color="gray">{line.onShelf ? t("outOfStock") : t("offShelf")}</Badge>
+          <Badge color="gray">{blocked ? t("noPermission") : line.onShelf ? t("outOfStock") : t("offShelf")}</Badge>
         )}
       </div>
       {/* The same link as the name beside it: kept out of the tab order and the accessibility tree. */}
@@ -63,14 +65,14 @@ export function CartLineRow({
         {blocked && line.saleControl?.qualification ? (
           <MissingQualificationNotice qualification={line.saleControl.qualification} className="ui-text-xs cart-line__refusal" />
         ) : blocked ? (
-          <p className="ui-text-xs cart-line__refusal">{line.saleControl?.not_buy_msg || t("noPermission")}</p>
+          <p className="ui-text-xs cart-line__refusal">{line.saleRefusal?.message || t("noPermission")}</p>
         ) : null}
         {line.promotionLabel === "wholesale" && line.promotionInfo?.price_json?.length ? (
           <TierTable tiers={line.promotionInfo.price_json} unit={line.unit} />
         ) : null}
         {line.getFree ? <GetFreeTable entries={line.getFree} /> : null}
       </div>
-      <div className="cart-line__price">{formatMoney(priced.unitPrice)}</div>
+      <div className="cart-line__price">{priceHidden ? t("noPermission") : formatMoney(priced.unitPrice)}</div>
       <div className="cart-line__quantity">
         <QuantityStepper
           cartId={line.cartId}
@@ -85,9 +87,9 @@ export function CartLineRow({
       </div>
       <div className={`cart-line__subtotal ${busy ? "is-busy" : ""}`}>
         <p className="cart-line__amount" data-testid={`cart-subtotal-${line.cartId}`}>
-          {formatMoney(priced.subtotal)}
+          {priceHidden ? t("noPermission") : formatMoney(priced.subtotal)}
         </p>
-        {priced.hints.map((hint) => (
+        {(priceHidden ? [] : priced.hints).map((hint) => (
           <p key={hint.key} className="ui-text-xs cart-hint">
             {hintText(t, hint)}
           </p>

@@ -33,7 +33,7 @@ export function PaymentPage() {
         <Alert color="red" role="alert">
           {errorText(t, loaded.message)}
         </Alert>
-        {actionData?.formError ? <CreateError message={actionData.formError.message} /> : null}
+        {actionData?.formError && actionData.formError.message !== loaded.message ? <CreateError message={actionData.formError.message} /> : null}
         <Group>
           <ButtonLink to={loaded.back.href}>{t(loaded.back.label)}</ButtonLink>
           <ButtonLink to="/member/order_list" variant="outline">

@@ -32,7 +32,7 @@ export function OrderDetailPage() {
 
       <Panel className="order-detail__status">
         <p className="order-detail__status-name" data-testid="order-status">
-          {order.statusName}
+          {errorText(t, order.statusName)}
         </p>
         <p data-testid="order-next">
           {t(`${order.next.key}`)}
@@ -117,13 +117,13 @@ export function OrderDetailPage() {
           {order.deliveryTypeName ? (
             <>
               <dt>{t("detail.deliveryType")}</dt>
-              <dd>{order.deliveryTypeName}</dd>
+              <dd>{errorText(t, order.deliveryTypeName)}</dd>
             </>
           ) : null}
           {order.payTypeName ? (
             <>
               <dt>{t("detail.payType")}</dt>
-              <dd>{order.payTypeName}</dd>
+              <dd>{errorText(t, order.payTypeName)}</dd>
             </>
           ) : null}
           {order.receiver ? (

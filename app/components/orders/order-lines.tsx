@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import type { LineView } from "~/upstream/order-view.server";
 import { formatMoney } from "~/utils/format";
+import { errorText } from "~/components/form/error-text";
 
 /** The goods lines of an order: image, name, spec, price, quantity, and the line's after-sales state or link. */
 export function OrderLines({ lines, withRefund }: { lines: LineView[]; withRefund: boolean }) {
@@ -33,7 +34,7 @@ export function OrderLines({ lines, withRefund }: { lines: LineView[]; withRefun
                     <span>{line.name}</span>
                   )}
                   {line.spec ? <p className="ui-dimmed ui-text-sm">{line.spec}</p> : null}
-                  {line.refundStatus && !withRefund ? <Badge color="orange">{line.refundStatus}</Badge> : null}
+                  {line.refundStatus && !withRefund ? <Badge color="orange">{errorText(t, line.refundStatus)}</Badge> : null}
                 </div>
               </div>
             </td>

@@ -12,11 +12,13 @@ import { CartLineRow } from "~/components/cart/cart-line-row";
 import { toastContent } from "~/components/form/error-text";
 import { NoJsRedirect } from "~/components/no-js-redirect";
 import { Button, ButtonLink, Checkbox, Group, Stack } from "~/components/ui";
-import { isPurchasable, lineQuantityLimits, selectedTotals } from "~/domain/cart";
+import { isBundlePurchasable, isPurchasable, lineQuantityLimits, selectedTotals } from "~/domain/cart";
 import { clampBundleQuantity, clampQuantity } from "~/domain/quantity";
+import { orderRefusal, orderRefusalError } from "~/domain/sale-control";
 import { deleteBundleLine, deleteCartLines, listCartBundles, listCartLines, setBundleQuantity, setCartQuantity } from "~/upstream/cart.server";
 import { memberContext } from "~/upstream/context.server";
-import { toCartView, toCartLineView } from "~/upstream/cart-view.server";
+import { toBundleView, toCartView, toCartLineView } from "~/upstream/cart-view.server";
+import { saleControlOf } from "~/upstream/sale-control.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { formatMoney } from "~/utils/format";
@@ -48,10 +50,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await memberContext(request);
   if (!ctx.token) return { member: false as const, cart: null, selected: [] as number[] };
   const [lines, bundles] = await Promise.all([listCartLines(ctx), bundlesOf(ctx)]);
-  const cart = toCartView(lines, bundles);
+  // Combo lines carry no sale control of their own: their goods' rules are asked for (issue 29).
+  const cart = toCartView(
+    lines,
+    bundles,
+    await saleControlOf(
+      ctx,
+      bundles.flatMap((bundle) => bundle.bundlingGoods),
+    ),
+  );
   const buyable = [
     ...cart.groups.flatMap((group) => group.lines.map((line) => line.cartId)),
-    ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId),
+    ...cart.bundles.filter(isBundlePurchasable).map((bundle) => bundle.cartId),
   ];
   return { member: true as const, cart, selected: selectionOf(new URL(request.url), buyable) };
 }
@@ -108,6 +118,20 @@ export async function action({ request }: ActionFunctionArgs) {
       case "settle": {
         if (intent.cart_id.length === 0) return refuseEdit(back, "cart:errors.noneSelected");
         if (intent.cart_id.length > MAX_SETTLE_LINES) return refuseEdit(back, "cart:errors.tooMany");
+        // Sale control (issue 29): said as the shop words it, before the checkout is even asked.
+        const [refusal] = intent.cart_id.flatMap((id) => {
+          const line = own.get(id);
+          const lineRefusal = line ? orderRefusal(line.sale_control) : null;
+          return lineRefusal ? [lineRefusal] : [];
+        });
+        if (refusal) return refuseEdit(back, orderRefusalError(refusal, "cart:noPermission"), 403);
+        const chosenBundles = intent.cart_id.flatMap((id) => ownBundles.get(id) ?? []);
+        const bundleRules = await saleControlOf(
+          ctx,
+          chosenBundles.flatMap((bundle) => bundle.bundlingGoods),
+        );
+        const [bundleRefusal] = chosenBundles.flatMap((bundle) => toBundleView(bundle, bundleRules).saleRefusal ?? []);
+        if (bundleRefusal) return refuseEdit(back, orderRefusalError(bundleRefusal, "cart:noPermission"), 403);
         const unbuyable = intent.cart_id.some((id) => {
           const line = own.get(id);
           if (line) return !isPurchasable(toCartLineView(line));
@@ -168,7 +192,7 @@ function MemberCart({ cart, initiallySelected }: { cart: NonNullable<ReturnType<
   }, []);
   const lines = useMemo(() => cart.groups.flatMap((group) => group.lines), [cart]);
   const buyableIds = useMemo(
-    () => [...lines.map((line) => line.cartId), ...cart.bundles.filter((bundle) => bundle.stock > 0).map((bundle) => bundle.cartId)],
+    () => [...lines.map((line) => line.cartId), ...cart.bundles.filter(isBundlePurchasable).map((bundle) => bundle.cartId)],
     [lines, cart.bundles],
   );
   const totals = selectedTotals(lines, cart.bundles, selected);

@@ -15,6 +15,8 @@ import { assetUrl } from "~/upstream/context.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
+import { refundStatusLabel } from "~/domain/coded-names";
+import { errorText } from "~/components/form/error-text";
 
 export const handle: RouteHandle = { i18n: ["aftersales"], title: "aftersales:activist.title" };
 
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         image: assetUrl(item.sku_image),
         num: item.num,
         time: item.refund_action_time,
-        statusName: item.refund_status_name,
+        statusName: refundStatusLabel(item.refund_status, item.refund_status_name),
         amount: centsToYuan(amount.cents),
         label: amount.label,
         cancellable: refundButtons(item.refund_action).cancel,
@@ -73,7 +75,7 @@ export default function ActivistPage() {
                     <p className="ui-price" data-testid="activist-amount">
                       {formatMoney(item.amount)}
                     </p>
-                    <p className="ui-dimmed">{item.statusName}</p>
+                    <p className="ui-dimmed">{errorText(t, item.statusName)}</p>
                   </div>
                 </GoodsLine>
                 <Link className="ui-anchor" to={`/member/refund_detail?${new URLSearchParams({ order_goods_id: String(item.id) })}`}>

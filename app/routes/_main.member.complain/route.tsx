@@ -16,6 +16,7 @@ import { formatDateTime } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { refundStatusLabel } from "~/domain/coded-names";
 
 /**
  * A complaint about a refund. Niushop has no complaint endpoints (contract §5.3): this page exists
@@ -58,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     id: info.order_goods_id,
     name: info.sku_name,
-    refundStatus: info.refund_status_name,
+    refundStatus: info.refund_status_name ? refundStatusLabel(info.refund_status, info.refund_status_name) : "",
     canComplain: info.can_complain,
     reasons: info.complain_reason_type,
     complaint: complaint
@@ -118,7 +119,7 @@ export default function ComplainPage() {
       <Panel>
         <p className="ui-strong">{view.name}</p>
         <p className="ui-dimmed">
-          {t("complain.refundStatus")}: {view.refundStatus || t("detail.noRefund")}
+          {t("complain.refundStatus")}: {view.refundStatus ? errorText(t, view.refundStatus) : t("detail.noRefund")}
         </p>
       </Panel>
       {view.complaint ? (

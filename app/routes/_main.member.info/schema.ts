@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chinaDayOf, chinaMidnightSeconds, formatCalendarDay, parseCalendarDay } from "~/domain/calendar-day";
 
 // The profile form of /member/info, parsed on the server only (ADR 010). Messages: `member` keys.
 
@@ -13,10 +14,9 @@ const Birthday = z
   .transform((value) => value ?? "")
   .refine((value) => {
     if (value === "") return true;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const time = Date.parse(`${value}T00:00:00+08:00`);
-    const roundTrip = new Date(time + 8 * 3600_000).toISOString().slice(0, 10);
-    return Number.isFinite(time) && roundTrip === value && value >= "1900-01-01" && time <= Date.now();
+    // The one day reader (it never throws: "2024-13-01" is simply not a day, issue 29).
+    const day = parseCalendarDay(value);
+    return day !== null && day.year >= 1900 && chinaMidnightSeconds(day) * 1000 <= Date.now();
   }, "member:info.errors.birthday");
 
 export const ProfileSchema = z.object({
@@ -37,12 +37,14 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/** "YYYY-MM-DD" → unix seconds of that midnight in China; "" → 0. */
-export function birthdaySeconds(day: string): number {
-  return day ? Math.floor(Date.parse(`${day}T00:00:00+08:00`) / 1000) : 0;
+/** "YYYY-MM-DD" → unix seconds of that midnight in China; "" (or not a day) → 0. */
+export function birthdaySeconds(value: string): number {
+  const day = parseCalendarDay(value);
+  return day ? chinaMidnightSeconds(day) : 0;
 }
 
 /** Unix seconds → "YYYY-MM-DD" in China; 0 → "". */
 export function birthdayDay(seconds: number): string {
-  return seconds ? new Date(seconds * 1000 + 8 * 3600_000).toISOString().slice(0, 10) : "";
+  const day = seconds ? chinaDayOf(seconds) : null;
+  return day ? formatCalendarDay(day) : "";
 }

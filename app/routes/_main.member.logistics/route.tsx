@@ -11,6 +11,8 @@ import { findOrder, listPackages } from "~/upstream/orders.server";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import "~/styles/orders.css";
+import { orderStatusLabel } from "~/domain/coded-names";
+import { errorText } from "~/components/form/error-text";
 
 // The parcels of an order (spec §2 /member/logistics?order_id=; contract §4.5): carrier, waybill
 // number to copy, the goods inside and the trace, newest first as the upstream sends it.
@@ -27,7 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const packages = await listPackages(ctx, order.order_id);
   return data(
     {
-      order: { id: order.order_id, no: order.order_no, statusName: order.order_status_name, detailHref: detailUrl(order) },
+      order: {
+        id: order.order_id,
+        no: order.order_no,
+        statusName: orderStatusLabel(order.order_status, order.order_status_name),
+        detailHref: detailUrl(order),
+      },
       packages: packages.map((pkg, index) => ({
         key: `${pkg.id ?? index}-${pkg.delivery_no}`,
         name: pkg.package_name,
@@ -56,7 +63,7 @@ export default function LogisticsPage() {
         ) : null}
       </Group>
       <p>
-        {t("order.no")} {order.no} · {order.statusName}
+        {t("order.no")} {order.no} · {errorText(t, order.statusName)}
       </p>
       {packages.length === 0 ? (
         <Panel>

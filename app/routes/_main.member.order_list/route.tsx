@@ -104,7 +104,7 @@ export default function OrderListPage() {
                   </span>
                   <span className="ui-dimmed">{order.createdAt}</span>
                   <span className="order-card__status" data-testid="order-status">
-                    {order.statusName}
+                    {errorText(t, order.statusName)}
                   </span>
                 </header>
                 <OrderLines lines={order.lines} withRefund={false} />

@@ -17,7 +17,7 @@ import { uploadChosenImage } from "~/utils/draft-images.server";
 import { readFormData } from "~/utils/form-data.server";
 import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
-import { notFoundResponse } from "~/utils/not-found.server";
+import { notFoundResponse, refusedResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RefundFieldsSchema, RefundIntentSchema, RefundQuerySchema } from "./schema";
@@ -52,7 +52,8 @@ async function loadRefundData(ctx: UpstreamContext, query: RefundQuery) {
   try {
     return query.batch ? await getRefundDataBatch(ctx, query.ids) : await getRefundData(ctx, query.ids[0]!);
   } catch (error) {
-    if (error instanceof UpstreamError) throw notFoundResponse();
+    // The lines are the member's: a refusal is the upstream's to tell, on the page (issue 29).
+    if (error instanceof UpstreamError) throw refusedResponse(formErrorFor(error));
     throw error;
   }
 }

@@ -18,6 +18,7 @@ import { formatDateTime, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { refundReasonLabel, refundStatusLabel } from "~/domain/coded-names";
 
 export const handle: RouteHandle = { i18n: ["aftersales"], title: "aftersales:detail.title" };
 
@@ -53,7 +54,8 @@ async function loadDetail(ctx: UpstreamContext, orderGoodsId: number) {
   }
 }
 
-type Fact = { label: string; value?: string; valueKey?: string; id?: string };
+/** `valueLabel`: a label for errorText (a name translated by code, else the shop's words). */
+type Fact = { label: string; value?: string; valueKey?: string; valueLabel?: string; id?: string };
 
 /** The refund's facts, in order, only those it has (labels and some values are translation keys). */
 function factsOf(detail: Awaited<ReturnType<typeof getRefundDetail>>): Fact[] {
@@ -63,7 +65,7 @@ function factsOf(detail: Awaited<ReturnType<typeof getRefundDetail>>): Fact[] {
     !!detail.refund_type && { label: "refund.type", valueKey: `refund.types.${detail.refund_type}` },
     { label: "detail.applyMoney", value: formatMoney(detail.refund_apply_money), id: "apply-money" },
     detail.refund_status === REFUND_STATUS.done && { label: "detail.realMoney", value: formatMoney(detail.refund_real_money), id: "real-money" },
-    !!detail.refund_reason && { label: "refund.reason", value: detail.refund_reason },
+    !!detail.refund_reason && { label: "refund.reason", valueLabel: refundReasonLabel(detail.refund_reason) },
     !!detail.refund_remark && { label: "refund.remark", value: detail.refund_remark },
     !!detail.refund_delivery_no && { label: "detail.waybill", value: `${detail.refund_delivery_name} ${detail.refund_delivery_no}`, id: "waybill" },
   ];
@@ -83,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     price: detail.price,
     num: detail.num,
     status: detail.refund_status,
-    statusName: detail.refund_status_name,
+    statusName: detail.refund_status_name ? refundStatusLabel(detail.refund_status, detail.refund_status_name) : "",
     type: detail.refund_type,
     refuseReason: detail.refund_refuse_reason,
     images: (imagePaths(detail.refund_images, 20) ?? []).map((path) => ownAssetUrl(path, ctx.token)),
@@ -145,7 +147,7 @@ export default function RefundDetailPage() {
       {actionData?.formError ? <Alert color="red">{errorText(t, actionData.formError)}</Alert> : null}
       <Panel>
         <p className="ui-strong" data-testid="refund-status">
-          {view.statusName || t("detail.noRefund")}
+          {view.statusName ? errorText(t, view.statusName) : t("detail.noRefund")}
         </p>
         {HINTED.has(view.status) ? <p className="ui-dimmed">{t(`detail.hint.${String(view.status).replace("-", "m")}`)}</p> : null}
         {view.status === REFUND_STATUS.refused && view.refuseReason ? (
@@ -230,7 +232,7 @@ export default function RefundDetailPage() {
           {view.facts.map((fact) => (
             <Fragment key={fact.label}>
               <dt>{t(fact.label)}</dt>
-              <dd data-testid={fact.id}>{fact.valueKey ? t(fact.valueKey) : fact.value}</dd>
+              <dd data-testid={fact.id}>{fact.valueKey ? t(fact.valueKey) : fact.valueLabel ? errorText(t, fact.valueLabel) : fact.value}</dd>
             </Fragment>
           ))}
         </dl>

@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import { requireMember } from "~/auth/guards.server";
 import { payPasswordProblem } from "~/auth/pay-password.server";
 import { errorText } from "~/components/form";
-import { Alert, Button, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { paysForGoodsOrder } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -49,21 +50,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // 5.5.2's order/pay takes any member's order and may close its payment for a new serial, so the
     // order must be the member's first (docs/upstream-conformance.md D8).
     if (!(await findOrder(ctx, query.data.order_id))) throw notFoundResponse();
-    const outTradeNo = await payExistingOrder(ctx, query.data.order_id).catch((error: unknown) => {
-      throw error instanceof UpstreamError ? notFoundResponse() : error;
-    });
+    let outTradeNo: string;
+    try {
+      outTradeNo = await payExistingOrder(ctx, query.data.order_id);
+    } catch (error) {
+      // The order is the member's, so a refusal is the upstream's to tell (paid meanwhile, closed):
+      // its words on the page, with the way to the order, never a 404 (issue 29).
+      if (!(error instanceof UpstreamError)) throw error;
+      return data({ state: "refused" as const, message: formErrorFor(error), orderId: query.data.order_id }, { status: 409, headers: PRIVATE });
+    }
     throw redirect(payUrl(outTradeNo));
   }
   const outTradeNo = query.data.out_trade_no;
   const { info, member } = await ownPayment(ctx, outTradeNo);
   if (info.pay_status === PAY_STATUS.paid) throw redirect(resultUrl(outTradeNo));
   const [types, balanceShown] = await Promise.all([listPayTypes(ctx), getBalanceConfig(ctx).then((config) => config.balance_show)]);
-  const offline = types.includes("offlinepay") ? await getOfflineConfig(ctx) : null;
+  // A recharge is paid online only: the balance and the transfer settle goods orders (issue 29).
+  const forGoodsOrder = paysForGoodsOrder(info.event);
+  const offline = forGoodsOrder && types.includes("offlinepay") ? await getOfflineConfig(ctx) : null;
   const voucher = offline && info.pay_type === "offlinepay" ? await getOfflineVoucher(ctx, outTradeNo) : null;
   const bank = offline?.value?.bank?.status ? offline.value.bank : null;
   const review = voucher ? voucherReview(voucher.status) : null;
   return data(
     {
+      state: "ready" as const,
       outTradeNo,
       payMoney: info.pay_money,
       body: info.pay_body ?? "",
@@ -71,7 +81,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deadline: info.auto_close_time ? formatDateTime(info.auto_close_time) : "",
       orderId: info.order_id ?? null,
       online: ONLINE_PAY_TYPES.filter((type) => types.includes(type)),
-      balance: types.includes("balance") && balanceShown ? { total: centsToYuan(Number(toCents(member.balance) + toCents(member.balance_money))) } : null,
+      balance:
+        forGoodsOrder && types.includes("balance") && balanceShown
+          ? { total: centsToYuan(Number(toCents(member.balance) + toCents(member.balance_money))) }
+          : null,
       // An offline voucher under review: only the transfer is offered (contract §3.3).
       offline: bank
         ? {
@@ -113,6 +126,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = parsed.data;
   const { info } = await ownPayment(ctx, intent.out_trade_no);
   if (info.pay_status === PAY_STATUS.paid) return redirect(resultUrl(intent.out_trade_no), 303);
+  // Never offered for a recharge, so never sent for one: the upstream would refuse it.
+  if (intent.intent !== "online" && !paysForGoodsOrder(info.event)) return data<PayActionData>({ error: "checkout:errors.payMethodRefused" }, { status: 409 });
 
   try {
     switch (intent.intent) {
@@ -153,7 +168,30 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PayPage() {
-  const view = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { t } = useTranslation("checkout");
+  if (loaded.state === "refused") {
+    return (
+      <Stack gap="md" className="checkout-page">
+        <h1 className="ui-title">{t("pay.title")}</h1>
+        <Alert color="red" role="alert">
+          {errorText(t, loaded.message)}
+        </Alert>
+        <Group>
+          <ButtonLink to={`/member/order_detail?${new URLSearchParams({ order_id: String(loaded.orderId) })}`}>{t("pay.toOrder")}</ButtonLink>
+          <ButtonLink to="/member/order_list" variant="outline">
+            {t("payment.myOrders")}
+          </ButtonLink>
+        </Group>
+      </Stack>
+    );
+  }
+  return <PayForm view={loaded} />;
+}
+
+type ReadyView = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "ready" }>;
+
+function PayForm({ view }: { view: ReadyView }) {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
   const navigation = useNavigation();
@@ -250,7 +288,7 @@ export default function PayPage() {
   );
 }
 
-function OfflinePay({ view, error, busy }: { view: ReturnType<typeof useLoaderData<typeof loader>>; error: string | null; busy: boolean }) {
+function OfflinePay({ view, error, busy }: { view: ReadyView; error: string | null; busy: boolean }) {
   const { t } = useTranslation("checkout");
   const offline = view.offline;
   if (!offline) return null;

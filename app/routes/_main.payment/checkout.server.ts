@@ -5,7 +5,9 @@ import { calculatePromotionOrder, createPromotionOrder, startPromotionOrder } fr
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import type { Calculation, Coupon, DeliveryType, Payment } from "~/upstream/schemas/checkout";
 import { formErrorFor } from "~/upstream/error-messages";
+import { firstOrderRefusal } from "~/upstream/sale-control.server";
 import { MOBILE } from "~/domain/checkout";
+import { orderRefusalError } from "~/domain/sale-control";
 import { log } from "~/utils/log.server";
 import type { Options, PaymentQuery } from "./schema";
 
@@ -47,6 +49,23 @@ export class LocalDeliveryOnlyError extends Error {
     super("the shop offers local delivery only");
     this.name = "LocalDeliveryOnlyError";
   }
+}
+
+/**
+ * Goods the member may not see the price of or may not buy (sale control): the checkout shows
+ * neither a price nor a total and orders nothing (issue 29). `message` is a form error.
+ */
+export class SaleControlRefusedError extends Error {
+  constructor(readonly formError: string) {
+    super("sale control refuses an ordered goods");
+    this.name = "SaleControlRefusedError";
+  }
+}
+
+/** Throws SaleControlRefusedError when a line may not be ordered by this member. */
+export async function assertMayOrder(ctx: UpstreamContext, lines: Array<{ goods_id?: number; sku_id: number }>): Promise<void> {
+  const refusal = await firstOrderRefusal(ctx, lines);
+  if (refusal) throw new SaleControlRefusedError(orderRefusalError(refusal, "checkout:errors.noPermission"));
 }
 
 /** The delivery type as chosen, else the first the upstream offers (contract §2.1 step 3). */
@@ -226,6 +245,8 @@ export async function priceOrder(ctx: UpstreamContext, query: Options, flow: Che
  */
 async function priceOrderOnce(ctx: UpstreamContext, query: Options, flow: CheckoutFlow) {
   const payment: Payment = await flow.start(ctx);
+  // Before anything is priced for the page: a goods the member may not order shows no price.
+  await assertMayOrder(ctx, payment.goods_list);
   const deliveryTypes = offeredDeliveryTypes(payment.delivery.express_type);
   if (deliveryTypes.length === 0 && payment.delivery.express_type.length > 0) throw new LocalDeliveryOnlyError();
   const chosen = chosenDelivery(deliveryTypes, query);

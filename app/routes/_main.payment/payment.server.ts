@@ -11,8 +11,10 @@ import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
+  assertMayOrder,
   DELIVERY_TITLES,
   LocalDeliveryOnlyError,
+  SaleControlRefusedError,
   orderOptionsOf,
   pickupContact,
   priceOrder,
@@ -59,6 +61,13 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
         { status: 409, headers: { "Cache-Control": "private, no-store" } },
       );
     }
+    // Sale control: neither prices nor a form, only why (issue 29).
+    if (error instanceof SaleControlRefusedError) {
+      return data(
+        { state: "refused" as const, message: error.formError, path: flow.path, back: flow.back },
+        { status: 403, headers: { "Cache-Control": "private, no-store" } },
+      );
+    }
     // Nothing to buy (lines gone, sku off the shelf, over stock): say so, with the way back.
     if (error instanceof UpstreamError && error.upstreamMessage !== ORDER_EXPIRED) {
       return data(
@@ -69,6 +78,15 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
     throw error;
   }
   const { payment, deliveryTypes, calculation, refusals, coupons, balanceShown, delivery, options } = priced;
+  // Goods the upstream refuses (stock, shelf, limits, its own sale control) cannot be ordered from
+  // this page: why, and the way back, without prices or totals (issue 29).
+  const goodsRefusal = refusals.find((refusal) => refusal.section === "goods");
+  if (goodsRefusal) {
+    return data(
+      { state: "refused" as const, message: goodsRefusal.message, path: flow.path, back: flow.back },
+      { status: 409, headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
   const totals = calculation ?? null;
   const address = (calculation?.delivery?.member_address ?? payment.delivery.member_address) || null;
   const account = payment.member_account;
@@ -162,7 +180,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
     refusals,
     query: fieldsOf(paymentSearch(query.data)),
   };
-  return data(view, { status: refusals.some((refusal) => refusal.section === "goods") ? 409 : 200, headers: { "Cache-Control": "private, no-store" } });
+  return data(view, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function paymentAction<S extends z.ZodTypeAny>(request: Request, sourceSchema: S, flowOf: (query: z.output<S>) => CheckoutFlow) {
@@ -202,8 +220,14 @@ export async function paymentAction<S extends z.ZodTypeAny>(request: Request, so
   }
   let outTradeNo: string;
   try {
+    // The goods the key would order, checked against sale control before the upstream is asked to order them.
+    const ordered = await flow.calculate(ctx, intent.order_key, options);
+    await assertMayOrder(ctx, ordered.goods_list);
     outTradeNo = await flow.create(ctx, intent.order_key, options, { buyerMessage: intent.buyer_message ?? "", payPassword: intent.pay_password });
   } catch (error) {
+    if (error instanceof SaleControlRefusedError) {
+      return data({ fieldErrors: {} as Record<string, string>, formError: { section: "goods" as Section, message: error.formError }, values }, { status: 403 });
+    }
     if (error instanceof UpstreamError) {
       // A used or timed-out key: start again with the same choices (a second submit lands here too).
       if (error.upstreamMessage === ORDER_EXPIRED) return redirectWithToast(`${flow.path}?${search}`, { kind: "warning", key: "checkout:errors.expired" });

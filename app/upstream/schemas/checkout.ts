@@ -180,6 +180,8 @@ export const PayInfoSchema = z.union([
     pay_status: IntLike,
     pay_type: Text,
     pay_body: Text.optional(),
+    /** What paying settles: `OrderPayNotify` (a goods order), `MemberRechargeOrderPayNotify` (a recharge)… */
+    event: Text.optional().catch(undefined),
     member_id: IntLike,
     create_time: IntLike.optional().default(0),
     pay_time: IntLike.optional().default(0),
