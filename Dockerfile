@@ -9,8 +9,9 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
-# better-sqlite3 (the reference shop API's database) is a native addon; when its prebuilt binary
-# cannot be downloaded, node-gyp compiles it, with the image's own Node headers (no download).
+# better-sqlite3 (the reference shop API's database) is a native addon: node-gyp compiles it with
+# the image's own Node headers (nodedir), and npm ci below tells its installer not to look for a
+# prebuilt binary (build_from_source): the build downloads npm packages and Debian packages only.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -20,7 +21,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci's postinstall applies the dependency patches (patches/, ADR 028, 055) and fails on one that does not apply.
 COPY patches ./patches
-RUN npm ci --no-audit --no-fund
+# Behind a proxy that re-signs TLS, its CA comes as a build secret, never stored in a layer:
+#   docker build --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt .   (scripts/image/test.sh does)
+RUN --mount=type=secret,id=npm_ca \
+    if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
+ && npm_config_build_from_source=better-sqlite3 npm ci --no-audit --no-fund
 COPY . .
 # The Remix build + server bundle, the reference shop API as one file (the demo Deployment runs it
 # without tsx), then drop the dev dependencies; the compiled addon stays.
