@@ -20,7 +20,8 @@ import { cspWithHashes } from "~/utils/script-hashes.server";
  *   scheme, host, URL, Accept-Language and the whole Cookie header.
  *
  * Anything else (members, `.data`, forms, redirects, errors, Set-Cookie, routes that did not opt
- * in) keeps the `private, no-store` the request scope gives every response that read the session.
+ * in) keeps the `private, no-store` the request scope gives every response that read the session,
+ * and says `X-Accel-Buffering: no`: nginx in front passes it on as it streams, and never stores it.
  */
 
 /** Set by entry.server on a shareable document: the CSP hash sources of its scripts; never sent. */
@@ -85,17 +86,20 @@ function watch(res: Response, { nonce, cacheControl, store }: { nonce: string; c
   onHeaders(res, () => {
     const mark = res.getHeader(VISITOR_CACHE_HEADER);
     res.removeHeader(VISITOR_CACHE_HEADER);
-    if (typeof mark !== "string") return;
-    const csp = res.getHeader("content-security-policy");
-    if (typeof csp === "string") res.setHeader("Content-Security-Policy", cspWithHashes(csp, nonce, mark.split(" ").filter(Boolean)));
-    const shareable = res.statusCode === 200 && !res.hasHeader("set-cookie");
-    if (!shareable) return;
-    if (cacheControl) {
+    const shareable = typeof mark === "string" && res.statusCode === 200 && !res.hasHeader("set-cookie");
+    if (typeof mark === "string") {
+      const csp = res.getHeader("content-security-policy");
+      if (typeof csp === "string") res.setHeader("Content-Security-Policy", cspWithHashes(csp, nonce, mark.split(" ").filter(Boolean)));
+    }
+    if (shareable && cacheControl) {
       res.setHeader("Cache-Control", cacheControl);
       const vary = String(res.getHeader("vary") ?? "");
       if (!/(^|,)\s*cookie\s*(,|$)/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Cookie` : "Cookie");
+    } else {
+      // For nginx in front (deploy/nginx): pass it on as it streams, and never store it.
+      res.setHeader("X-Accel-Buffering", "no");
     }
-    if (store)
+    if (shareable && store)
       stored = res.getHeaderNames().flatMap((name) => (NOT_REPLAYED.has(name) ? [] : [[name, res.getHeader(name)!] as [string, number | string | string[]]]));
   });
   if (!store) return;

@@ -70,6 +70,7 @@ describe("a visitor's shareable document", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
     expect(response.headers.get("vary")).toMatch(/\bCookie\b/);
     expect(response.headers.get(VISITOR_CACHE_HEADER)).toBeNull();
+    expect(response.headers.get("x-accel-buffering")).toBeNull(); // nginx may buffer and store it
   });
 
   it("is answered from memory within the ttl: the same bytes and headers", async () => {
@@ -117,6 +118,7 @@ describe("what is never shared", () => {
     const again = await get("/page?shared=1&n=6", { cookie: "a=1; __session=abc" });
     expect(renders - before).toBe(2);
     expect(again.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(again.response.headers.get("x-accel-buffering")).toBe("no"); // nginx streams it through, unstored
     expect(again.response.headers.get(VISITOR_CACHE_HEADER)).toBeNull();
   });
 
@@ -126,6 +128,7 @@ describe("what is never shared", () => {
       const first = await get(path);
       const again = await get(path);
       expect(again.response.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(again.response.headers.get("x-accel-buffering"), path).toBe("no");
       if (path.includes("cookie")) expect(again.response.headers.get("set-cookie")).toBe("flash=1");
       if (!path.includes("shared")) expect(scriptSources(first.response)).toMatch(/^'self' 'nonce-/);
     }
