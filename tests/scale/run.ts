@@ -4,6 +4,8 @@
  * in front of them, round robin without stickiness. Then:
  *   1. a session cookie issued by one process is honoured by the other;
  *   2. the Playwright journeys (tests/scale/*.spec.ts) through nginx, with JS on and off;
+ *   then the shared cache of deploy/nginx (ADR 056), whose files this nginx runs: who may get a
+ *   cached page, and visitor throughput through it beside the BFF processes' own (`sharedCache`);
  *   3. an autocannon load through nginx while one BFF process is restarted (SIGTERM, drain, start
  *      again), with a member adding to the cart all along: every non-2xx answer is reported with
  *      its time against the restart window (SIGTERM → serving again), and every acknowledged cart add must be in the cart;
@@ -12,8 +14,8 @@
  *      reported as the known gap of ADR 008, not failed.
  * Exits non-zero when a check fails. Environment: SCALE_DURATION (s, default 60),
  * SCALE_CONNECTIONS (default 50), SCALE_PORT (nginx; the BFFs and the shop API take the next
- * ports; default 3600), SCALE_JOURNEYS=0 skips the browser journeys, SCALE_BUILD=0 uses the
- * existing production build instead of building first.
+ * ports, nginx without the cache +3; default 3600), SCALE_JOURNEYS=0 skips the browser journeys,
+ * SCALE_BUILD=0 uses the existing production build instead of building first.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
