@@ -175,7 +175,8 @@ async function serve() {
     res.type("text/plain").set("Cache-Control", "no-store").send("ok");
   });
 
-  // Behind a proxy that compresses (deploy/nginx, the ingress) the CPU is better spent there (ADR 057).
+  // Behind a proxy that compresses and forwards Accept-Encoding (an ingress with gzip, a CDN) the
+  // CPU is better spent there (ADR 057). deploy/nginx asks this process to compress only what it caches.
   if (config.COMPRESSION === "1") app.use(compression());
 
   // A fresh nonce per response for the inline scripts Remix renders.

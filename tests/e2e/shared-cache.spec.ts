@@ -1,4 +1,6 @@
 import { expect, test } from "./fixtures";
+import { COMPRESSION_OFF_BFF_PORT, SHOP_API_URL } from "./ports";
+import { startSecondBff } from "./second-bff";
 import { DEMO, logIn, waitForHydration, withJs } from "./support";
 
 /**
@@ -52,4 +54,21 @@ test("a stored copy of a visitor's page, served later to another browser, runs i
   expect(await page.evaluate(() => (window as { __slippedIn?: boolean }).__slippedIn)).toBeUndefined();
   expect(refused).toHaveLength(1);
   expect(refused[0]).toMatch(/inline script/i);
+});
+
+test("COMPRESSION=0 leaves compression to the proxy in front (ADR 057)", async ({ baseURL }) => {
+  test.skip(!withJs(), "one second BFF is enough: the js project starts it");
+  const gzip = { "Accept-Encoding": "gzip" };
+  expect((await fetch(`${baseURL}/login`, { headers: gzip })).headers.get("content-encoding")).toBe("gzip");
+  const plain = await startSecondBff({ port: COMPRESSION_OFF_BFF_PORT, upstreamUrl: SHOP_API_URL, env: { COMPRESSION: "0" } });
+  try {
+    for (const path of ["/login", "/sku-1"]) {
+      const response = await fetch(plain.url + path, { headers: gzip });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-encoding"), path).toBeNull();
+      expect(await response.text(), path).toContain("</html>");
+    }
+  } finally {
+    await plain.stop();
+  }
 });
