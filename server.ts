@@ -221,7 +221,9 @@ async function serve() {
     res.type("text/plain").set("Cache-Control", "no-store").send("ok");
   });
 
-  app.use(compression());
+  // Behind a proxy that compresses and forwards Accept-Encoding (an ingress with gzip, a CDN) the
+  // CPU is better spent there (ADR 057). deploy/nginx asks this process to compress only what it caches.
+  if (config.COMPRESSION === "1") app.use(compression());
 
   // A fresh nonce per response for the inline scripts Remix renders.
   app.use((_req, res, next) => {
@@ -361,8 +363,15 @@ async function serve() {
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild);
 
-  // Visitors' catalogue documents from a micro-cache (ADR 014); members always get a fresh render.
-  app.use(visitorPageCache({ ttlMs: isProduction ? config.VISITOR_CACHE_MS : 0, sessionCookie: SESSION_COOKIE }));
+  // Visitors' catalogue documents: hash-based CSP, public for shared caches (ADR 056), from a
+  // micro-cache (ADR 014); members always get a fresh render.
+  app.use(
+    visitorPageCache({
+      ttlMs: isProduction ? config.VISITOR_CACHE_MS : 0,
+      sessionCookie: SESSION_COOKIE,
+      sharedCache: { maxAge: isProduction ? config.SHARED_CACHE_MAX_AGE : 0, stale: config.SHARED_CACHE_STALE },
+    }),
+  );
 
   const remixHandler = createRequestHandler({
     build,

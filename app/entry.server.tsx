@@ -14,7 +14,9 @@ import { log } from "~/utils/log.server";
 import { memoizeByOwner } from "~/utils/memo";
 import { renderDocument } from "~/utils/render-document.server";
 import { NonceProvider } from "~/utils/nonce";
-import { VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
+import { SESSION_COOKIE } from "~/auth/session.server";
+import { inlineScriptHashes } from "~/utils/script-hashes.server";
+import { hasCookie, VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
 
 export const streamTimeout = 10_000;
 
@@ -56,12 +58,14 @@ export default async function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const language = await languageOf(request);
   const bundles = bundlesFor(language);
+  // A visitor's catalogue page may be kept by shared caches (ADR 056): rendered whole, so that its
+  // CSP can name the hashes of its scripts (visitor-page-cache.server.ts puts them in the header).
+  const shareable = responseStatusCode === 200 && isVisitorCacheable(remixContext) && !hasCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   // Bots and visitors without JS get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const waitForAll = shareable || isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-  if (responseStatusCode === 200 && isVisitorCacheable(remixContext)) responseHeaders.set(VISITOR_CACHE_HEADER, "1");
 
-  return renderDocument(
+  const rendering = renderDocument(
     <NonceProvider value={nonce}>
       <TranslationProvider language={language} bundles={bundles}>
         <StaticMarkupProvider value={staticRenderer(language, bundles)}>
@@ -71,6 +75,11 @@ export default async function handleRequest(
     </NonceProvider>,
     { status: responseStatusCode, headers: responseHeaders, nonce, waitForAll, abortAfterMs: streamTimeout + 1000 },
   );
+  if (!shareable) return rendering;
+  const rendered = await rendering;
+  const html = await rendered.text();
+  if (rendered.status === 200) rendered.headers.set(VISITOR_CACHE_HEADER, inlineScriptHashes(html, nonce).join(" "));
+  return new Response(html, { status: rendered.status, headers: rendered.headers });
 }
 
 /** The page's own route (the deepest match) says visitors may share it (RouteHandle.visitorCache). */

@@ -9,6 +9,8 @@
  *    BFF's CPU milliseconds per page (its CPU time over the run ÷ requests: the kernel's utime +
  *    stime, the counters `process.cpuUsage` reads) and so its pages per second per core; then the
  *    latency at one connection beside the page's slowest upstream call, also at one connection.
+ *    Each page's CPU is measured twice on the same process: as asked without `Accept-Encoding`
+ *    (compression at the ingress, ADR 057) and with `Accept-Encoding: gzip` (the BFF compresses).
  *    Visitor pages are served from the visitor micro-cache (ADR 014), as in production; every
  *    page's render cost without it is measured too, by a second BFF with VISITOR_CACHE_MS=0 (the counting
  *    step runs without the micro-cache as well, so its upstream calls are a render's).
@@ -27,7 +29,7 @@
  * ~20 % above that.
  *
  * Env: BENCH_DURATION (s per measure, default 10), BENCH_WARMUP (s, default 20), BENCH_CONNECTIONS (default 10),
- * BENCH_UPSTREAM_DELAY_MS (default 20),
+ * BENCH_UPSTREAM_DELAY_MS (default 20), BENCH_BFF_PORT (default 3300), BENCH_SHOP_API_PORT (default 4300),
  * BENCH_PAGES (comma-separated page names to keep, e.g. "visitor /index,member /sku-1").
  */
 import { execFileSync } from "node:child_process";
@@ -43,8 +45,8 @@ import { signIn, startBff, startShopApi, stop } from "./stack";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
-const SHOP_API_PORT = 4300;
-const BFF_PORT = 3300;
+const SHOP_API_PORT = Number(process.env.BENCH_SHOP_API_PORT ?? 4300);
+const BFF_PORT = Number(process.env.BENCH_BFF_PORT ?? 3300);
 const CORES = availableParallelism();
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 const NO_VISITOR_CACHE = { VISITOR_CACHE_MS: "0" };
@@ -183,6 +185,10 @@ async function main() {
       const cpuBefore = cpuMsOfTree(single.child.pid as number);
       const loaded = await measure({ url: single.url + page.path, headers });
       const cpuMsPerPage = (cpuMsOfTree(single.child.pid as number) - cpuBefore) / Math.max(1, loaded.requests);
+      // The same page asked with gzip, as browsers ask when nothing in front compresses (ADR 057).
+      const gzipBefore = cpuMsOfTree(single.child.pid as number);
+      const gzipped = await measure({ url: single.url + page.path, headers: { ...headers, "accept-encoding": "gzip" } });
+      const cpuMsPerPageGzip = (cpuMsOfTree(single.child.pid as number) - gzipBefore) / Math.max(1, gzipped.requests);
       const alone = await measure({ url: single.url + page.path, headers, connections: 1, duration: Math.max(3, Math.round(DURATION / 2)) });
       const upstream = [];
       for (const call of profile[page.name].warm) {
@@ -204,7 +210,9 @@ async function main() {
         path: page.path,
         ...loaded,
         cpuMsPerPage: Number(cpuMsPerPage.toFixed(2)),
+        cpuMsPerPageGzip: Number(cpuMsPerPageGzip.toFixed(2)),
         pagesPerSecondPerCore: Math.round(1000 / cpuMsPerPage),
+        pagesPerSecondPerCoreGzip: Math.round(1000 / cpuMsPerPageGzip),
         p50OneConnection: alone.p50,
         slowestUpstreamP50,
         upstreamCallsCold: profile[page.name].cold.length,
@@ -272,8 +280,11 @@ async function main() {
         "req/s 1 worker": row.rps,
         [`req/s ${CORES} workers`]: row.rpsAllWorkers,
         "CPU ms/page": row.cpuMsPerPage,
+        "CPU ms/page gzip": row.cpuMsPerPageGzip,
+        "gzip ×": Number((row.cpuMsPerPageGzip / row.cpuMsPerPage).toFixed(2)),
         "CPU ms/render": row.cpuMsPerRender,
         "pages/s/core": row.pagesPerSecondPerCore,
+        "pages/s/core gzip": row.pagesPerSecondPerCoreGzip,
         "p50 ms": row.p50,
         "p99 ms": row.p99,
         "p50 ms @1 conn": row.p50OneConnection,

@@ -68,6 +68,12 @@ export const EnvSchema = z
      * captchas, capability verdicts: ADR 052); unset = each machine keeps them in memory (ADR 008).
      */
     REDIS_URL: urlWithScheme(/^rediss?:\/\/[^/]/i, "must be a redis(s) URL such as redis://127.0.0.1:6379/0").optional(),
+    /** s-maxage of a visitor's catalogue document for shared caches (nginx, a CDN; ADR 056); 0 = it stays private. Production only. */
+    SHARED_CACHE_MAX_AGE: z.coerce.number().int().min(0).max(3600).default(5),
+    /** stale-while-revalidate of those documents: how long a shared cache may answer with an expired copy while it fetches a new one. */
+    SHARED_CACHE_STALE: z.coerce.number().int().min(0).max(86_400).default(30),
+    /** gzip in this process; 0 behind a proxy that compresses and forwards Accept-Encoding (ADR 057). */
+    COMPRESSION: z.enum(["0", "1"]).default("1"),
     /** The shop's public origin (https://shop.example.com) for absolute URLs; unset → the request's own. */
     PUBLIC_ORIGIN: urlWithScheme(/^https?:\/\/[^/]+\/?$/i, "must be an origin such as https://shop.example.com")
       .transform((value) => new URL(value).origin)

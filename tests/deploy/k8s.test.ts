@@ -120,7 +120,7 @@ describe("deploy/k8s", () => {
     const secret = find<{ stringData: Record<string, string> }>("Secret", "pharma-bff-session").stringData;
     const parsed = EnvSchema.safeParse({ NODE_ENV: "production", ...config, ...secret });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    expect(parsed.data?.TRUST_PROXY).toBe(1);
+    expect(parsed.data?.TRUST_PROXY).toBe(2); // the ingress controller and the cache
     expect(parsed.data?.WEB_CONCURRENCY).toBe(1);
     expect(parsed.data?.METRICS_PORT).toBe(9464);
     // Rotation: a comma-separated list, the first signs.
@@ -185,5 +185,21 @@ describe("deploy/k8s", () => {
     expect(deployment.spec.template.spec.containers[0].command).toEqual(["/usr/bin/tini", "--", "node", "build/shop-api.js"]);
     const claim = deployment.spec.template.spec.volumes.find((volume) => volume.persistentVolumeClaim)?.persistentVolumeClaim?.claimName;
     expect(claim).toBe(find<{ metadata: { name: string } }>("PersistentVolumeClaim", "shop-api-demo-data").metadata.name);
+  });
+
+  test("the cache (ADR 056): the ingress routes to it, it proxies to the BFF Service with deploy/nginx's files as they are", () => {
+    const ingress = find<{ spec: { rules: Array<{ http: { paths: Array<{ backend: { service: { name: string } } }> } }> } }>("Ingress", "pharma-bff");
+    expect(ingress.spec.rules.flatMap((rule) => rule.http.paths.map((entry) => entry.backend.service.name))).toEqual(["pharma-cache"]);
+    const cache = find<{ spec: { selector: Record<string, string> } }>("Service", "pharma-cache");
+    expect(cache.spec.selector).toEqual({ "app.kubernetes.io/name": "pharma-cache" });
+    const config = find<{ data: Record<string, string> }>("ConfigMap", "pharma-cache-nginx").data;
+    for (const file of ["storefront.http.conf", "storefront.location.conf"]) expect(config[file], file).toBe(readFileSync(`deploy/nginx/${file}`, "utf8"));
+    expect(config["nginx.conf"]).toMatch(/server pharma-bff:80;/);
+    expect(config["nginx.conf"]).toMatch(/include \/etc\/nginx\/storefront\/storefront\.http\.conf;/);
+    expect(config["nginx.conf"]).toMatch(/include \/etc\/nginx\/storefront\/storefront\.location\.conf;/);
+    expect(config["nginx.conf"]).toMatch(/keys_zone=storefront:/);
+    const deployment = find<DeploymentShape>("Deployment", "pharma-cache");
+    expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
+    expect(deployment.spec.template.spec.containers[0].readinessProbe.httpGet).toEqual({ path: "/nginx-health", port: "http" });
   });
 });

@@ -8,3 +8,5 @@ export const FAULTS_BFF_PORT = BFF_PORT + 90;
 export const FLOAT_LAYER_BFF_PORT = BFF_PORT + 91;
 /** The second BFFs of stock-niushop.spec.ts (one per project: this port with JS, the next without), after the float layer's two. */
 export const STOCK_BFF_PORT = BFF_PORT + 93;
+/** The BFF without in-process compression (shared-cache.spec.ts, js project only). */
+export const COMPRESSION_OFF_BFF_PORT = BFF_PORT + 95;

@@ -97,3 +97,17 @@ test("the language switch holds across processes", async ({ page }) => {
   await page.getByRole("button", { name: "中文" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-cn");
 });
+
+test("a visitor's page from nginx's cache runs its scripts under its own CSP", async ({ page }) => {
+  test.skip(!withJs(), "scripts run only with JavaScript on");
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  const path = `/sku-1?journey=${test.info().project.name}`;
+  expect((await page.request.get(path)).status()).toBe(200); // fills the cache
+  const response = await page.goto(path);
+  expect(response?.headers()["x-cache-status"]).toMatch(/^(HIT|STALE|UPDATING)$/);
+  await waitForHydration(page);
+  expect(refused).toEqual([]);
+});

@@ -4,6 +4,8 @@
  * REDIS_URL: ADR 052) and Debian's nginx in front of them, round robin without stickiness. Then:
  *   1. a session cookie issued by one process is honoured by the other;
  *   2. the Playwright journeys (tests/scale/*.spec.ts) through nginx, with JS on and off;
+ *   then the shared cache of deploy/nginx (ADR 056), whose files this nginx runs: who may get a
+ *   cached page, and visitor throughput through it beside the BFF processes' own (`sharedCache`);
  *   3. an autocannon load through nginx while one BFF process is restarted (SIGTERM, drain, start
  *      again), with a member adding to the cart all along: every non-2xx answer is reported with
  *      its time against the restart window (SIGTERM → serving again), and every acknowledged cart add must be in the cart;
@@ -14,7 +16,7 @@
  *      on, and once Redis is back the limits answer again.
  * Exits non-zero when a check fails. Environment: SCALE_DURATION (s, default 60),
  * SCALE_CONNECTIONS (default 50), SCALE_PORT (nginx; the BFFs, the shop API and Redis take the next
- * ports; default 3600), SCALE_JOURNEYS=0 skips the browser journeys, SCALE_BUILD=0 uses the
+ * ports, nginx without the cache +3; default 3600), SCALE_JOURNEYS=0 skips the browser journeys, SCALE_BUILD=0 uses the
  * existing production build instead of building first.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -127,6 +129,8 @@ class Bff {
       CLIENT_LIMIT_FACTOR: "100",
       // What the processes share (ADR 052): attempt limits, logged-out sign-ins, capability verdicts.
       REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}/0`,
+      // Visitors' pages stay in nginx's cache for the whole run (deploy/nginx, ADR 056).
+      SHARED_CACHE_MAX_AGE: "600",
     });
     await waitFor(`${this.url}/healthz`);
   }
@@ -169,6 +173,10 @@ http {
   uwsgi_temp_path ${work}/nginx-uwsgi;
   scgi_temp_path ${work}/nginx-scgi;
 
+  # What deploy/nginx ships: the shared cache of visitors' pages and compression (ADR 056, 057).
+  include ${path.resolve("deploy/nginx/storefront.http.conf")};
+  proxy_cache_path ${work}/nginx-cache levels=1:2 keys_zone=storefront:10m max_size=256m inactive=10m use_temp_path=off;
+
   # Round robin (nginx's default), no ip_hash, no sticky cookie: any process serves any member.
   upstream bff {
 ${bffs.map((bff) => `    server 127.0.0.1:${bff.port} max_fails=1 fail_timeout=2s;`).join("\n")}
@@ -181,20 +189,40 @@ ${bffs.map((bff) => `    server 127.0.0.1:${bff.port} max_fails=1 fail_timeout=2
     client_max_body_size 2m;
     location / {
       proxy_pass http://bff;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      include ${path.resolve("deploy/nginx/storefront.location.conf")};
+    }
+  }
+${uncachedServer()}
+}
+`;
+}
+
+/**
+ * nginx without the cache, in front of the same BFF processes: the BFF's own visitor throughput
+ * (each process renders, or answers from its 1 s micro-cache, and compresses a visitor's page itself).
+ */
+const UNCACHED_PORT = NGINX_PORT + 3;
+const UNCACHED = `http://127.0.0.1:${UNCACHED_PORT}`;
+
+function uncachedServer(): string {
+  return `
+  server {
+    listen 127.0.0.1:${UNCACHED_PORT};
+    location / {
+      proxy_pass http://bff;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-Host $http_host;
-      # A refused connection (a process that stopped listening) goes to the next process; a
-      # request already sent is retried only when it is idempotent (nginx's default).
-      proxy_next_upstream error timeout;
-      proxy_buffering off;
+      proxy_set_header Accept-Encoding $storefront_upstream_encoding;
+      gunzip on;
     }
-  }
-}
-`;
+  }`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -406,6 +434,104 @@ async function loadWithRestart(a: Bff, b: Bff) {
   check((await fetch(`${NGINX}/metrics`)).status === 404, "/metrics is not reachable through nginx (own port)");
 }
 
+/** nginx's X-Cache-Status values of an answer taken from the cache (fresh, or stale while refreshing). */
+const fromCache = (status: string) => ["HIT", "STALE", "UPDATING"].includes(status);
+
+/** A GET through `base` as a visitor (no cookie) or with `cookie`: what a shared cache must keep apart. */
+async function page(base: string, path: string, cookie?: string) {
+  const response = await fetch(base + path, { headers: cookie ? { Cookie: cookie } : {} });
+  const html = await response.text();
+  return {
+    status: response.status,
+    cache: response.headers.get("x-cache-status") ?? "",
+    cacheControl: response.headers.get("cache-control") ?? "",
+    csp: response.headers.get("content-security-policy") ?? "",
+    html,
+    visitor: html.includes('href="/login'),
+    lang: /<html lang="([^"]+)"/.exec(html)?.[1] ?? "",
+  };
+}
+
+/** Requests per second through `base` over the visitor pages, at CONNECTIONS, with gzip as browsers ask. */
+async function visitorThroughput(base: string, seconds: number): Promise<{ rps: number; non2xx: number; errors: number }> {
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: REQUEST_TIMEOUT_S,
+    headers: { "accept-encoding": "gzip" },
+    requests: VISITOR_PAGES.map((path) => ({ path })),
+  });
+  return { rps: Math.round(result.requests.average), non2xx: result.non2xx, errors: result.errors };
+}
+
+const VISITOR_PAGES = ["/index", "/sku-1", "/list", `/list?keyword=${encodeURIComponent("阿莫西林")}`, "/category", "/brand"];
+
+/**
+ * The shared cache of deploy/nginx (ADR 056): what it keeps and for whom, and what it buys. A
+ * member's request never reads nor fills it; a visitor never gets a member's page; the language
+ * and crafted cookies keep their own entries; then visitor throughput through the cache beside the
+ * same processes behind nginx without it (issue 31: at least 10×).
+ */
+async function sharedCache() {
+  console.log("\n# Shared cache (deploy/nginx): kept for visitors only, and what it buys");
+  const member = await createMember();
+  const cookie = await signIn(NGINX, member);
+  const probe = () => `/sku-1?probe=${Math.random().toString(36).slice(2)}`;
+
+  const visitorUrl = probe();
+  const first = await page(NGINX, visitorUrl);
+  const second = await page(NGINX, visitorUrl);
+  check(
+    first.status === 200 && fromCache(second.cache) && second.html === first.html && /^public, max-age=0, s-maxage=\d+/.test(second.cacheControl),
+    `a visitor's goods page is public and the second visitor gets it from the cache (${first.cache || "-"} → ${second.cache || "-"}, ${second.cacheControl})`,
+  );
+  check(/script-src 'self'( 'sha256-[^']+')+;/.test(second.csp) && !second.csp.includes("nonce-"), "the cached page's CSP names its scripts' hashes, no nonce");
+  const memberAfter = await page(NGINX, visitorUrl, cookie);
+  check(
+    memberAfter.cache === "BYPASS" && !memberAfter.visitor && memberAfter.html.includes(member.username) && memberAfter.cacheControl === "private, no-store",
+    `a member asking for a page the cache holds gets their own (${memberAfter.cache}, ${memberAfter.cacheControl})`,
+  );
+
+  const memberUrl = probe();
+  const memberFirst = await page(NGINX, memberUrl, cookie);
+  const visitorAfter = await page(NGINX, memberUrl);
+  check(
+    memberFirst.html.includes(member.username) && visitorAfter.cache === "MISS" && visitorAfter.visitor && !visitorAfter.html.includes(member.username),
+    `a visitor after a member on the same URL gets a visitor's page, freshly rendered (${visitorAfter.cache})`,
+  );
+  const flashed = await page(NGINX, visitorUrl, "__toast=anything");
+  check(flashed.cache === "BYPASS", `a visitor with a pending flash message is not answered from the cache (${flashed.cache})`);
+
+  const english = "lng=ImVuLXVzIg%3D%3D";
+  const englishFirst = await page(NGINX, visitorUrl, `${english}; _ga=1`);
+  const englishAgain = await page(NGINX, visitorUrl, `_other=2; ${english}`);
+  check(
+    englishFirst.lang === "en-us" && englishAgain.lang === "en-us" && fromCache(englishAgain.cache),
+    "English is an entry of its own, shared whatever other cookies come along",
+  );
+  const crafted = await page(NGINX, probe().replace("probe=", "crafted="), "lng=ImVuIg%3D%3D");
+  const chinese = await page(NGINX, visitorUrl, "lng=InpoLWNuIg%3D%3D");
+  check(
+    crafted.status === 200 && chinese.lang === "zh-cn" && fromCache(chinese.cache),
+    `a crafted language cookie gets its own entry; zh-cn shares the no-cookie one (${crafted.lang}, ${chinese.cache})`,
+  );
+  const closedAd = await page(NGINX, visitorUrl, "top_ad_closed=MQ%3D%3D");
+  check(!fromCache(closedAd.cache) && closedAd.status === 200, `a visitor who closed the top ad does not get the page with it (${closedAd.cache})`);
+
+  const seconds = Math.max(5, Math.round(DURATION_S / 6));
+  for (const base of [NGINX, UNCACHED]) await visitorThroughput(base, 2); // warm both (the JIT, the cache)
+  const own = await visitorThroughput(UNCACHED, seconds);
+  const cached = await visitorThroughput(NGINX, seconds);
+  const ratio = cached.rps / Math.max(1, own.rps);
+  console.log(
+    `  visitor pages (${VISITOR_PAGES.length} URLs, gzip, ${CONNECTIONS} connections, ${seconds} s each): ` +
+      `through the cache ${cached.rps}/s, the BFF processes' own (nginx without the cache) ${own.rps}/s: ${ratio.toFixed(1)}×`,
+  );
+  check(cached.non2xx + cached.errors + own.non2xx + own.errors === 0, "every visitor request of the throughput runs answered 2xx");
+  check(ratio >= 10, `visitors through the cache: at least 10× the BFF's own visitor throughput (${ratio.toFixed(1)}×)`);
+}
+
 async function rotation(a: Bff, b: Bff) {
   console.log('\n# 4. Secret rotation across processes ("old" → "old,new" → "new,old" → "new")');
   const c0 = await signIn(a.url, await createMember());
@@ -538,13 +664,14 @@ async function main() {
     await Promise.all([a.start(), b.start()]);
     // nginx, started as root, runs its worker as "nobody": it needs to reach its temp folders.
     chmodSync(work, 0o755);
-    for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(work, `nginx-${dir}`), { mode: 0o777 });
+    for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"]) mkdirSync(path.join(work, `nginx-${dir}`), { mode: 0o777 });
     writeFileSync(path.join(work, "nginx.conf"), nginxConfig([a, b]));
     nginx = spawnLogged("nginx", nginxBinary, ["-c", path.join(work, "nginx.conf"), "-p", work], {});
     await waitFor(`${NGINX}/healthz`);
 
     await crossProcessSession(a, b);
     if (process.env.SCALE_JOURNEYS !== "0") journeys();
+    await sharedCache();
     await loadWithRestart(a, b);
     await rotation(a, b);
     await loggedOutAcrossProcesses(a, b);

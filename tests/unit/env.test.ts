@@ -167,3 +167,28 @@ describe("chat socket limits", () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe("shared caches and compression (ADR 056, 057)", () => {
+  test("visitors' documents are kept 5 s by shared caches, served stale 30 s more; the process compresses", () => {
+    const parsed = parseEnv({});
+    expect(parsed.SHARED_CACHE_MAX_AGE).toBe(5);
+    expect(parsed.SHARED_CACHE_STALE).toBe(30);
+    expect(parsed.COMPRESSION).toBe("1");
+    expect(parseEnv({ SHARED_CACHE_MAX_AGE: "0", SHARED_CACHE_STALE: "600", COMPRESSION: "0" })).toMatchObject({
+      SHARED_CACHE_MAX_AGE: 0,
+      SHARED_CACHE_STALE: 600,
+      COMPRESSION: "0",
+    });
+  });
+
+  test.each([
+    ["SHARED_CACHE_MAX_AGE", "-1"],
+    ["SHARED_CACHE_MAX_AGE", "5s"],
+    ["SHARED_CACHE_MAX_AGE", "3601"],
+    ["SHARED_CACHE_STALE", "1.5"],
+    ["COMPRESSION", "off"],
+    ["COMPRESSION", "true"],
+  ])("%s=%j is refused, naming the variable", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});
