@@ -12,8 +12,8 @@ import { BFF } from "../stack";
  * proxy refuses outright) that is not the image and not kept by a shared cache; the member's own
  * request is the control (200, private, no-store, Content-Disposition, nosniff).
  */
-const PROBE = "10 private files";
-const CONTROL = "10 private files (control)";
+const PROBE = "13 private files";
+const CONTROL = "13 private files (control)";
 
 /** Member label 4 (hospital) needs type 4 (医疗机构执业许可证) in the reference shop API's seed. */
 const HOSPITAL = 4;
