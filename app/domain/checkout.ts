@@ -7,15 +7,15 @@ export const BUYER_MESSAGE_MAX = 140;
 /** A mainland mobile (11 digits from 13…19), as the PC checks a virtual order's mobile. */
 export const MOBILE = /^1[3-9]\d{9}$/;
 
-/** Niushop's event of a goods order's payment record (`pay/info` `event`). */
-export const ORDER_PAY_EVENT = "OrderPayNotify";
+/** Niushop's event of a recharge's payment record (`pay/info` `event`): stored value bought. */
+export const RECHARGE_PAY_EVENT = "MemberRechargeOrderPayNotify";
 
 /**
- * Whether the cashier may offer the balance and offline transfer for a payment: only for a goods
- * order (issue 29). Stored value cannot buy stored value (a recharge: "该支付单不支持余额支付"),
- * and Niushop's PC cashier offers the transfer for `OrderPayNotify` alone. An upstream that does
- * not name the event pays orders only.
+ * Whether the cashier may offer the balance and offline transfer for a payment (issue 29): not for
+ * a recharge (stored value cannot buy stored value: "该支付单不支持余额支付"). Every order a member
+ * buys goods with (goods, promotion and points orders) may be paid so; Niushop 5.5.2 takes a
+ * transfer voucher for a points order's payment too (`npm run test:niushop`).
  */
-export function paysForGoodsOrder(event: string | undefined): boolean {
-  return !event || event === ORDER_PAY_EVENT;
+export function cashierOffersBalanceAndTransfer(event: string | undefined): boolean {
+  return event !== RECHARGE_PAY_EVENT;
 }

@@ -5,7 +5,7 @@ import { requireMember } from "~/auth/guards.server";
 import { payPasswordProblem } from "~/auth/pay-password.server";
 import { errorText } from "~/components/form";
 import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
-import { paysForGoodsOrder } from "~/domain/checkout";
+import { cashierOffersBalanceAndTransfer } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -66,8 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (info.pay_status === PAY_STATUS.paid) throw redirect(resultUrl(outTradeNo));
   const [types, balanceShown] = await Promise.all([listPayTypes(ctx), getBalanceConfig(ctx).then((config) => config.balance_show)]);
   // A recharge is paid online only: the balance and the transfer settle goods orders (issue 29).
-  const forGoodsOrder = paysForGoodsOrder(info.event);
-  const offline = forGoodsOrder && types.includes("offlinepay") ? await getOfflineConfig(ctx) : null;
+  const offersBalanceAndTransfer = cashierOffersBalanceAndTransfer(info.event);
+  const offline = offersBalanceAndTransfer && types.includes("offlinepay") ? await getOfflineConfig(ctx) : null;
   const voucher = offline && info.pay_type === "offlinepay" ? await getOfflineVoucher(ctx, outTradeNo) : null;
   const bank = offline?.value?.bank?.status ? offline.value.bank : null;
   const review = voucher ? voucherReview(voucher.status) : null;
@@ -82,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orderId: info.order_id ?? null,
       online: ONLINE_PAY_TYPES.filter((type) => types.includes(type)),
       balance:
-        forGoodsOrder && types.includes("balance") && balanceShown
+        offersBalanceAndTransfer && types.includes("balance") && balanceShown
           ? { total: centsToYuan(Number(toCents(member.balance) + toCents(member.balance_money))) }
           : null,
       // An offline voucher under review: only the transfer is offered (contract §3.3).
@@ -127,7 +127,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { info } = await ownPayment(ctx, intent.out_trade_no);
   if (info.pay_status === PAY_STATUS.paid) return redirect(resultUrl(intent.out_trade_no), 303);
   // Never offered for a recharge, so never sent for one: the upstream would refuse it.
-  if (intent.intent !== "online" && !paysForGoodsOrder(info.event)) return data<PayActionData>({ error: "checkout:errors.payMethodRefused" }, { status: 409 });
+  if (intent.intent !== "online" && !cashierOffersBalanceAndTransfer(info.event))
+    return data<PayActionData>({ error: "checkout:errors.payMethodRefused" }, { status: 409 });
 
   try {
     switch (intent.intent) {
