@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
-import { readInlineTranslations } from "~/i18n/inline-translations";
+import { readInlineTranslations } from "~/components/inline-translations";
 import { BrowserTranslationProvider } from "~/i18n/translation";
 
 // The document carries its language and the translations its routes use (InlineTranslations).

@@ -14,7 +14,7 @@ import { log } from "~/utils/log.server";
 import { memoizeByOwner } from "~/utils/memo";
 import { renderDocument } from "~/utils/render-document.server";
 import { NonceProvider } from "~/utils/nonce";
-import { SESSION_COOKIE } from "~/auth/session.server";
+import { SESSION_COOKIE } from "~/session/session.server";
 import { inlineScriptHashes } from "~/utils/script-hashes.server";
 import { hasCookie, VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import svgCaptcha from "svg-captcha";
 import { sharedMarks } from "~/utils/cluster.server";
 import { env } from "~/utils/env.server";
-import { openToken, sealToken } from "./token-crypto.server";
+import { openToken, sealToken } from "~/session/token-crypto.server";
 
 /**
  * The BFF's own image captcha (svg-captcha), asked for by the attempt limiter after a few failed

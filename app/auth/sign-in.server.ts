@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { commitToken } from "~/auth/session.server";
+import { commitToken } from "~/session/session.server";
 import { newCaptcha } from "~/upstream/auth.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "~/upstream/http.server";

@@ -1,21 +1,14 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
+import { errorKey } from "~/utils/handle";
 import { ButtonLink, Stack } from "~/components/ui";
-
-const KNOWN = new Set([400, 403, 404, 405, 409, 415, 429, 500, 502, 503, 504]);
 
 /** A refusal's own words (refusedResponse: `{message}`, a form error), when the thrown answer carries one. */
 function messageOf(error: unknown): string | null {
   if (!isRouteErrorResponse(error) || typeof error.data !== "object" || error.data === null) return null;
   const message = (error.data as { message?: unknown }).message;
   return typeof message === "string" && message ? message : null;
-}
-
-/** The translation key ("404", "default"…) of an error's title and body in the errors namespace. */
-export function errorKey(error: unknown): string {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return KNOWN.has(status) ? String(status) : "default";
 }
 
 /** Expected failures are thrown Responses (400/403/404/502/504); anything else is a bug shown as 500. */

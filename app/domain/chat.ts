@@ -49,3 +49,44 @@ export function emojiSrc(code: string): string {
 
 /** A chat image may be this big: the BFF refuses bodies over 1 MiB (server.ts), the form adds a little. */
 export const CHAT_IMAGE_MAX_BYTES = 1000 * 1024;
+
+/** What the island and the /chat page show of one message (paths already browser URLs). */
+export type ChatMessageView = {
+  id: number;
+  kind: "text" | "goods" | "order" | "image";
+  mine: boolean;
+  text: string;
+  image: string;
+  day: string;
+  time: string;
+  read: boolean;
+  goods: { skuId: number; name: string; image: string; price: string } | null;
+  order: { orderId: number; orderNo: string; name: string; money: string; status: string } | null;
+};
+
+/** What the browser receives (JSON text frames). */
+export type RelayFrame =
+  | { type: "state"; online: boolean; servicerId: number }
+  | { type: "message"; message: ChatMessageView }
+  | { type: "servicer"; online: boolean }
+  | { type: "close" };
+
+/** Close codes the island reads (4xxx: ours). */
+export const CLOSE = {
+  /** A goodbye: the conversation ended (after `bye`), do not reconnect. */
+  ended: 1000,
+  /** The upstream chat socket is down or dropped: reconnect with back-off. */
+  upstreamGone: 4502,
+  /** The session stopped being a member's (token rejected at bind). */
+  unauthorized: 4401,
+  /** Silent for longer than the idle time-out (a sleeping tab): reconnect when wanted. */
+  idle: 4408,
+  /** More frames a second than the island ever sends. */
+  tooManyMessages: 4420,
+  /** This member, or this client address, already has as many chat sockets open as allowed. */
+  tooManySockets: 4429,
+  /** A frame over the size limit (RFC 6455's "message too big"; ws closes with it). */
+  frameTooLarge: 1009,
+  /** This process holds as many chat sockets as it may (RFC 6455's "try again later"). */
+  busy: 1013,
+} as const;

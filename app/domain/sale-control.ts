@@ -50,3 +50,15 @@ export function orderRefusal(saleControl: SaleControlRule): OrderRefusal | null 
 export function orderRefusalError(refusal: OrderRefusal, noPermissionKey: string): string {
   return refusal.message ? `upstream:${refusal.message}` : noPermissionKey;
 }
+
+/** One row of /sacontrol or /cacontrelist: what the member may do with a goods or a category. */
+export type SaleControlRowView = {
+  id: number;
+  name: string;
+  href: string | null;
+  image: string;
+  canBuy: boolean;
+  canSeePrice: boolean;
+  message: string;
+  reason: string;
+};

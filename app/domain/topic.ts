@@ -1,4 +1,4 @@
-import { formatMoney } from "~/utils/format";
+import { centsToYuan, yuanToCents } from "./pricing/money";
 import type { SlotState } from "./seckill";
 
 /**
@@ -35,7 +35,7 @@ export function topicBlock(input: { phase: SlotState; stock: number; maxBuy: num
 }
 
 /** Yuan as the rules say them: "300", "29.90" (no symbol, whole yuan without ".00"). */
-const plainYuan = (value: string) => formatMoney(value, false).replace(/\.00$/, "");
+const plainYuan = (value: string) => centsToYuan(yuanToCents(value)).replace(/\.00$/, "");
 
 /** A spend-and-save rule as the shop says it: 满300元减30元, 包邮, 送N积分 (type 1: by quantity, 满N件). */
 export type ManjianRuleText = { key: "money" | "quantity"; limit: string; discount: string | null; freeShipping: boolean; point: number };

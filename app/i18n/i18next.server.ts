@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Resource } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { languageCookie } from "~/auth/session.server";
+import { languageCookie } from "~/i18n/language-cookie.server";
 import { fallbackLanguage, namespaces, supportedLanguages, type Language } from "./config";
 import { createT, type Bundles, type TFunction } from "./translation";
 

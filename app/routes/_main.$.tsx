@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteError } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { RouteHandle } from "~/utils/handle";
-import { notFoundResponse, throwNotFound } from "~/utils/not-found.server";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { throwNotFound } from "~/auth/guards.server";
 
 export const handle: RouteHandle = { title: "errors:title.404" };
 

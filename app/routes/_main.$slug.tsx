@@ -6,7 +6,7 @@ import { useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunct
 import type { TFunction } from "~/i18n/translation";
 import { useTranslation } from "~/i18n/translation";
 import { attempt } from "~/auth/sign-in.server";
-import { toastContent } from "~/components/form/error-text";
+import { toastContent } from "~/utils/error-text";
 import { GoodsCard } from "~/components/goods/goods-card";
 import { PriceTag } from "~/components/goods/price-tag";
 import { GoodsDetailActionSchema } from "~/components/goods/detail/action-schema";
@@ -52,7 +52,8 @@ import {
 import { UpstreamError } from "~/upstream/http.server";
 import { formatMoney, unitOrDefault } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
-import { notFoundResponse, throwNotFound } from "~/utils/not-found.server";
+import { notFoundResponse } from "~/utils/not-found.server";
+import { throwNotFound } from "~/auth/guards.server";
 import { parsePrefixedId } from "~/utils/routes";
 import { redirectWithToast, setToastCookie, type Toast } from "~/utils/toast.server";
 import { useRootData } from "~/utils/use-root-data";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SaleControlList } from "~/components/catalog/sale-control-list";
-import { loadSaleControl } from "~/upstream/sale-control-view.server";
+import { loadSaleControl } from "~/routes/_main.sacontrol/sale-control.server";
 import type { RouteHandle } from "~/utils/handle";
 
 export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:saleControl.categoryTitle" };

@@ -5,7 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { openChat, type ChatIslandProps } from "~/components/chat/chat-launcher";
 import { ChatMessages } from "~/components/chat/message-list";
 import type { ComponentType } from "react";
-import { errorText, upstreamError } from "~/components/form/error-text";
+import { errorText, upstreamError } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { CHAT_IMAGE_MAX_BYTES, CHAT_MAX_LENGTH, chatTextProblem, EMOJI_CODES, emojiSrc } from "~/domain/chat";

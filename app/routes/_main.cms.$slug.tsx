@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/translation";
 import { findHelp, findNotice, listHelpClasses } from "~/upstream/cms.server";
 import { formatDateTime } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
-import { throwNotFound } from "~/utils/not-found.server";
+import { throwNotFound } from "~/auth/guards.server";
 import { redirect } from "~/utils/redirect.server";
 import { parsePrefixedId } from "~/utils/routes";
 import { safeHref } from "~/utils/safe-href";

@@ -8,7 +8,7 @@ import type { TFunction } from "~/i18n/translation";
 import { useTranslation } from "~/i18n/translation";
 import { listHelp, listHelpClasses } from "~/upstream/cms.server";
 import type { RouteHandle } from "~/utils/handle";
-import { throwNotFound } from "~/utils/not-found.server";
+import { throwNotFound } from "~/auth/guards.server";
 import { pageParam } from "~/utils/page-param";
 import { parsePrefixedId } from "~/utils/routes";
 import "~/styles/cms.css";

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "~/i18n/translation";
 import { z } from "zod";
 import { attempt } from "~/auth/sign-in.server";
-import { errorText, toastContent } from "~/components/form/error-text";
+import { errorText, toastContent } from "~/utils/error-text";
 import { AdBanner } from "~/components/catalog/ad-banner";
 import { Badge, Button, Grid, Group, Panel, Stack } from "~/components/ui";
 import { toCents } from "~/domain/pricing/money";

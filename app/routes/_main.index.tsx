@@ -4,7 +4,7 @@ import { BannerCarousel } from "~/components/catalog/banner-carousel";
 import { FloatLayerBanner } from "~/components/catalog/float-layer";
 import { HomeFloors } from "~/components/catalog/floor";
 import { Stack } from "~/components/ui";
-import { readToken } from "~/auth/session.server";
+import { readToken } from "~/session/session.server";
 import { getFloatLayer, getFloors } from "~/upstream/catalog.server";
 import { assetUrl } from "~/upstream/context.server";
 import { documentFloors, floorsVersion, toFloatLayerView, toFloorViews } from "~/upstream/home-view.server";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { GoodsCard } from "~/components/goods/goods-card";
 import { PaginationLinks } from "~/components/pagination-links";
 import { Alert, Button, Grid, Group, Stack } from "~/components/ui";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError 
 import { z } from "zod";
 import { claim, forget, type Subject } from "~/auth/attempts.server";
 import { requireMember } from "~/auth/guards.server";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { withdrawFee, withdrawProblem, type WithdrawProblem, type WithdrawRules } from "~/domain/finance/withdrawal";

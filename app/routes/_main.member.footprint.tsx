@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useRouteError } from "@remix-run/re
 import { z } from "zod";
 import { parseCalendarDay } from "~/domain/calendar-day";
 import { requireMember } from "~/auth/guards.server";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { GoodsTile } from "~/components/member/goods-tile";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { PaymentPage } from "~/components/checkout/payment-page";
-import { errorText } from "~/components/form";
+import { errorText } from "~/utils/error-text";
 import { PointCost, PointImage } from "~/components/point/point-item";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { Alert } from "~/components/ui";
 import { KeywordSchema, SearchTypeSchema } from "~/domain/search-schemas";
 import type { RouteHandle } from "~/utils/handle";

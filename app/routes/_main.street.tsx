@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { Alert, Group, Panel, Stack } from "~/components/ui";
 import { KeywordSchema } from "~/domain/search-schemas";
 import { assetUrl } from "~/upstream/context.server";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
-import { clearToken } from "~/auth/session.server";
+import { clearToken } from "~/session/session.server";
 
 /** POST /logout: the token is dropped and its sign-in id denied, so a replayed copy of the cookie is a visitor's (the upstream has no logout call; ADR 008). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
 import { z } from "zod";
-import { cookieSecure, languageCookie } from "~/auth/session.server";
+import { cookieSecure } from "~/utils/cookie-secure.server";
+import { languageCookie } from "~/i18n/language-cookie.server";
 import { supportedLanguages } from "~/i18n/config";
 import { badRequest } from "~/utils/bad-request.server";
 

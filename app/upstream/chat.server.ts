@@ -1,3 +1,4 @@
+import type { ChatMessageView } from "~/domain/chat";
 import { assetUrl, ownAssetUrl } from "./context.server";
 import { callUpstream, EmptyAnswerError, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
@@ -5,7 +6,7 @@ import { BindSchema, CHAT_CONTENT, DialogsSchema, HasServicersSchema, KeywordsSc
 import { uploadImage } from "./upload.server";
 
 // The customer-service chat's HTTP calls (contract §7.3), always with the member's token. The
-// socket itself is relayed by app/utils/chat-relay.server.ts; docs/chat.md tells the whole flow.
+// socket itself is relayed by app/relay/chat-relay.server.ts; docs/chat.md tells the whole flow.
 
 /** spec §9: history page size. */
 export const CHAT_PAGE_SIZE = 4;
@@ -25,20 +26,6 @@ async function orNothing<T>(read: Promise<T>, nothing: T): Promise<T> {
     throw error;
   }
 }
-
-/** What the island and the /chat page show of one message (paths already browser URLs). */
-export type ChatMessageView = {
-  id: number;
-  kind: "text" | "goods" | "order" | "image";
-  mine: boolean;
-  text: string;
-  image: string;
-  day: string;
-  time: string;
-  read: boolean;
-  goods: { skuId: number; name: string; image: string; price: string } | null;
-  order: { orderId: number; orderNo: string; name: string; money: string; status: string } | null;
-};
 
 const KINDS = ["text", "goods", "order", "image"] as const;
 

@@ -1,11 +1,14 @@
-import { clearToken, commitToken, readToken } from "~/auth/session.server";
+import { clearToken, commitToken, readToken } from "~/session/session.server";
 import { env } from "~/utils/env.server";
 import { isPrivateUpload, privateUploadUrl } from "~/utils/private-media.server";
 import { redirect } from "~/utils/redirect.server";
-import { scopeOf } from "~/utils/request-scope.server";
+import { scopeOf, type RequestScope } from "~/utils/request-scope.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
 import { setToastCookie } from "~/utils/toast.server";
 import { ShopClosedError, TokenRejectedError, type UpstreamContext, type UpstreamError } from "./http.server";
+
+/** The upstream contexts each request built, by the Cookie header they were built from (gone with the request). */
+const builtContexts = new WeakMap<RequestScope, Map<string, Promise<UpstreamContext>>>();
 
 /**
  * The context of a page request, built once per request (root and page loaders share it): the
@@ -14,11 +17,14 @@ import { ShopClosedError, TokenRejectedError, type UpstreamContext, type Upstrea
  */
 export function memberContext(request: Request, member: "optional" | "required" = "optional"): Promise<UpstreamContext> {
   const scope = scopeOf(request);
+  if (!scope) return buildContext(request, member);
+  let contexts = builtContexts.get(scope);
+  if (!contexts) builtContexts.set(scope, (contexts = new Map()));
   const key = `${member}\n${request.headers.get("Cookie") ?? ""}`;
-  const built = scope?.upstream.get(key);
+  const built = contexts.get(key);
   if (built) return built;
   const context = buildContext(request, member);
-  scope?.upstream.set(key, context);
+  contexts.set(key, context);
   return context;
 }
 

@@ -1,4 +1,4 @@
-import { upstreamError } from "~/components/form/error-text";
+import { upstreamError } from "~/utils/error-text";
 
 /**
  * Upstream refusals we know get our own translated text; anything else is shown as the upstream

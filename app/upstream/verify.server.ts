@@ -1,4 +1,4 @@
-import { upstreamError } from "~/components/form/error-text";
+import { upstreamError } from "~/utils/error-text";
 import { callUpstream, EndpointMissingError, UpstreamError, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
 import { VerifyInfoSchema, VerifyPageSchema, VerifyTypesSchema } from "./schemas/verify";

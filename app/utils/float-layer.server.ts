@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { cookieSecure } from "~/auth/session.server";
+import { cookieSecure } from "~/utils/cookie-secure.server";
 import { z } from "zod";
 import type { FloatLayerMemory } from "~/domain/float-layer";
 

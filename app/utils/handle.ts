@@ -1,5 +1,4 @@
-import type { UIMatch } from "@remix-run/react";
-import { errorKey } from "~/components/route-error-boundary";
+import { isRouteErrorResponse, type UIMatch } from "@remix-run/react";
 import type { TFunction } from "~/i18n/translation";
 
 /** What a route module may say about itself in `export const handle` (read by root and layouts). */
@@ -42,4 +41,12 @@ export function pageTitle(matches: UIMatch[], t: TFunction, errors?: Record<stri
     if (typeof title === "string") return t(title);
   }
   return "";
+}
+
+const KNOWN = new Set([400, 403, 404, 405, 409, 415, 429, 500, 502, 503, 504]);
+
+/** The translation key ("404", "default"…) of an error's title and body in the errors namespace. */
+export function errorKey(error: unknown): string {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return KNOWN.has(status) ? String(status) : "default";
 }

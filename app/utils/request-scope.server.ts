@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { UpstreamContext } from "~/upstream/http.server";
 
 /**
  * What one request gathers while its loaders and actions run, applied to the response's headers
@@ -19,8 +18,6 @@ export type RequestScope = {
   usesSession: boolean;
   /** Set-Cookie values to add, by cookie name, unless the route set that cookie itself (a refreshed token). */
   cookies: Map<string, string>;
-  /** The upstream context of this request, built once (keyed by the Cookie header it was built from). */
-  upstream: Map<string, Promise<UpstreamContext>>;
   /** The session revision this (mutating) request started, if any (auth/session-revision.server.ts). */
   revision: string | null;
   /** Set when an upstream call of this request timed out or could not connect: later calls fail at once. */
@@ -43,7 +40,7 @@ const KEY = Symbol.for("storefront.request-scopes");
 const scopes = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map<string, RequestScope>()) as Map<string, RequestScope>;
 
 export function newRequestScope(clientAddress: string): RequestScope {
-  return { clientAddress, usesSession: false, cookies: new Map(), upstream: new Map(), revision: null, upstreamFailure: { status: null }, retryAfter: null };
+  return { clientAddress, usesSession: false, cookies: new Map(), revision: null, upstreamFailure: { status: null }, retryAfter: null };
 }
 
 /** Registers `scope` under a new random name (the SCOPE_HEADER value); `close` forgets it. */

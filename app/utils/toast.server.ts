@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { redirect } from "~/utils/redirect.server";
 import { z } from "zod";
 import { env } from "~/utils/env.server";
-import { cookieSecure } from "~/auth/session.server";
+import { cookieSecure } from "~/utils/cookie-secure.server";
 
 /**
  * One flash message at a time (spec §8), carried across a redirect in its own short-lived cookie

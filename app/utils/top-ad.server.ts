@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { cookieSecure } from "~/auth/session.server";
+import { cookieSecure } from "~/utils/cookie-secure.server";
 
 /**
  * The persisted "top ad count" of spec §4 (ADR 005): each close counts; a closed banner stays

@@ -3,11 +3,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import type { TestShopApi } from "../../shop-api/testing";
-import { commitToken } from "~/auth/session.server";
+import { commitToken } from "~/session/session.server";
 import { bindChat, byeChat, chatKeywords, listChat, markChatRead, sayChat, servicersOnline, uploadChatImage } from "~/upstream/chat.server";
 import { sharedContext } from "~/upstream/context.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
-import { CLOSE, createChatRelay, MAX_BROWSER_FRAME_BYTES, type ChatLimits, type RelayFrame } from "~/utils/chat-relay.server";
+import { CLOSE, type RelayFrame } from "~/domain/chat";
+import { createChatRelay, MAX_BROWSER_FRAME_BYTES, type ChatLimits } from "~/relay/chat-relay.server";
 import { useLiveShopApi } from "../support/bff-environment";
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
 import type { TestShopApi } from "../../shop-api/testing";
-import { commitToken } from "~/auth/session.server";
+import { commitToken } from "~/session/session.server";
 import { action as evaluateAction } from "~/routes/_main.evaluate/route";
 import { useLiveShopApi } from "../support/bff-environment";
 

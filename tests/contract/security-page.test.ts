@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import type { TestShopApi } from "../../shop-api/testing";
-import { commitToken } from "~/auth/session.server";
+import { commitToken } from "~/session/session.server";
 import { action, loader } from "~/routes/_main.member.security/route";
 import { resetCapabilities } from "~/upstream/capabilities.server";
 import { takeToast } from "~/utils/toast.server";

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { languageCookie, SESSION_COOKIE } from "~/auth/session.server";
+import { SESSION_COOKIE } from "~/session/session.server";
+import { languageCookie } from "~/i18n/language-cookie.server";
 import { supportedLanguages } from "~/i18n/config";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { CHAT_MAX_LENGTH, chatLength, chatSegments, chatTextProblem, EMOJI_CODES } from "~/domain/chat";
-import { translateUpstreamFrame, upgradeClientAddress, upgradeOrigin } from "~/utils/chat-relay.server";
+import { translateUpstreamFrame, upgradeClientAddress, upgradeOrigin } from "~/relay/chat-relay.server";
 
 // Chat text rules (spec §5, §9) and the relay's frame filter.
 describe("chat text rules", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { commitToken } from "~/auth/session.server";
+import { commitToken } from "~/session/session.server";
 import { newRequestScope, openRequestScope, SCOPE_HEADER } from "~/utils/request-scope.server";
 import { action as payAction, loader as payLoader } from "~/routes/_main.pay/route";
 import { action as paymentAction, loader as paymentLoader } from "~/routes/_main.payment/route";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import i18next, { type Resource, type TFunction } from "i18next";
 import { beforeAll, describe, expect, test } from "vitest";
-import { errorsText, errorText, toastContent, upstreamError } from "~/components/form/error-text";
+import { errorsText, errorText, toastContent, upstreamError } from "~/utils/error-text";
 import { MobileSchema, passwordSchema, SmsCodeSchema, UsernameSchema } from "~/domain/auth-fields";
 import { KeywordSchema, SearchTypeSchema } from "~/domain/search-schemas";
 import { i18nConfig, namespaces } from "~/i18n/config";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { commitToken } from "~/auth/session.server";
+import { commitToken } from "~/session/session.server";
 import { action, loader } from "~/routes/_main.$slug";
 import { backgroundWorkDone } from "~/utils/background-work.server";
 import { invalidate } from "~/utils/cache.server";

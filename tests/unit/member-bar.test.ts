@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { mayMutate, REVISION_COOKIE, sessionRevision, startNewRevision } from "~/auth/session-revision.server";
+import { mayMutate, REVISION_COOKIE, sessionRevision, startNewRevision } from "~/session/session-revision.server";
 import { requestContext } from "~/upstream/context.server";
 import { getMemberBar } from "~/upstream/member.server";
 import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "~/utils/request-scope.server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { commitToken } from "~/auth/session.server";
+import { commitToken } from "~/session/session.server";
 import { action as evaluateAction } from "~/routes/_main.evaluate/route";
 import { action as addressAction } from "~/routes/_main.member.address_edit/route";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/_main.member.apply_withdrawal";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { translateUpstreamFrame } from "~/utils/chat-relay.server";
+import { translateUpstreamFrame } from "~/relay/chat-relay.server";
 import { assetUrl, ownAssetUrl } from "~/upstream/context.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { isPrivateUpload, MEMBER_LINK_SECONDS, PRIVATE_MEDIA_PREFIX, privateUploadPath, VISITOR_LINK_SECONDS } from "~/utils/private-media.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { commitToken } from "~/auth/session.server";
+import { commitToken } from "~/session/session.server";
 import { action as refundAction, loader as refundLoader } from "~/routes/_main.member.refund/route";
 import { pointBffAt } from "../support/bff-environment";
 import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { openToken, sealToken } from "~/auth/token-crypto.server";
+import { openToken, sealToken } from "~/session/token-crypto.server";
 
 const CURRENT = "current-secret-0123456789abcdef";
 const OLD = "retired-secret-0123456789abcdef";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { z } from "zod/v4";
-import { clearToken, commitToken, readToken } from "~/auth/session.server";
+import { clearToken, commitToken, readToken } from "~/session/session.server";
 import { memberContext, sharedContext } from "~/upstream/context.server";
 import {
   callUnenvelopedUpstream,

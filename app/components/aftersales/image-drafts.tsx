@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { errorText } from "~/components/form";
+import { errorText } from "~/utils/error-text";
 import { Button } from "~/components/ui";
 import { IMAGE_ACCEPT } from "~/utils/image-file";
 

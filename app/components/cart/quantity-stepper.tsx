@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { NoJsRedirect } from "~/components/no-js-redirect";
 import { Group } from "~/components/ui";
 import { clampQuantity } from "~/domain/quantity";

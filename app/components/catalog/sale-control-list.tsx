@@ -2,17 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { PaginationLinks } from "~/components/pagination-links";
 import { Alert, Stack } from "~/components/ui";
-
-export type SaleControlRowView = {
-  id: number;
-  name: string;
-  href: string | null;
-  image: string;
-  canBuy: boolean;
-  canSeePrice: boolean;
-  message: string;
-  reason: string;
-};
+import type { SaleControlRowView } from "~/domain/sale-control";
 
 /** The member's purchase restrictions (goods or categories): what is restricted and why. */
 export function SaleControlList({

@@ -1,12 +1,21 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { Button, CloseButton } from "~/components/ui";
-import { CHAT_IMAGE_MAX_BYTES, CHAT_MAX_LENGTH, CHAT_PING_MS, chatLength, chatTextProblem, EMOJI_CODES, emojiSrc } from "~/domain/chat";
+import {
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_MAX_LENGTH,
+  CHAT_PING_MS,
+  chatLength,
+  chatTextProblem,
+  CLOSE,
+  EMOJI_CODES,
+  emojiSrc,
+  type ChatMessageView,
+  type RelayFrame,
+} from "~/domain/chat";
 import { useEnsureNamespaces, useTranslation } from "~/i18n/translation";
 import type { action, loader } from "~/routes/_main.chat";
-import type { ChatMessageView } from "~/upstream/chat.server";
-import type { RelayFrame } from "~/utils/chat-relay.server";
 import { IMAGE_ACCEPT } from "~/utils/image-file";
 import type { ChatIslandProps } from "./chat-launcher";
 import { ChatMessages } from "./message-list";
@@ -20,11 +29,14 @@ import "~/styles/chat.css";
 type Status = "connecting" | "online" | "offline" | "reconnecting" | "ended" | "visitor" | RelayRefusal;
 type RelayRefusal = "idle" | "tooManyMessages" | "tooManySockets" | "frameTooLarge" | "busy";
 
-/** Close codes of app/utils/chat-relay.server.ts (kept here so the server module stays out of the chunk). */
-const CLOSE_ENDED = 1000;
-const CLOSE_UNAUTHORIZED = 4401;
 /** The relay's limits (docs/security.md "Chat socket limits"): each said in the status line. */
-const REFUSALS: Record<number, RelayRefusal> = { 4408: "idle", 4420: "tooManyMessages", 4429: "tooManySockets", 1009: "frameTooLarge", 1013: "busy" };
+const REFUSALS: Record<number, RelayRefusal> = {
+  [CLOSE.idle]: "idle",
+  [CLOSE.tooManyMessages]: "tooManyMessages",
+  [CLOSE.tooManySockets]: "tooManySockets",
+  [CLOSE.frameTooLarge]: "frameTooLarge",
+  [CLOSE.busy]: "busy",
+};
 const MAX_BACKOFF_MS = 30_000;
 
 const NAMESPACES = ["chat"];
@@ -110,8 +122,8 @@ export default function ChatDialog({ topic, onClose }: ChatIslandProps) {
       ws.onclose = (event) => {
         clearInterval(ping);
         if (stopped) return;
-        if (event.code === CLOSE_ENDED) return setSocketStatus("ended");
-        if (event.code === CLOSE_UNAUTHORIZED) return setSocketStatus("visitor");
+        if (event.code === CLOSE.ended) return setSocketStatus("ended");
+        if (event.code === CLOSE.unauthorized) return setSocketStatus("visitor");
         const refusal = REFUSALS[event.code];
         // Too many sockets of this member: another would be refused too; reopening the dialog tries again.
         if (refusal === "tooManySockets") return setSocketStatus(refusal);

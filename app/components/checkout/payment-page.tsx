@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, u
 import type { FormEvent } from "react";
 import { OrderGoodsList } from "~/components/checkout/order-goods-list";
 import { OrderTotals } from "~/components/checkout/order-totals";
-import { errorText } from "~/components/form";
+import { errorText } from "~/utils/error-text";
 import { Alert, Button, ButtonLink, Checkbox, Group, NativeSelect, Panel, Stack, TextInput } from "~/components/ui";
 import { BUYER_MESSAGE_MAX, MOBILE } from "~/domain/checkout";
 import { useTranslation } from "~/i18n/translation";

@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Group, TextInput } from "~/components/ui";
-import { errorsText } from "./error-text";
+import { errorsText } from "~/utils/error-text";
 
 /**
  * The captcha image with its answer field and the id as a hidden input. "Another one" is a link

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/translation";
 import { Checkbox, TextInput, type TextInputProps } from "~/components/ui";
-import { errorsText } from "./error-text";
+import { errorsText } from "~/utils/error-text";
 
 // Conform ↔ UI wiring happens here once: strip conform's `key`, translate the error keys.
 

@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { Alert, CopyText, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import type { OrderActionData, OrderDetailView } from "~/upstream/order-view.server";

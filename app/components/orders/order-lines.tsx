@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import type { LineView } from "~/upstream/order-view.server";
 import { formatMoney } from "~/utils/format";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 
 /** The goods lines of an order: image, name, spec, price, quantity, and the line's after-sales state or link. */
 export function OrderLines({ lines, withRefund }: { lines: LineView[]; withRefund: boolean }) {

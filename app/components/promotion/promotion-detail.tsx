@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { errorText } from "~/components/form";
+import { errorText } from "~/utils/error-text";
 import { PriceTag } from "~/components/goods/price-tag";
 import { Alert, Button, ButtonLink, Group, Panel } from "~/components/ui";
 import type { SeckillPhase } from "~/domain/seckill";

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { PaginationLinks } from "~/components/pagination-links";
 import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";

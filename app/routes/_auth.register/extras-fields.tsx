@@ -1,7 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { errorsText, TextField } from "~/components/form";
+import { TextField } from "~/components/form";
+import { errorsText } from "~/utils/error-text";
 import { Button, NativeSelect } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { RegionSelects } from "~/routes/_main.member.address_edit/region-selects";

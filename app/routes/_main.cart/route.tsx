@@ -9,7 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { requireMember } from "~/auth/guards.server";
 import { BundleRow } from "~/components/cart/bundle-row";
 import { CartLineRow } from "~/components/cart/cart-line-row";
-import { toastContent } from "~/components/form/error-text";
+import { toastContent } from "~/utils/error-text";
 import { NoJsRedirect } from "~/components/no-js-redirect";
 import { Button, ButtonLink, Checkbox, Group, Stack } from "~/components/ui";
 import { isBundlePurchasable, isPurchasable, lineQuantityLimits, selectedTotals } from "~/domain/cart";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError 
 import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
 import { ImageDrafts, type DraftImage } from "~/components/aftersales/image-drafts";
-import { errorText } from "~/components/form";
+import { errorText } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, Checkbox, Panel, Stack } from "~/components/ui";
 import { EVALUATE_MAX_CHARS, EVALUATE_MAX_IMAGES, imagePaths, reviewProblem } from "~/domain/aftersales";

@@ -16,7 +16,7 @@ import { formatDateTime, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { refundStatusLabel } from "~/domain/coded-names";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 
 export const handle: RouteHandle = { i18n: ["aftersales"], title: "aftersales:activist.title" };
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { errorsText } from "~/components/form";
+import { errorsText } from "~/utils/error-text";
 import { Button, NativeSelect } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import type { RegionChoices, RegionOption } from "~/upstream/address.server";

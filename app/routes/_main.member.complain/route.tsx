@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
-import { errorText } from "~/components/form";
+import { errorText } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, ConfirmStep, Button, NativeSelect, Panel, Stack } from "~/components/ui";
 import { COMPLAIN_REMARK_MAX } from "~/domain/aftersales";

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, ConfirmStep, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";

@@ -12,7 +12,7 @@ import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import "~/styles/orders.css";
 import { orderStatusLabel } from "~/domain/coded-names";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 
 // The parcels of an order (spec §2 /member/logistics?order_id=; contract §4.5): carrier, waybill
 // number to copy, the goods inside and the trace, newest first as the upstream sends it.

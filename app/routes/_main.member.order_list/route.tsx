@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
-import { errorText } from "~/components/form/error-text";
+import { errorText } from "~/utils/error-text";
 import { OrderButtons } from "~/components/orders/order-buttons";
 import { OrderLines } from "~/components/orders/order-lines";
 import { PaginationLinks } from "~/components/pagination-links";

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { errorsText } from "~/components/form";
+import { errorsText } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Badge, Button, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { chinaToday, qualificationState, validityDate, type QualificationState } from "~/domain/qualification";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError 
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
-import { errorText } from "~/components/form";
+import { errorText } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, ConfirmStep, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { imagePaths, mayComplain, REFUND_STATUS, refundButtons, refundSteps, WAYBILL_MAX } from "~/domain/aftersales";

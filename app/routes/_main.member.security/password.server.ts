@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { clientAddress } from "~/auth/attempts.server";
 import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
-import { upstreamError } from "~/components/form/error-text";
+import { upstreamError } from "~/utils/error-text";
 import { sendBoundMobileCode } from "~/upstream/account.server";
 import { getRegisterConfig } from "~/upstream/auth.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";

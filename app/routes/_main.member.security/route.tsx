@@ -6,7 +6,7 @@ import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
 import { requireMember } from "~/auth/guards.server";
 import { FormErrors, PasswordField, TextField } from "~/components/form";
-import { errorText, upstreamError } from "~/components/form/error-text";
+import { errorText, upstreamError } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";

@@ -3,7 +3,7 @@ import { Form, useActionData, useFetcher, useLoaderData, useNavigate, useNavigat
 import { useEffect } from "react";
 import { requireMember } from "~/auth/guards.server";
 import { payPasswordProblem } from "~/auth/pay-password.server";
-import { errorText } from "~/components/form";
+import { errorText } from "~/utils/error-text";
 import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { cashierOffersBalanceAndTransfer } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { attempt } from "~/auth/sign-in.server";
-import { toastContent } from "~/components/form/error-text";
+import { toastContent } from "~/utils/error-text";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { CapabilityAbsentError, probeCapability } from "~/upstream/capabilities.server";
 import { addBundleToCart } from "~/upstream/cart.server";

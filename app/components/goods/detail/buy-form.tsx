@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { errorsText, FormErrors } from "~/components/form";
+import { FormErrors } from "~/components/form";
+import { errorsText } from "~/utils/error-text";
 import { MissingQualificationNotice } from "~/components/qualification/missing-qualification";
 import { Button, Group, TextInput } from "~/components/ui";
 import type { quantityBounds } from "~/domain/quantity";

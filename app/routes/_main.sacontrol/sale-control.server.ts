@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod/v4";
-import type { SaleControlRowView } from "~/components/catalog/sale-control-list";
+import type { SaleControlRowView } from "~/domain/sale-control";
 import { notFoundResponse } from "~/utils/not-found.server";
-import { probeCapability } from "./capabilities.server";
-import { listSaleControl } from "./catalog.server";
-import { assetUrl, memberContext } from "./context.server";
+import { probeCapability } from "~/upstream/capabilities.server";
+import { listSaleControl } from "~/upstream/catalog.server";
+import { assetUrl, memberContext } from "~/upstream/context.server";
 
 const PageSchema = z.coerce.number().int().min(1).max(500).catch(1);
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { scopeOf, type RequestScope } from "~/utils/request-scope.server";
-import { cookieSecure } from "./session.server";
+import { cookieSecure } from "~/utils/cookie-secure.server";
 
 /**
  * The session's revision (ADR 035): a random value in a cookie of its own, new on every request

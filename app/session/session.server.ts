@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
+import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { sharedMarks } from "~/utils/cluster.server";
+import { cookieSecure } from "~/utils/cookie-secure.server";
 import { env } from "~/utils/env.server";
 import { markSessionUse } from "~/utils/request-scope.server";
 import { openToken, sealToken } from "./token-crypto.server";
@@ -15,13 +16,6 @@ export const SESSION_COOKIE = "__session";
 const DAY_SECONDS = 24 * 60 * 60;
 /** The longest a session cookie can live (auto-login days, domain/auth-fields.ts) plus a margin. */
 const LONGEST_SESSION_MS = 8 * DAY_SECONDS * 1000;
-
-/** Secure cookies in a real deployment (external upstream in production) unless COOKIE_SECURE says otherwise. */
-export function cookieSecure(): boolean {
-  const { COOKIE_SECURE, NODE_ENV, UPSTREAM_URL } = env();
-  if (COOKIE_SECURE) return COOKIE_SECURE === "true";
-  return NODE_ENV === "production" && process.env.EMBEDDED_SHOP_API !== "1" && Boolean(UPSTREAM_URL);
-}
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
@@ -112,11 +106,3 @@ export async function clearToken(request: Request): Promise<string> {
   if (sid) await loggedOut.add(sid);
   return sessionStorage().destroySession(session);
 }
-
-/** The language cookie (not sensitive, read by remix-i18next's detector); set-lang adds `secure: cookieSecure()`. */
-export const languageCookie = createCookie("lng", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 365 * DAY_SECONDS,
-});

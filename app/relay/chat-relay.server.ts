@@ -4,15 +4,16 @@ import type { TLSSocket } from "node:tls";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { rate } from "~/auth/attempts.server";
 import { memberIdOf } from "~/auth/member-id.server";
-import { readToken } from "~/auth/session.server";
+import { readToken } from "~/session/session.server";
 import { bindChat, toMessageView } from "~/upstream/chat.server";
 import { sharedContext } from "~/upstream/context.server";
 import { TokenRejectedError } from "~/upstream/http.server";
 import { ChatMessageSchema } from "~/upstream/schemas/chat";
-import { env } from "./env.server";
-import { sharedHolds } from "./cluster-holds.server";
-import { log } from "./log.server";
-import { crossSiteRefusal } from "./same-origin.server";
+import { CLOSE, type RelayFrame } from "~/domain/chat";
+import { env } from "~/utils/env.server";
+import { sharedHolds } from "~/utils/cluster-holds.server";
+import { log } from "~/utils/log.server";
+import { crossSiteRefusal } from "~/utils/same-origin.server";
 
 /**
  * The chat socket relay (ADR 019, docs/chat.md). The browser opens `/chat/socket` on the BFF's own
@@ -33,26 +34,6 @@ const HIGH_WATER_BYTES = 512 * 1024;
 const LOW_WATER_BYTES = 64 * 1024;
 /** How long the upstream socket may take to open and say `init`. */
 const UPSTREAM_OPEN_MS = 10_000;
-
-/** Close codes the island reads (4xxx: ours). */
-export const CLOSE = {
-  /** A goodbye: the conversation ended (after `bye`), do not reconnect. */
-  ended: 1000,
-  /** The upstream chat socket is down or dropped: reconnect with back-off. */
-  upstreamGone: 4502,
-  /** The session stopped being a member's (token rejected at bind). */
-  unauthorized: 4401,
-  /** Silent for longer than the idle time-out (a sleeping tab): reconnect when wanted. */
-  idle: 4408,
-  /** More frames a second than the island ever sends. */
-  tooManyMessages: 4420,
-  /** This member, or this client address, already has as many chat sockets open as allowed. */
-  tooManySockets: 4429,
-  /** A frame over the size limit (RFC 6455's "message too big"; ws closes with it). */
-  frameTooLarge: 1009,
-  /** This process holds as many chat sockets as it may (RFC 6455's "try again later"). */
-  busy: 1013,
-} as const;
 
 /**
  * The relay's limits (docs/security.md "Chat socket limits", env CHAT_*). Open sockets are counted
@@ -94,13 +75,6 @@ class ProcessSockets {
     this.held = Math.max(0, this.held - 1);
   }
 }
-
-/** What the browser receives (JSON text frames). */
-export type RelayFrame =
-  | { type: "state"; online: boolean; servicerId: number }
-  | { type: "message"; message: ReturnType<typeof toMessageView> }
-  | { type: "servicer"; online: boolean }
-  | { type: "close" };
 
 const MESSAGE_TYPES = new Set(["string", "goodssku", "order", "image"]);
 

@@ -1,7 +1,7 @@
 import { useMatches } from "@remix-run/react";
 import { handleOf } from "~/utils/handle";
 import { memoizeByOwner } from "~/utils/memo";
-import { useEnsureNamespaces, useTranslationState, type Bundles } from "./translation";
+import { useEnsureNamespaces, useTranslationState, type Bundles } from "~/i18n/translation";
 
 const ELEMENT_ID = "i18n-resources";
 
