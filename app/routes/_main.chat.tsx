@@ -21,6 +21,7 @@ import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
 import "~/styles/chat.css";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 /**
  * /chat: the customer-service conversation as a page (docs/chat.md). Without JavaScript it is the
@@ -55,8 +56,6 @@ const IntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("bye"), ...Common }),
 ]);
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
 function chatFeature<T>(load: () => Promise<T>): Promise<T> {
   return requireCapability("chat", load).catch((error: unknown) => {
     // A shop without the servicer addon has no chat: the page does not exist (ADR 009).
@@ -70,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   if (!ctx.token) {
     // spec §6: customer service needs login; the page says so and offers the login.
-    return data({ member: false as const, loginUrl: loginUrlFor(request) }, { headers: NO_STORE });
+    return data({ member: false as const, loginUrl: loginUrlFor(request) }, { headers: PRIVATE_NO_STORE });
   }
   const [history, keywords, online] = await chatFeature(() => Promise.all([listChat(ctx, query.page), chatKeywords(ctx), servicersOnline(ctx)]));
   // Reading the newest page marks the servicer's replies read (contract §7.3 setRead).
@@ -86,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       goods: query.goods ?? null,
       order: query.order ?? null,
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -97,12 +96,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
   if (!ctx.token) {
-    if (parsed.success && parsed.data.island) return data<ActionResult>({ error: "chat:notLoggedIn" }, { status: 401, headers: NO_STORE });
+    if (parsed.success && parsed.data.island) return data<ActionResult>({ error: "chat:notLoggedIn" }, { status: 401, headers: PRIVATE_NO_STORE });
     throw redirect(loginUrlFor(request), 303);
   }
-  if (!parsed.success) return data<ActionResult>({ error: "chat:errors.badRequest" }, { status: 400, headers: NO_STORE });
+  if (!parsed.success) return data<ActionResult>({ error: "chat:errors.badRequest" }, { status: 400, headers: PRIVATE_NO_STORE });
   const intent = parsed.data;
-  const fail = (error: string, status: number) => data<ActionResult>({ error }, { status, headers: NO_STORE });
+  const fail = (error: string, status: number) => data<ActionResult>({ error }, { status, headers: PRIVATE_NO_STORE });
 
   let say: ChatSay | null = null;
   if (intent.intent === "say") {
@@ -137,7 +136,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reason = typeof error.data === "string" && error.data ? error.data : error.upstreamMessage;
     return fail(upstreamError(reason || "操作失败"), 409);
   }
-  if (intent.island) return data<ActionResult>({ ok: true }, { headers: NO_STORE });
+  if (intent.island) return data<ActionResult>({ ok: true }, { headers: PRIVATE_NO_STORE });
   return redirect("/chat", 303);
 }
 

@@ -21,6 +21,7 @@ import { pointExchangeFlow } from "./_main.payment/checkout.server";
 import { paymentAction, paymentLoader } from "./_main.payment/payment.server";
 import { PointSourceSchema } from "./_main.payment/schema";
 import "~/styles/point.css";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 /**
  * `/point/payment?id&num` (login): the exchange checkout (contract §6.12). A goods exchange is the
@@ -38,8 +39,6 @@ const ExchangeIntentSchema = z.object({
   order_key: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, "point:errors.badRequest"),
 });
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
 /** The item the URL names (404 when there is none), after the member check and a well-formed query (400). */
 async function itemOf(request: Request) {
   const ctx = await requireMember(request);
@@ -55,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (item.kind !== "coupon") return paymentLoader(request, PointSourceSchema, pointExchangeFlow);
   const view = { state: "coupon" as const, id: item.id, name: item.name, money: item.money, atLeast: item.atLeast, point: item.point, num: source.num };
   const refused = (refusal: string, memberPoint: number) =>
-    data({ ...view, orderKey: "", total: item.point * source.num, memberPoint, refusal: refusal as string | null }, { status: 409, headers: NO_STORE });
+    data({ ...view, orderKey: "", total: item.point * source.num, memberPoint, refusal: refusal as string | null }, { status: 409, headers: PRIVATE_NO_STORE });
   try {
     const exchange = await startCouponExchange(ctx, source);
     const memberPoint = exchange.member_account.point;
@@ -63,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (exchange.error > 0) return refused(formErrorFor({ code: -1, upstreamMessage: exchange.error_msg }), memberPoint);
     // Too few points: Niushop finds out only when it takes them (create); say so before.
     if (memberPoint < exchange.point) return refused("point:errors.pointShortUpstream", memberPoint);
-    return data({ ...view, orderKey: exchange.order_key, total: exchange.point, memberPoint, refusal: null as string | null }, { headers: NO_STORE });
+    return data({ ...view, orderKey: exchange.order_key, total: exchange.point, memberPoint, refusal: null as string | null }, { headers: PRIVATE_NO_STORE });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     return refused(formErrorFor(error), await getMemberPoints(ctx));

@@ -5,13 +5,14 @@ import { getMember } from "~/upstream/member.server";
 import { getPayStatus, PAY_STATUS } from "~/upstream/pay.server";
 import { methodNotAllowed } from "~/utils/bad-request.server";
 import { OutTradeNo } from "./_main.pay/schema";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 // The cashier's poll (every 2 s with JS): whether the member's payment is paid. JSON only.
 
 export const action = methodNotAllowed;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const headers = { "Cache-Control": "private, no-store" };
+  const headers = PRIVATE_NO_STORE;
   const ctx = await memberContext(request);
   if (!ctx.token) return data({ paid: false }, { status: 401, headers });
   const outTradeNo = OutTradeNo.safeParse(new URL(request.url).searchParams.get("out_trade_no"));

@@ -6,7 +6,8 @@ import { CopyText, Group, Panel, Stack } from "~/components/ui";
 import { detailUrl } from "~/domain/orders";
 import { useTranslation } from "~/i18n/translation";
 import { assetUrl } from "~/upstream/context.server";
-import { OrderIdQuery, PRIVATE } from "~/upstream/order-view.server";
+import { OrderIdQuery } from "~/routes/_main.member.order_list/order-actions.server";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 import { findOrder, listPackages } from "~/upstream/orders.server";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         traceProblem: pkg.trace && !pkg.trace.success ? pkg.trace.reason : "",
       })),
     },
-    { headers: PRIVATE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

@@ -4,7 +4,7 @@ import { requireMember } from "~/auth/guards.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
-import { PRIVATE } from "~/upstream/order-view.server";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 import { getTransactionAgreement } from "~/upstream/orders.server";
 import type { RouteHandle } from "~/utils/handle";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
@@ -17,7 +17,7 @@ export const handle: RouteHandle = { i18n: ["orders"], title: "orders:agreement.
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const agreement = await getTransactionAgreement(ctx);
-  return data({ title: agreement.title, html: sanitizeUpstreamHtml(agreement.content, ctx.baseUrl) }, { headers: PRIVATE });
+  return data({ title: agreement.title, html: sanitizeUpstreamHtml(agreement.content, ctx.baseUrl) }, { headers: PRIVATE_NO_STORE });
 }
 
 export default function OrderAgreementPage() {

@@ -2,7 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useRouteError } from "@remix-run/react";
 import { OrderDetailPage, type OrderDetailData } from "~/components/orders/order-detail";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { ConfirmQuery, loadOrderDetail, orderAction, orderDetailView, PRIVATE } from "~/upstream/order-view.server";
+import { orderDetailView } from "~/upstream/order-view.server";
+import { ConfirmQuery, loadOrderDetail, orderAction } from "~/routes/_main.member.order_list/order-actions.server";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 import type { RouteHandle } from "~/utils/handle";
 import "~/styles/orders.css";
 
@@ -15,7 +17,7 @@ const PATH = "/member/order_detail_pickup";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { order } = await loadOrderDetail(request, PATH);
   const confirm = ConfirmQuery.parse(Object.fromEntries(new URL(request.url).searchParams)).confirm ?? null;
-  return data<OrderDetailData>({ order: await orderDetailView(order), path: PATH, confirm }, { headers: PRIVATE });
+  return data<OrderDetailData>({ order: await orderDetailView(order), path: PATH, confirm }, { headers: PRIVATE_NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -10,7 +10,9 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { AFTER_SALES_URL, ORDER_TABS, tabOf, type OrderTab } from "~/domain/orders";
 import { useTranslation } from "~/i18n/translation";
-import { ConfirmQuery, orderAction, orderCardView, PRIVATE, type OrderActionData } from "~/upstream/order-view.server";
+import { orderCardView, type OrderActionData } from "~/upstream/order-view.server";
+import { ConfirmQuery, orderAction } from "./order-actions.server";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 import { listOrders } from "~/upstream/orders.server";
 import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
@@ -52,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orders: page.list.map(orderCardView),
       confirm: confirm.confirm && confirm.confirm_order ? { intent: confirm.confirm, orderId: confirm.confirm_order } : null,
     },
-    { headers: PRIVATE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

@@ -11,10 +11,9 @@ import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { redirectWithToast } from "~/utils/toast.server";
 import { VerificationDeskPage } from "~/components/verification/pages";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 export const handle: RouteHandle = { i18n: ["verification"], title: "verification:desk.title" };
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** `verify_code`: the code looked up (a GET form, so a lookup is a link); `confirm=1`: the confirm step. */
 const QuerySchema = z.object({
@@ -35,16 +34,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const typed = query.verify_code?.trim() ?? "";
   const empty = { typed, view: null, confirm: false, error: null as string | null };
-  if (typed === "") return data(empty, { headers: PRIVATE });
+  if (typed === "") return data(empty, { headers: PRIVATE_NO_STORE });
   const code = normalizeVerifyCode(typed);
-  if (!code) return data({ ...empty, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE });
+  if (!code) return data({ ...empty, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE_NO_STORE });
   try {
     const view = toCodeView(await getVerifyInfo(ctx, code), Math.floor(Date.now() / 1000));
-    return data({ typed: code, view, confirm: query.confirm === "1" && view.verifiable, error: null }, { headers: PRIVATE });
+    return data({ typed: code, view, confirm: query.confirm === "1" && view.verifiable, error: null }, { headers: PRIVATE_NO_STORE });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.constructor !== UpstreamError) throw error;
     const message = verifyRefusal(error);
-    return data({ ...empty, error: message }, { status: refusalStatus(message), headers: PRIVATE });
+    return data({ ...empty, error: message }, { status: refusalStatus(message), headers: PRIVATE_NO_STORE });
   }
 }
 

@@ -9,10 +9,9 @@ import { getVerifyInfo, verifyRefusal } from "~/upstream/verify.server";
 import { toCodeView } from "~/upstream/verify-view.server";
 import type { RouteHandle } from "~/utils/handle";
 import { VerificationDetailPage } from "~/components/verification/pages";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 export const handle: RouteHandle = { i18n: ["verification"], title: "verification:detail.title" };
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 const QuerySchema = z.object({ verify_code: z.string().max(200).optional().catch(undefined) });
 
@@ -21,13 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVerifier(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const code = normalizeVerifyCode(query.verify_code ?? "");
-  if (!code) return data({ view: null, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE });
+  if (!code) return data({ view: null, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE_NO_STORE });
   try {
-    return data({ view: toCodeView(await getVerifyInfo(ctx, code), Math.floor(Date.now() / 1000)), error: null }, { headers: PRIVATE });
+    return data({ view: toCodeView(await getVerifyInfo(ctx, code), Math.floor(Date.now() / 1000)), error: null }, { headers: PRIVATE_NO_STORE });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.constructor !== UpstreamError) throw error;
     const message = verifyRefusal(error);
-    return data({ view: null, error: message }, { status: message === "verification:errors.unknown" ? 404 : 409, headers: PRIVATE });
+    return data({ view: null, error: message }, { status: message === "verification:errors.unknown" ? 404 : 409, headers: PRIVATE_NO_STORE });
   }
 }
 

@@ -7,6 +7,7 @@ import { listVerified, listVerifyTypes } from "~/upstream/verify.server";
 import { toCodeView } from "~/upstream/verify-view.server";
 import type { RouteHandle } from "~/utils/handle";
 import { VerificationListPage } from "~/components/verification/pages";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 export const handle: RouteHandle = { i18n: ["verification"], title: "verification:list.title" };
 
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         };
       }),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

@@ -33,10 +33,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_ACCEPT } from "~/utils/image-file";
 import { ONLINE_PAY_TYPES, PayIntentSchema, PayQuerySchema, voucherProblem } from "./schema";
 import "~/styles/checkout.css";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:pay.title" };
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 const payUrl = (outTradeNo: string, extra: Record<string, string> = {}) => `/pay?${new URLSearchParams({ out_trade_no: outTradeNo, ...extra })}`;
 const resultUrl = (outTradeNo: string) => `/result?${new URLSearchParams({ out_trade_no: outTradeNo })}`;
@@ -57,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The order is the member's, so a refusal is the upstream's to tell (paid meanwhile, closed):
       // its words on the page, with the way to the order, never a 404 (issue 29).
       if (!(error instanceof UpstreamError)) throw error;
-      return data({ state: "refused" as const, message: formErrorFor(error), orderId: query.data.order_id }, { status: 409, headers: PRIVATE });
+      return data({ state: "refused" as const, message: formErrorFor(error), orderId: query.data.order_id }, { status: 409, headers: PRIVATE_NO_STORE });
     }
     throw redirect(payUrl(outTradeNo));
   }
@@ -96,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       voucherWaiting: review === "waiting",
       waiting: query.data.waiting === "1",
     },
-    { headers: PRIVATE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

@@ -24,6 +24,7 @@ import {
   type Section,
 } from "./checkout.server";
 import { intentSchema, invoiceProblems, paymentSearch, querySchema, virtualMobileProblem, type Options } from "./schema";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 /** The parsed POST, whatever the source: the choices and the intent. */
 type Intent = Options & ({ intent: "recalculate" } | { intent: "create"; order_key: string; pay_password?: string; virtual?: "1" });
@@ -58,22 +59,16 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
     if (error instanceof LocalDeliveryOnlyError) {
       return data(
         { state: "refused" as const, message: "checkout:errors.localDeliveryOnly", path: flow.path, back: flow.back },
-        { status: 409, headers: { "Cache-Control": "private, no-store" } },
+        { status: 409, headers: PRIVATE_NO_STORE },
       );
     }
     // Sale control: neither prices nor a form, only why (issue 29).
     if (error instanceof SaleControlRefusedError) {
-      return data(
-        { state: "refused" as const, message: error.formError, path: flow.path, back: flow.back },
-        { status: 403, headers: { "Cache-Control": "private, no-store" } },
-      );
+      return data({ state: "refused" as const, message: error.formError, path: flow.path, back: flow.back }, { status: 403, headers: PRIVATE_NO_STORE });
     }
     // Nothing to buy (lines gone, sku off the shelf, over stock): say so, with the way back.
     if (error instanceof UpstreamError && error.upstreamMessage !== ORDER_EXPIRED) {
-      return data(
-        { state: "refused" as const, message: formErrorFor(error), path: flow.path, back: flow.back },
-        { status: 409, headers: { "Cache-Control": "private, no-store" } },
-      );
+      return data({ state: "refused" as const, message: formErrorFor(error), path: flow.path, back: flow.back }, { status: 409, headers: PRIVATE_NO_STORE });
     }
     throw error;
   }
@@ -82,10 +77,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
   // this page: why, and the way back, without prices or totals (issue 29).
   const goodsRefusal = refusals.find((refusal) => refusal.section === "goods");
   if (goodsRefusal) {
-    return data(
-      { state: "refused" as const, message: goodsRefusal.message, path: flow.path, back: flow.back },
-      { status: 409, headers: { "Cache-Control": "private, no-store" } },
-    );
+    return data({ state: "refused" as const, message: goodsRefusal.message, path: flow.path, back: flow.back }, { status: 409, headers: PRIVATE_NO_STORE });
   }
   const totals = calculation ?? null;
   const address = (calculation?.delivery?.member_address ?? payment.delivery.member_address) || null;
@@ -180,7 +172,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
     refusals,
     query: fieldsOf(paymentSearch(query.data)),
   };
-  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+  return data(view, { headers: PRIVATE_NO_STORE });
 }
 
 export async function paymentAction<S extends z.ZodTypeAny>(request: Request, sourceSchema: S, flowOf: (query: z.output<S>) => CheckoutFlow) {

@@ -10,6 +10,7 @@ import type { RouteHandle } from "~/utils/handle";
 import { ownPayment } from "../_main.pay/own-payment.server";
 import { OutTradeNo } from "../_main.pay/schema";
 import "~/styles/checkout.css";
+import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:result.title" };
 
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       payTime: info.pay_time ? formatDateTime(info.pay_time) : "",
       orderId: info.order_id ?? null,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
