@@ -15,6 +15,32 @@ const RESTRICTED_IMPORTS = [
   { name: "react-i18next", message: "Use ~/i18n/translation (ADR 010)" },
 ];
 
+/**
+ * The layers of app/, top to bottom (docs/architecture.md "Layers"). A module imports only from its
+ * own layer or one below it, type imports included, so that no layer depends on one above it and
+ * no cycle can run between two folders (issue 32). `~/root` and the entry modules sit above them all.
+ */
+const LAYERS = ["routes", "relay", "components", "auth", "upstream", "session", "utils", "i18n", "domain"];
+
+/** The import patterns app/<layer> may not use: the layers above it, and relative paths into other folders. */
+function layerPatterns(layer) {
+  const above = LAYERS.slice(0, LAYERS.indexOf(layer));
+  const forbidden = [...above.map((name) => `~/${name}/**`), ...above.map((name) => `~/${name}`), "~/root", "~/entry.*"];
+  return [
+    { group: forbidden, message: `app/${layer} may not import a layer above it (${above.join(", ")}, root): docs/architecture.md "Layers"` },
+    { regex: `^(\\.\\./)+(${LAYERS.join("|")})(/|$)`, message: "Import another folder of app/ by its ~/ path, so the layer rule sees it" },
+  ];
+}
+
+/** `no-restricted-imports` for the files of one layer (`paths`: the import names they may not use). */
+function layerRules(layer, { name = `project/layer-${layer}`, files = [`app/${layer}/**/*.{ts,tsx}`], paths = RESTRICTED_IMPORTS } = {}) {
+  return {
+    name,
+    files,
+    rules: { "no-restricted-imports": ["error", { paths, patterns: layerPatterns(layer) }] },
+  };
+}
+
 export default defineConfig([
   globalIgnores(["build/", "data/", "public/", "node_modules/", "test-results/", "playwright-report/", ".cache/"]),
 
@@ -46,22 +72,19 @@ export default defineConfig([
       "no-restricted-imports": ["error", { paths: RESTRICTED_IMPORTS }],
     },
   },
-  {
-    // ADR 033: what parses the upstream's answers is zod 4 (forms stay on zod 3 for conform).
+  ...LAYERS.filter((layer) => layer !== "routes").map((layer) => layerRules(layer)),
+  // ADR 033: what parses the upstream's answers is zod 4 (forms stay on zod 3 for conform).
+  layerRules("upstream", {
     name: "project/upstream-schemas",
     files: ["app/upstream/schemas/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { paths: [...RESTRICTED_IMPORTS, { name: "zod", message: 'Upstream schemas use zod 4: import { z } from "zod/v4" (ADR 033)' }] },
-      ],
-    },
-  },
-  {
+    paths: [...RESTRICTED_IMPORTS, { name: "zod", message: 'Upstream schemas use zod 4: import { z } from "zod/v4" (ADR 033)' }],
+  }),
+  // The one redirect helper may import Remix's redirect.
+  layerRules("utils", {
     name: "project/redirect-helper",
     files: ["app/utils/redirect.server.ts"],
-    rules: { "no-restricted-imports": ["error", { paths: [{ name: "@mantine/core", message: "Use ~/components/ui (ADR 010)" }] }] },
-  },
+    paths: [{ name: "@mantine/core", message: "Use ~/components/ui (ADR 010)" }],
+  }),
   {
     // The theme is where Mantine's tokens become /theme.css.
     name: "project/theme",

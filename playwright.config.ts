@@ -13,9 +13,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  // One retry (ADR 031): a test that passes only on its retry is listed as "flaky" in the summary,
-  // a race to fix; a test that fails twice fails the run.
-  retries: 1,
+  // No retries (ADR 048): a test that fails once fails the run; a flaky test is a defect to fix.
+  retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 8_000 },

@@ -16,6 +16,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ToastMessage } from "~/components/toast-message";
 import { fallbackLanguage } from "~/i18n/config";
 import { InlineTranslations } from "~/components/inline-translations";
+import type { RootData } from "~/components/layout/root-data";
 import { languageOf } from "~/i18n/i18next.server";
 import { chromeCapabilities } from "~/upstream/capabilities.server";
 import { sessionRevision } from "~/session/session-revision.server";
@@ -43,14 +44,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The upstream already timed out in this request (a form post's action): the error page is drawn
   // without the chrome rather than by asking the upstream again (a failed post waited twice).
   if (upstreamFailedIn(request)) {
-    return data({ language, toast, layout: null, siteName: "", member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities }, { headers });
+    return data<RootData>(
+      { language, toast, layout: null, siteName: "", member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities },
+      { headers },
+    );
   }
   const open = await isShopOpen();
   if (!open && path !== "/closed") throw redirect("/closed", { headers });
   if (!open) {
     // The upstream now refuses every call, site info too: the last one the BFF saw (cached) names the site in the title.
     const siteName = (await getSiteInfo().catch(() => null))?.site_name ?? "";
-    return data({ language, toast, layout: null, siteName, member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities }, { headers });
+    return data<RootData>({ language, toast, layout: null, siteName, member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities }, { headers });
   }
 
   const ctx = await memberContext(request);
@@ -62,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chromeCapabilities(ctx.token !== null),
   ]);
   const clientLayout = toClientLayout(layout, capabilities);
-  return data(
+  return data<RootData>(
     {
       language,
       toast,
@@ -77,8 +81,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export type RootData = typeof loader;
-
 /**
  * A document's root data lacks the chrome's content (ADR 027): the chrome's HTML is in the page.
  * Leaving a page that holds no such HTML (the auth layout, an error page), the root loads again,
@@ -88,11 +90,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
   defaultShouldRevalidate || (typeof document !== "undefined" && document.querySelector("[data-static-markup]") === null);
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<RootData>("root");
   const language = root?.language ?? fallbackLanguage;
   const { t } = useTranslation();
   const matches = useMatches();
-  const siteName = root?.layout?.site.site_name || (root && "siteName" in root ? root.siteName : "") || t("siteNameFallback");
+  const siteName = root?.layout?.site.site_name || root?.siteName || t("siteNameFallback");
   // The router's errors by boundary route (Remix's <Meta> reads the same): an error page's own title.
   const errors = useContext(DataRouterStateContext)?.errors;
   const title = pageTitle(matches, t, errors);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { insertRow } from './db/seed.js'
+import { insertRow } from './db/rows.js'
 import { createShopApi, type ShopApi, type ShopApiOptions } from './server.js'
 
 /**

@@ -90,3 +90,21 @@ export const CLOSE = {
   /** This process holds as many chat sockets as it may (RFC 6455's "try again later"). */
   busy: 1013,
 } as const;
+
+/** What /chat's loader answers (the page, and the island's history fetchers): a visitor is sent to log in. */
+export type ChatPageData =
+  | { member: false; loginUrl: string }
+  | {
+      member: true;
+      page: number;
+      pageCount: number;
+      messages: ChatMessageView[];
+      keywords: string[];
+      online: boolean;
+      /** The goods (sku id) or order (id) the member came to ask about. */
+      goods: number | null;
+      order: number | null;
+    };
+
+/** What /chat's action answers the island (the page without JS gets a redirect). */
+export type ChatActionResult = { ok: true } | { error: string };

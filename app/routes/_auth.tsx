@@ -1,6 +1,6 @@
 import { Link, Outlet } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
-import { useRootData } from "~/utils/use-root-data";
+import { useRootData } from "~/components/layout/root-data";
 
 /** The auth layout of spec §2 (/login, /register, /find_pass): logo, page, footer copyright. */
 export default function AuthLayout() {

@@ -56,7 +56,7 @@ import { notFoundResponse } from "~/utils/not-found.server";
 import { throwNotFound } from "~/auth/guards.server";
 import { parsePrefixedId } from "~/utils/routes";
 import { redirectWithToast, setToastCookie, type Toast } from "~/utils/toast.server";
-import { useRootData } from "~/utils/use-root-data";
+import { useRootData } from "~/components/layout/root-data";
 import { inBackground } from "~/utils/background-work.server";
 import { wholeValue } from "~/utils/document-data";
 

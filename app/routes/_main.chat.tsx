@@ -8,7 +8,7 @@ import type { ComponentType } from "react";
 import { errorText, upstreamError } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
-import { CHAT_IMAGE_MAX_BYTES, CHAT_MAX_LENGTH, chatTextProblem, EMOJI_CODES, emojiSrc } from "~/domain/chat";
+import { CHAT_IMAGE_MAX_BYTES, CHAT_MAX_LENGTH, chatTextProblem, EMOJI_CODES, emojiSrc, type ChatActionResult, type ChatPageData } from "~/domain/chat";
 import { useTranslation } from "~/i18n/translation";
 import { CapabilityAbsentError, requireCapability } from "~/upstream/capabilities.server";
 import { byeChat, chatKeywords, listChat, markChatRead, sayChat, servicersOnline, uploadChatImage, type ChatSay } from "~/upstream/chat.server";
@@ -69,14 +69,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   if (!ctx.token) {
     // spec §6: customer service needs login; the page says so and offers the login.
-    return data({ member: false as const, loginUrl: loginUrlFor(request) }, { headers: PRIVATE_NO_STORE });
+    return data<ChatPageData>({ member: false, loginUrl: loginUrlFor(request) }, { headers: PRIVATE_NO_STORE });
   }
   const [history, keywords, online] = await chatFeature(() => Promise.all([listChat(ctx, query.page), chatKeywords(ctx), servicersOnline(ctx)]));
   // Reading the newest page marks the servicer's replies read (contract §7.3 setRead).
   if (query.page === 1 && history.messages.some((message) => !message.mine && !message.read)) await markChatRead(ctx).catch(() => undefined);
-  return data(
+  return data<ChatPageData>(
     {
-      member: true as const,
+      member: true,
       page: query.page,
       pageCount: Math.max(1, history.pageCount),
       messages: history.messages,
@@ -89,19 +89,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type ActionResult = { ok: true } | { error: string };
-
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await memberContext(request);
   const form = await readFormData(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
   if (!ctx.token) {
-    if (parsed.success && parsed.data.island) return data<ActionResult>({ error: "chat:notLoggedIn" }, { status: 401, headers: PRIVATE_NO_STORE });
+    if (parsed.success && parsed.data.island) return data<ChatActionResult>({ error: "chat:notLoggedIn" }, { status: 401, headers: PRIVATE_NO_STORE });
     throw redirect(loginUrlFor(request), 303);
   }
-  if (!parsed.success) return data<ActionResult>({ error: "chat:errors.badRequest" }, { status: 400, headers: PRIVATE_NO_STORE });
+  if (!parsed.success) return data<ChatActionResult>({ error: "chat:errors.badRequest" }, { status: 400, headers: PRIVATE_NO_STORE });
   const intent = parsed.data;
-  const fail = (error: string, status: number) => data<ActionResult>({ error }, { status, headers: PRIVATE_NO_STORE });
+  const fail = (error: string, status: number) => data<ChatActionResult>({ error }, { status, headers: PRIVATE_NO_STORE });
 
   let say: ChatSay | null = null;
   if (intent.intent === "say") {
@@ -136,7 +134,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reason = typeof error.data === "string" && error.data ? error.data : error.upstreamMessage;
     return fail(upstreamError(reason || "操作失败"), 409);
   }
-  if (intent.island) return data<ActionResult>({ ok: true }, { headers: PRIVATE_NO_STORE });
+  if (intent.island) return data<ChatActionResult>({ ok: true }, { headers: PRIVATE_NO_STORE });
   return redirect("/chat", 303);
 }
 

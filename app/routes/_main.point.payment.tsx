@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
-import { PaymentPage } from "~/components/checkout/payment-page";
+import { PaymentPage } from "~/routes/_main.payment/payment-page";
 import { errorText } from "~/utils/error-text";
 import { PointCost, PointImage } from "~/components/point/point-item";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { PaymentPage } from "~/components/checkout/payment-page";
+import { PaymentPage } from "~/routes/_main.payment/payment-page";
 import type { RouteHandle } from "~/utils/handle";
 import { seckillFlow } from "./_main.payment/checkout.server";
 import { paymentAction, paymentLoader } from "./_main.payment/payment.server";

@@ -11,7 +11,7 @@ import { Panel, Stack } from "~/components/ui";
 import { CapabilityAbsentError } from "~/upstream/capabilities.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
-import { listLinkedAccounts, switchAccount } from "~/upstream/member.server";
+import { listLinkedAccounts, switchAccount, type LinkedAccountsData } from "~/upstream/member.server";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const accounts = await listLinkedAccounts(ctx);
   if (!accounts) throw notFoundResponse();
-  return { accounts };
+  return { accounts } satisfies LinkedAccountsData;
 }
 
 export async function action({ request }: ActionFunctionArgs) {

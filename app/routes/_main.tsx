@@ -8,7 +8,7 @@ import { SideBar } from "~/components/layout/side-bar";
 import { TopAd } from "~/components/layout/top-ad";
 import { TopBar } from "~/components/layout/top-bar";
 import { handleOf } from "~/utils/handle";
-import { useRootData } from "~/utils/use-root-data";
+import { useRootData } from "~/components/layout/root-data";
 
 /** The main layout of spec §2: top ad, top bar, header, nav bar, side bar, footer. */
 export default function MainLayout() {

@@ -109,3 +109,6 @@ export function toCartView(lines: CartLine[], bundles: BundleLine[], bundleRules
   };
 }
 export type CartView = ReturnType<typeof toCartView>;
+
+/** What /cart's loader answers (the page, and the header's mini cart): a visitor has no cart. */
+export type CartPageData = { member: false; cart: null; selected: number[] } | { member: true; cart: CartView; selected: number[] };

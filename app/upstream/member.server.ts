@@ -53,3 +53,6 @@ export function listLinkedAccounts(ctx: UpstreamContext) {
 export function switchAccount(ctx: UpstreamContext, memberId: number) {
   return requireCapability("multiaccount", () => callUpstream(ctx, "/multiaccount/api/MultiAccount/change", TokenSchema, { member_id: memberId }));
 }
+
+/** What /switch-account's loader answers (its page without JS, the header's dialog with JS). */
+export type LinkedAccountsData = { accounts: NonNullable<Awaited<ReturnType<typeof listLinkedAccounts>>> };

@@ -23,3 +23,19 @@ export function toCodeView(info: VerifyInfo, nowSeconds: number) {
   };
 }
 export type CodeView = ReturnType<typeof toCodeView>;
+
+/*
+ * What the three verification pages receive (app/components/verification/pages.tsx renders them;
+ * their routes' loaders and action answer exactly these).
+ */
+
+/** /member/verification: the code typed, what it is, whether the confirm step shows, a refusal. */
+export type VerificationDeskData = { typed: string; view: CodeView | null; confirm: boolean; error: string | null };
+/** The desk's action refusal (success redirects to the code's detail). */
+export type VerificationDeskActionData = { error: string };
+/** /member/verification_detail: the code, or why it cannot be shown. */
+export type VerificationDetailData = { view: CodeView | null; error: string | null };
+/** One row of /member/verification_list. */
+export type VerifiedRow = Pick<CodeView, "code" | "typeName" | "verifierName" | "verifiedAt" | "state" | "uses"> & { goods: string; orderNo: string };
+/** /member/verification_list: the kinds as tabs, the chosen one and a page of verified codes. */
+export type VerificationListData = { tabs: Array<{ key: string; name: string }>; type: string; page: number; pageCount: number; rows: VerifiedRow[] };

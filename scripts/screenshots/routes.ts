@@ -59,7 +59,7 @@ export const ROUTES: ScreenshotRoute[] = [
   route("_main.coupon.tsx", "/coupon", BOTH),
   route("_main.$slug.tsx", "/sku-1", BOTH),
   route("_main.activity.tsx", "/activity", VISITOR),
-  route("_main.sacontrol.tsx", "/sacontrol", MEMBER),
+  route("_main.sacontrol/route.tsx", "/sacontrol", MEMBER),
   route("_main.cacontrelist.tsx", "/cacontrelist", MEMBER),
   route("_main.cart/route.tsx", "/cart", BOTH),
   route("_main.cms.notice.tsx", "/cms/notice", VISITOR),

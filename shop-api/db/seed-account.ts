@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { SEED_TIME } from './data/site.js'
-import { insertRow } from './seed.js'
+import { insertRow } from './rows.js'
 
 /**
  * Seed step 19: the demo member is a salesman (业务员) whose team is the other two seeded buyers,

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { SEED_TIME } from './data/site.js'
-import { insertRow } from './seed.js'
+import { insertRow } from './rows.js'
 
 /**
  * Seed step 9 (after-sales): the refund settings — reasons (Niushop keeps them newline-separated),

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3'
 import { PROMOTION_LENGTH } from './data/promotions.js'
 import { emptyGetFree, lowStock } from './data/cart.js'
 import { SEED_TIME } from './data/site.js'
-import { insertRow } from './seed.js'
+import { insertRow } from './rows.js'
 
 /** Schema version 3's seed: the goods the cart's line types still lacked (see data/cart.ts). */
 export function seedCart(db: Database): void {

@@ -21,7 +21,7 @@ import {
   wholesales,
 } from './data/promotions.js'
 import { SEED_TIME } from './data/site.js'
-import { insertRow, registerImage } from './seed.js'
+import { insertRow, registerImage } from './rows.js'
 
 /**
  * Schema version 2's seed: the demo catalog (extra categories, brands, labels, ~190 goods with

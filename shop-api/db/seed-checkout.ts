@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { deterministicSalt, hashPasswordSync } from '../core/password.js'
 import { SEED_TIME } from './data/site.js'
-import { insertRow } from './seed.js'
+import { insertRow } from './rows.js'
 
 /**
  * Seed step 6 (checkout and cashier): the order, delivery, invoice and offline-transfer

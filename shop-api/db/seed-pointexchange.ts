@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { SEED_TIME } from './data/site.js'
-import { insertRow } from './seed.js'
+import { insertRow } from './rows.js'
 
 /**
  * Seed step 16: the points mall (积分商城). Goods exchanges name a SKU by its goods name; coupon

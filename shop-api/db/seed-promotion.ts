@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { PROMOTION_LENGTH } from './data/promotions.js'
 import { SEED_TIME } from './data/site.js'
-import { insertRow } from './seed.js'
+import { insertRow } from './rows.js'
 
 /**
  * Seed step 14: two more seckill slots of the day, a morning and an evening one (seconds since

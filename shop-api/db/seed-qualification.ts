@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { aptitudeDetails, approvedQualifications, qualificationConfig, qualificationRules, shopCertificates } from './data/qualifications.js'
 import { SEED_TIME } from './data/site.js'
-import { insertRow, registerImage } from './seed.js'
+import { insertRow, registerImage } from './rows.js'
 
 /**
  * Seeded documents are named like uploads (storeUpload: 24 random hex), not by their order: a

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { SIGNIN_CONFIG } from '../models/signin.js'
-import { insertRow } from './seed.js'
+import { insertRow } from './rows.js'
 
 /** Migration 18: the sign-in config (docs/member-centre.md "Sign-in"). */
 export function seedSignin(db: Database): void {

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { PROMOTION_LENGTH } from './data/promotions.js'
 import { SEED_TIME } from './data/site.js'
-import { insertRow, registerImage } from './seed.js'
+import { insertRow, registerImage } from './rows.js'
 
 const DAY = 86400
 

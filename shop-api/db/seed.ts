@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { linkJson } from '../core/format.js'
+import { insertRow, registerImage } from './rows.js'
 import { deterministicSalt, hashPasswordSync } from '../core/password.js'
 import { categoryColors, categoryTree, type CategorySeed } from './data/categories.js'
 import { advPositions, footerItems, friendlyLinks, goodsServices, navItems } from './data/content.js'
@@ -30,33 +31,6 @@ export interface SeedStep {
 }
 
 const DAY = 86400
-
-/** INSERT a plain object as a row (column names from its keys). */
-export function insertRow(db: Database, table: string, row: Record<string, unknown>): number {
-  const keys = Object.keys(row)
-  const sql = `INSERT INTO ${table} (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map((k) => `@${k}`).join(', ')})`
-  return Number(db.prepare(sql).run(row).lastInsertRowid)
-}
-
-export interface ImageSpec {
-  path: string
-  kind: 'banner' | 'logo' | 'icon' | 'qrcode' | 'packshot'
-  width: number
-  height: number
-  background?: string
-  color?: string
-  text: string
-  subtext?: string
-}
-
-/** Register a generated image (served by GET /<path>, see core/images.ts). */
-export function registerImage(db: Database, spec: ImageSpec): string {
-  db.prepare(
-    `INSERT OR REPLACE INTO upload_image (path, kind, width, height, background, color, text, subtext)
-     VALUES (@path, @kind, @width, @height, @background, @color, @text, @subtext)`,
-  ).run({ background: '#FFFFFF', color: '#FFFFFF', subtext: '', ...spec })
-  return spec.path
-}
 
 function seedSite(db: Database) {
   for (const record of configRecords) {

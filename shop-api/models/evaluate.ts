@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
-import { insertRow } from '../db/seed.js'
+import { insertRow } from '../db/rows.js'
 
 /**
  * Evaluations of an order's lines (contract UPSTREAM-commerce §4.3): the first review, the

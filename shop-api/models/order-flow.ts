@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds, phpJson } from '../core/format.js'
 import { SITE_NAME } from '../db/data/site.js'
-import { insertRow } from '../db/seed.js'
+import { insertRow } from '../db/rows.js'
 import type { AddressRow, StoreRow } from './checkout.js'
+import { takeDelivery } from './delivery.js'
+import { REFUND_STATUS_NAMES } from './refund.js'
 import { closeExpiredOrders, newOrderNo, newOutTradeNo, ORDER_TYPE_NAMES, receiverColumns } from './order.js'
 
 /**
@@ -143,19 +145,6 @@ function sellerActions(order: FlowOrder): Action[] {
   return []
 }
 
-export const REFUND_STATUS_NAMES: Record<number, string> = {
-  0: '',
-  1: '申请售后',
-  2: '待转账',
-  3: '售后结束',
-  4: '买家待退货',
-  5: '卖家待收货',
-  6: '卖家已收货',
-  [-1]: '卖家拒绝',
-  [-2]: '',
-  [-3]: '部分退款',
-}
-
 /** May the buyer apply for after-sales on this order at all (§4.2 last paragraph, without the blind-box rule)? */
 export function orderAllowsRefund(order: FlowOrder): boolean {
   return order.is_enable_refund === 1 && order.order_scene === 'online' && order.order_status !== STATUS.WAIT_PAY && order.order_status !== STATUS.CLOSED
@@ -226,20 +215,6 @@ export function applyTimeRules(db: Database): void {
 }
 
 // ----------------------------------------------------------------------------------- transitions
-
-/** Received (4): from shipped (3), waiting pickup (2) or waiting verification (11). Returns false otherwise. */
-export function takeDelivery(db: Database, orderId: number, at = nowSeconds()): boolean {
-  return db.transaction(() => {
-    const changed = db
-      .prepare(
-        "UPDATE orders SET order_status = 4, order_status_name = '已收货', sign_time = ?, delivery_status = 2, delivery_status_name = '已收货', is_evaluate = 1 WHERE order_id = ? AND order_status IN (2, 3, 11)",
-      )
-      .run(at, orderId).changes
-    if (changed !== 1) return false
-    db.prepare("UPDATE order_goods SET delivery_status = 2, delivery_status_name = '已收货' WHERE order_id = ?").run(orderId)
-    return true
-  })()
-}
 
 /** Completed (10) from received; after-sales stays open only when the shop gives an after-sales window. */
 export function completeOrder(db: Database, orderId: number, at = nowSeconds()): boolean {

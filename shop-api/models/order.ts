@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
-import { insertRow } from '../db/seed.js'
+import { insertRow } from '../db/rows.js'
 import { createVerifyCodesForPaidOrder } from './verify.js'
 import {
   DELIVERY_NAMES,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
-import { insertRow } from '../db/seed.js'
+import { insertRow } from '../db/rows.js'
 import { addLedger } from './order.js'
 
 /**
@@ -13,6 +13,7 @@ import { addLedger } from './order.js'
 
 export const REFUND_STATUS = { none: 0, applied: 1, agreed: 2, done: 3, waitReturn: 4, waitReceive: 5, received: 6, refused: -1, closed: -2, partial: -3 } as const
 
+/** The one table of after-sales status names (5.5.2's OrderRefundDict; -2 is named after its comment, 卖家关闭退款). */
 export const REFUND_STATUS_NAMES: Record<number, string> = {
   0: '',
   1: '申请售后',

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
-import { insertRow } from '../db/seed.js'
+import { insertRow } from '../db/rows.js'
 import { addPointLedger } from './order.js'
 
 /**

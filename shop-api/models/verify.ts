@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { SITE_NAME } from '../db/data/site.js'
-import { insertRow } from '../db/seed.js'
-import { takeDelivery } from './order-flow.js'
+import { insertRow } from '../db/rows.js'
+import { takeDelivery } from './delivery.js'
 
 /**
  * Verification codes (contract §4.6, docs/verification.md): a code per paid pickup order (its

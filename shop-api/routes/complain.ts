@@ -1,6 +1,6 @@
 import { nowSeconds } from '../core/format.js'
 import { error, isEmpty, int, param, requireMember, str, success, type Router } from '../core/router.js'
-import { insertRow } from '../db/seed.js'
+import { insertRow } from '../db/rows.js'
 import { ownLine, REFUND_STATUS_NAMES } from '../models/refund.js'
 
 /**

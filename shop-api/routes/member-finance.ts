@@ -1,6 +1,6 @@
 import { money, nowSeconds } from '../core/format.js'
 import { bare, error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
-import { insertRow } from '../db/seed.js'
+import { insertRow } from '../db/rows.js'
 import { applyWithdrawal, closeExpiredRecharges, newSerial, RECHARGE_PAY_EVENT, TRANSFER_TYPE_NAMES, type WithdrawConfig } from '../models/finance.js'
 import { newOutTradeNo } from '../models/order.js'
 

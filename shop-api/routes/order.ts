@@ -1,6 +1,7 @@
 import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { closeOrder } from '../models/order.js'
-import { applyTimeRules, deleteOrder, orderTimes, orderView, packagesOf, STATUS, takeDelivery, TYPE, type FlowOrder } from '../models/order-flow.js'
+import { takeDelivery } from '../models/delivery.js'
+import { applyTimeRules, deleteOrder, orderTimes, orderView, packagesOf, STATUS, TYPE, type FlowOrder } from '../models/order-flow.js'
 import { orderVerifyFields } from '../models/verify.js'
 
 /**

@@ -9,7 +9,7 @@ import { createMember, findMemberById, mobileExists, usernameExists } from '../m
 import { closeExpiredOrders, closeOrder, markPaid, newOutTradeNo } from '../models/order.js'
 import { createTestOrder, deliverLocalOrder, shipOrder } from '../models/order-flow.js'
 import { setVerifier } from '../models/verify.js'
-import { insertRow } from '../db/seed.js'
+import { insertRow } from '../db/rows.js'
 import { checkoutConfigRecords, POINT_CASH_CONFIG } from '../db/seed-checkout.js'
 import { REFUND_ADDRESS } from '../db/seed-aftersales.js'
 import { findLine, sellerAgree, sellerReceive, sellerRefuse, sellerTransfer } from '../models/refund.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod/v4'
 import { BundleLineSchema, CartCalculationSchema, CartLineSchema } from '~/upstream/schemas/cart'
-import { insertRow } from '../../shop-api/db/seed'
+import { insertRow } from '../../shop-api/db/rows'
 import { startTestShopApi, type TestShopApi } from '../../shop-api/testing'
 
 /**

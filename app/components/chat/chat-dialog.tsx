@@ -11,11 +11,12 @@ import {
   CLOSE,
   EMOJI_CODES,
   emojiSrc,
+  type ChatActionResult,
   type ChatMessageView,
+  type ChatPageData,
   type RelayFrame,
 } from "~/domain/chat";
 import { useEnsureNamespaces, useTranslation } from "~/i18n/translation";
-import type { action, loader } from "~/routes/_main.chat";
 import { IMAGE_ACCEPT } from "~/utils/image-file";
 import type { ChatIslandProps } from "./chat-launcher";
 import { ChatMessages } from "./message-list";
@@ -55,10 +56,10 @@ export default function ChatDialog({ topic, onClose }: ChatIslandProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const servicerId = useRef(0);
-  const latest = useFetcher<typeof loader>();
-  const earlier = useFetcher<typeof loader>();
-  const sender = useFetcher<typeof action>();
-  const marker = useFetcher<typeof action>();
+  const latest = useFetcher<ChatPageData>();
+  const earlier = useFetcher<ChatPageData>();
+  const sender = useFetcher<ChatActionResult>();
+  const marker = useFetcher<ChatActionResult>();
   const body = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const loadLatest = useRef(() => {});

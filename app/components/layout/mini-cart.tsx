@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useState, type FocusEvent } from "react";
 import { ButtonLink } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
-import type { loader as cartLoader } from "~/routes/_main.cart/route";
+import type { CartPageData } from "~/upstream/cart-view.server";
 import { CartLink } from "./cart-link";
 
 /** How many lines the header's list shows; the rest is behind "查看购物车". */
@@ -17,7 +17,7 @@ const MINI_CART_LINES = 5;
  */
 export function MiniCart({ count, loggedIn }: { count: number; loggedIn: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<typeof cartLoader>({ key: "mini-cart" });
+  const fetcher = useFetcher<CartPageData>({ key: "mini-cart" });
   const [open, setOpen] = useState(false);
   const show = () => {
     if (!open && loggedIn && fetcher.state === "idle") fetcher.load("/cart");

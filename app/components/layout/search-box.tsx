@@ -2,8 +2,7 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { Form, Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/translation";
-import { SEARCH_KEYWORD_MAX, SUGGEST_DELAY_MS } from "~/domain/search";
-import type { loader as suggestLoader } from "~/routes/suggest";
+import { SEARCH_KEYWORD_MAX, SUGGEST_DELAY_MS, type SuggestData } from "~/domain/search";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, Group } from "~/components/ui";
 
@@ -19,7 +18,7 @@ export function SearchBox({ placeholder, hotWords }: { placeholder: string; hotW
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const [type, setType] = useState<SearchType>("goods");
-  const suggestions = useFetcher<typeof suggestLoader>();
+  const suggestions = useFetcher<SuggestData>();
   const [showSuggestions, setShowSuggestions] = useState(false);
   // Spec §9: suggestions are requested 300 ms after the last keystroke.
   const suggest = useDebouncedCallback((keyword: string) => {

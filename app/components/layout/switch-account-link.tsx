@@ -2,7 +2,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "~/i18n/translation";
 import { Button, CloseButton, Group, Loader, Stack } from "~/components/ui";
-import type { loader } from "~/routes/_main.switch-account";
+import type { LinkedAccountsData } from "~/upstream/member.server";
 
 /**
  * "Switch account": a link to the /switch-account page, which works without JS; with JS the
@@ -11,7 +11,7 @@ import type { loader } from "~/routes/_main.switch-account";
 export function SwitchAccountLink() {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
-  const accounts = useFetcher<typeof loader>();
+  const accounts = useFetcher<LinkedAccountsData>();
 
   return (
     <>

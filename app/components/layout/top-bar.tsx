@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Group } from "~/components/ui";
-import { useRootData } from "~/utils/use-root-data";
+import { useRootData } from "~/components/layout/root-data";
 import { LanguageSwitch } from "./language-switch";
 import { SwitchAccountLink } from "./switch-account-link";
 

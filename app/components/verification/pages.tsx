@@ -3,10 +3,7 @@ import { errorText } from "~/utils/error-text";
 import { PaginationLinks } from "~/components/pagination-links";
 import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
-import type { action as deskAction, loader as deskLoader } from "~/routes/_main.member.verification/route";
-import type { loader as detailLoader } from "~/routes/_main.member.verification_detail/route";
-import type { loader as listLoader } from "~/routes/_main.member.verification_list/route";
-import type { CodeView } from "~/upstream/verify-view.server";
+import type { CodeView, VerificationDeskActionData, VerificationDeskData, VerificationDetailData, VerificationListData } from "~/upstream/verify-view.server";
 import { formatMoney } from "~/utils/format";
 import { deskUrl, listUrl } from "./urls";
 
@@ -19,8 +16,8 @@ import { deskUrl, listUrl } from "./urls";
 
 export function VerificationDeskPage() {
   const { t } = useTranslation("verification");
-  const { typed, view, confirm, error } = useLoaderData<typeof deskLoader>();
-  const actionData = useActionData<typeof deskAction>();
+  const { typed, view, confirm, error } = useLoaderData<VerificationDeskData>();
+  const actionData = useActionData<VerificationDeskActionData>();
   const busy = useNavigation().state === "submitting";
   const shownError = actionData?.error ?? error;
 
@@ -102,7 +99,7 @@ export function VerificationDeskPage() {
 
 export function VerificationListPage() {
   const { t } = useTranslation("verification");
-  const { tabs, type, page, pageCount, rows } = useLoaderData<typeof listLoader>();
+  const { tabs, type, page, pageCount, rows } = useLoaderData<VerificationListData>();
   return (
     <Stack gap="md" className="verification-page">
       <Group justify="between">
@@ -169,7 +166,7 @@ export function VerificationListPage() {
 
 export function VerificationDetailPage() {
   const { t } = useTranslation("verification");
-  const { view, error } = useLoaderData<typeof detailLoader>();
+  const { view, error } = useLoaderData<VerificationDetailData>();
   return (
     <Stack gap="md" className="verification-page">
       <Group justify="between">

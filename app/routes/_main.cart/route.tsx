@@ -17,7 +17,7 @@ import { clampBundleQuantity, clampQuantity } from "~/domain/quantity";
 import { orderRefusal, orderRefusalError } from "~/domain/sale-control";
 import { deleteBundleLine, deleteCartLines, listCartBundles, listCartLines, setBundleQuantity, setCartQuantity } from "~/upstream/cart.server";
 import { memberContext } from "~/upstream/context.server";
-import { toBundleView, toCartView, toCartLineView } from "~/upstream/cart-view.server";
+import { toBundleView, toCartView, toCartLineView, type CartPageData } from "~/upstream/cart-view.server";
 import { saleControlOf } from "~/upstream/sale-control.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
@@ -48,7 +48,7 @@ function selectionOf(url: URL, allIds: number[]): number[] {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await memberContext(request);
-  if (!ctx.token) return { member: false as const, cart: null, selected: [] as number[] };
+  if (!ctx.token) return { member: false, cart: null, selected: [] } satisfies CartPageData;
   const [lines, bundles] = await Promise.all([listCartLines(ctx), bundlesOf(ctx)]);
   // Combo lines carry no sale control of their own: their goods' rules are asked for (issue 29).
   const cart = toCartView(
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...cart.groups.flatMap((group) => group.lines.map((line) => line.cartId)),
     ...cart.bundles.filter(isBundlePurchasable).map((bundle) => bundle.cartId),
   ];
-  return { member: true as const, cart, selected: selectionOf(new URL(request.url), buyable) };
+  return { member: true, cart, selected: selectionOf(new URL(request.url), buyable) } satisfies CartPageData;
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { normalizeVerifyCode } from "~/domain/verification";
 import { UpstreamError } from "~/upstream/http.server";
 import { getVerifyInfo, verifyCode, verifyRefusal } from "~/upstream/verify.server";
-import { toCodeView } from "~/upstream/verify-view.server";
+import { toCodeView, type VerificationDeskActionData, type VerificationDeskData } from "~/upstream/verify-view.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -33,33 +33,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVerifier(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const typed = query.verify_code?.trim() ?? "";
-  const empty = { typed, view: null, confirm: false, error: null as string | null };
-  if (typed === "") return data(empty, { headers: PRIVATE_NO_STORE });
+  const empty: VerificationDeskData = { typed, view: null, confirm: false, error: null };
+  if (typed === "") return data<VerificationDeskData>(empty, { headers: PRIVATE_NO_STORE });
   const code = normalizeVerifyCode(typed);
-  if (!code) return data({ ...empty, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE_NO_STORE });
+  if (!code) return data<VerificationDeskData>({ ...empty, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE_NO_STORE });
   try {
     const view = toCodeView(await getVerifyInfo(ctx, code), Math.floor(Date.now() / 1000));
-    return data({ typed: code, view, confirm: query.confirm === "1" && view.verifiable, error: null }, { headers: PRIVATE_NO_STORE });
+    return data<VerificationDeskData>({ typed: code, view, confirm: query.confirm === "1" && view.verifiable, error: null }, { headers: PRIVATE_NO_STORE });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.constructor !== UpstreamError) throw error;
     const message = verifyRefusal(error);
-    return data({ ...empty, error: message }, { status: refusalStatus(message), headers: PRIVATE_NO_STORE });
+    return data<VerificationDeskData>({ ...empty, error: message }, { status: refusalStatus(message), headers: PRIVATE_NO_STORE });
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireVerifier(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "verification:errors.badRequest" }, { status: 400 });
+  if (!parsed.success) return data<VerificationDeskActionData>({ error: parsed.error.issues[0]?.message ?? "verification:errors.badRequest" }, { status: 400 });
   const code = normalizeVerifyCode(parsed.data.verify_code);
-  if (!code) return data({ error: "verification:errors.invalid" }, { status: 400 });
+  if (!code) return data<VerificationDeskActionData>({ error: "verification:errors.invalid" }, { status: 400 });
   try {
     await verifyCode(ctx, code);
   } catch (error) {
     // Unknown, used, expired, refunded or closed: the upstream changed nothing; say why.
     if (!(error instanceof UpstreamError) || error.constructor !== UpstreamError) throw error;
     const message = verifyRefusal(error);
-    return data({ error: message }, { status: refusalStatus(message) });
+    return data<VerificationDeskActionData>({ error: message }, { status: refusalStatus(message) });
   }
   return redirectWithToast(`/member/verification_detail?${new URLSearchParams({ verify_code: code })}`, { kind: "success", key: "verification:desk.verified" });
 }

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { normalizeVerifyCode } from "~/domain/verification";
 import { UpstreamError } from "~/upstream/http.server";
 import { getVerifyInfo, verifyRefusal } from "~/upstream/verify.server";
-import { toCodeView } from "~/upstream/verify-view.server";
+import { toCodeView, type VerificationDetailData } from "~/upstream/verify-view.server";
 import type { RouteHandle } from "~/utils/handle";
 import { VerificationDetailPage } from "~/components/verification/pages";
 import { PRIVATE_NO_STORE } from "~/utils/cache-control";
@@ -20,13 +20,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVerifier(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const code = normalizeVerifyCode(query.verify_code ?? "");
-  if (!code) return data({ view: null, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE_NO_STORE });
+  if (!code) return data<VerificationDetailData>({ view: null, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE_NO_STORE });
   try {
-    return data({ view: toCodeView(await getVerifyInfo(ctx, code), Math.floor(Date.now() / 1000)), error: null }, { headers: PRIVATE_NO_STORE });
+    return data<VerificationDetailData>(
+      { view: toCodeView(await getVerifyInfo(ctx, code), Math.floor(Date.now() / 1000)), error: null },
+      { headers: PRIVATE_NO_STORE },
+    );
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.constructor !== UpstreamError) throw error;
     const message = verifyRefusal(error);
-    return data({ view: null, error: message }, { status: message === "verification:errors.unknown" ? 404 : 409, headers: PRIVATE_NO_STORE });
+    return data<VerificationDetailData>(
+      { view: null, error: message },
+      { status: message === "verification:errors.unknown" ? 404 : 409, headers: PRIVATE_NO_STORE },
+    );
   }
 }
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireVerifier } from "~/auth/verifier.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { listVerified, listVerifyTypes } from "~/upstream/verify.server";
-import { toCodeView } from "~/upstream/verify-view.server";
+import { toCodeView, type VerificationListData } from "~/upstream/verify-view.server";
 import type { RouteHandle } from "~/utils/handle";
 import { VerificationListPage } from "~/components/verification/pages";
 import { PRIVATE_NO_STORE } from "~/utils/cache-control";
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = query.page ?? 1;
   const history = await listVerified(ctx, { type, page, pageSize: PAGE_SIZE });
   const now = Math.floor(Date.now() / 1000);
-  return data(
+  return data<VerificationListData>(
     {
       tabs: [{ key: "all", name: "" }, ...types],
       type,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { PaymentPage } from "~/components/checkout/payment-page";
+import { PaymentPage } from "./payment-page";
 import type { RouteHandle } from "~/utils/handle";
 import { normalFlow } from "./checkout.server";
 import { paymentAction, paymentLoader } from "./payment.server";

@@ -7,8 +7,8 @@ import { Alert, Button, ButtonLink, Checkbox, Group, NativeSelect, Panel, Stack,
 import { BUYER_MESSAGE_MAX, MOBILE } from "~/domain/checkout";
 import { useTranslation } from "~/i18n/translation";
 import { formatMoney } from "~/utils/format";
-import type { paymentAction, paymentLoader } from "~/routes/_main.payment/payment.server";
-import type { Refusal, Section } from "~/routes/_main.payment/checkout.server";
+import type { paymentAction, paymentLoader } from "./payment.server";
+import type { Refusal, Section } from "./checkout.server";
 import "~/styles/checkout.css";
 
 /**
