@@ -59,6 +59,7 @@ import { redirectWithToast, setToastCookie, type Toast } from "~/utils/toast.ser
 import { useRootData } from "~/components/layout/root-data";
 import { inBackground } from "~/utils/background-work.server";
 import { wholeValue } from "~/utils/document-data";
+import { loginUrlTo } from "~/utils/safe-redirect";
 
 /**
  * `/sku-{sku_or_goods_id}`: the goods detail page (spec §2). React Router has no partial
@@ -182,7 +183,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   // Every other intent is the member's: a visitor goes to login and comes back to this page.
-  if (!ctx.token) throw redirect(`/login?${new URLSearchParams({ redirect: back })}`, 303);
+  if (!ctx.token) throw redirect(loginUrlTo(back), 303);
   const detail = await findGoodsDetail(ctx, id);
   if (!detail) throw notFoundResponse();
   const goods = { goods_id: detail.goods_id, sku_id: detail.sku_id };
@@ -240,7 +241,7 @@ export default function GoodsDetailPage() {
   const hiddenReason = rights.price === "visible" ? "login" : rights.reason;
   const hiddenText = hiddenReason === "login" ? t("price.loginVisible") : t("price.noPermission");
   const bounds = quantityBounds({ minBuy: goods.minBuy, stock: goods.stock, maxBuy: goods.maxBuy });
-  const loginHref = `/login?${new URLSearchParams({ redirect: `/sku-${goods.skuId}` })}`;
+  const loginHref = loginUrlTo(`/sku-${goods.skuId}`);
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
 
   return (

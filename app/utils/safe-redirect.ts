@@ -21,7 +21,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 /** `/login?redirect=<path>` for the request's own path (what guards send visitors to). */
 export function loginUrlFor(request: Request): string {
   const url = new URL(request.url);
-  const target = `${url.pathname}${url.search}`;
-  const params = new URLSearchParams({ redirect: safeRedirect(target) });
-  return `/login?${params}`;
+  return loginUrlTo(`${url.pathname}${url.search}`);
+}
+
+/** The login page that comes back to `path` (a path of this site; anything else comes back home). */
+export function loginUrlTo(path: string): string {
+  return `/login?${new URLSearchParams({ redirect: safeRedirect(path) })}`;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/translation";
 import { PaginationLinks } from "~/components/pagination-links";
 import { Alert, Stack } from "~/components/ui";
 import type { SaleControlRowView } from "~/domain/sale-control";
+import { loginUrlTo } from "~/utils/safe-redirect";
 
 /** The member's purchase restrictions (goods or categories): what is restricted and why. */
 export function SaleControlList({
@@ -30,7 +31,7 @@ export function SaleControlList({
       {!isMember ? (
         <Alert color="blue">
           {t("saleControl.loginFirst")}{" "}
-          <Link className="ui-anchor" to={`/login?${new URLSearchParams({ redirect: location.pathname })}`}>
+          <Link className="ui-anchor" to={loginUrlTo(location.pathname)}>
             {t("saleControl.login")}
           </Link>
         </Alert>

@@ -21,6 +21,7 @@ import { IMAGE_ACCEPT } from "~/utils/image-file";
 import type { ChatIslandProps } from "./chat-launcher";
 import { ChatMessages } from "./message-list";
 import "~/styles/chat.css";
+import { loginUrlTo } from "~/utils/safe-redirect";
 
 /**
  * The chat island (lazy chunk, docs/chat.md): history and sending go through the /chat route's
@@ -233,7 +234,7 @@ export default function ChatDialog({ topic, onClose }: ChatIslandProps) {
         {status === "visitor" ? (
           <>
             {" "}
-            <a href={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>{t("logIn")}</a>
+            <a href={loginUrlTo(location.pathname + location.search)}>{t("logIn")}</a>
           </>
         ) : null}
       </p>

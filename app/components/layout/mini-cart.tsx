@@ -4,6 +4,7 @@ import { ButtonLink } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import type { CartPageData } from "~/upstream/cart-view.server";
 import { CartLink } from "./cart-link";
+import { loginUrlTo } from "~/utils/safe-redirect";
 
 /** How many lines the header's list shows; the rest is behind "查看购物车". */
 const MINI_CART_LINES = 5;
@@ -44,7 +45,7 @@ export function MiniCart({ count, loggedIn }: { count: number; loggedIn: boolean
         <section className="mini-cart__panel" aria-label={t("header.miniCart.label")} data-testid="mini-cart-panel">
           {!loggedIn ? (
             <p className="mini-cart__note">
-              <Link to={`/login?${new URLSearchParams({ redirect: "/cart" })}`} className="ui-anchor">
+              <Link to={loginUrlTo("/cart")} className="ui-anchor">
                 {t("header.miniCart.login")}
               </Link>
             </p>

@@ -4,6 +4,7 @@ import { Group } from "~/components/ui";
 import { useRootData } from "~/components/layout/root-data";
 import { LanguageSwitch } from "./language-switch";
 import { SwitchAccountLink } from "./switch-account-link";
+import { loginUrlTo } from "~/utils/safe-redirect";
 
 /** The thin bar above the header: greeting or login/register, account switch, logout, links. */
 export function TopBar() {
@@ -12,7 +13,7 @@ export function TopBar() {
   const location = useLocation();
   // A visitor's login link comes back to this page.
   const here = `${location.pathname}${location.search}`;
-  const loginHref = `/login?${new URLSearchParams({ redirect: here })}`;
+  const loginHref = loginUrlTo(here);
 
   return (
     <div className="top-bar">

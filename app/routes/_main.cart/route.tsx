@@ -26,6 +26,7 @@ import type { RouteHandle } from "~/utils/handle";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CartIntentSchema, MAX_SETTLE_LINES } from "./schema";
+import { loginUrlTo } from "~/utils/safe-redirect";
 
 export const handle: RouteHandle = { i18n: ["cart", "goods", "qualification"], title: "cart:title" };
 
@@ -168,7 +169,7 @@ export default function CartPage() {
       <Stack className="cart-prompt">
         <h1 className="ui-title cart-page__title">{t("title")}</h1>
         <p>{t("loginPrompt")}</p>
-        <ButtonLink to={`/login?${new URLSearchParams({ redirect: "/cart" })}`}>{t("login")}</ButtonLink>
+        <ButtonLink to={loginUrlTo("/cart")}>{t("login")}</ButtonLink>
       </Stack>
     );
   }
