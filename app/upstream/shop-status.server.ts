@@ -1,4 +1,5 @@
 import { learntMap } from "~/utils/cache.server";
+import { redirect } from "~/utils/redirect.server";
 
 /**
  * Whether the shop is open (spec §4 "Shop status"), as the upstream's own answers tell it (ADR 064).
@@ -26,4 +27,15 @@ export function noteShopAnswer(open: boolean, askedAt: number): void {
 /** The latest word on the shop, or undefined when no answer has told yet (a fresh process). */
 export function lastShopAnswer(): ShopTold | undefined {
   return told.get(KEY);
+}
+
+/**
+ * A document that failed with a 502 while the BFF knows the shop closed goes to /closed instead of
+ * the error page: its closure was first met by a shared call of the page's own loader, which has no
+ * request to redirect (ADR 064); the next page would have gone there anyway. Null otherwise.
+ */
+export function closedShopRedirect(request: Request, status: number): Response | null {
+  if (status !== 502 || lastShopAnswer()?.open !== false) return null;
+  if (new URL(request.url).pathname === "/closed") return null;
+  return redirect("/closed", { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -3,7 +3,7 @@ import { z } from "zod/v4";
 import { loader as rootLoader } from "~/root";
 import { callUpstream } from "~/upstream/http.server";
 import { sharedContext } from "~/upstream/context.server";
-import { lastShopAnswer, noteShopAnswer } from "~/upstream/shop-status.server";
+import { closedShopRedirect, lastShopAnswer, noteShopAnswer } from "~/upstream/shop-status.server";
 import { isShopOpen, knownShopStatus, STATUS_CHECK_MS } from "~/upstream/site.server";
 import { invalidate } from "~/utils/cache.server";
 import { useFakeUpstream } from "../support/bff-environment";
@@ -121,5 +121,28 @@ describe("a document", () => {
     expect(knownShopStatus()).toBe("open");
     const page = (await rootOf("/index")) as unknown as { data: { layout: unknown } };
     expect(page.data.layout).not.toBeNull();
+  });
+});
+
+describe("a document that failed while the shop is known closed", () => {
+  const page = (path: string) => new Request(`http://shop.test${path}`);
+
+  test("a 502 (a shared call of the page's loader met the -3) goes to /closed instead of the error page", () => {
+    noteShopAnswer(false, performance.now());
+    const answer = closedShopRedirect(page("/list"), 502);
+    expect(answer?.status).toBe(302);
+    expect(answer?.headers.get("Location")).toBe("/closed");
+    expect(answer?.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  test("not on /closed itself, not for other statuses, not while the shop is open or unknown", () => {
+    noteShopAnswer(false, performance.now());
+    expect(closedShopRedirect(page("/closed"), 502)).toBeNull();
+    expect(closedShopRedirect(page("/list"), 404)).toBeNull();
+    expect(closedShopRedirect(page("/list"), 200)).toBeNull();
+    noteShopAnswer(true, performance.now());
+    expect(closedShopRedirect(page("/list"), 502)).toBeNull();
+    invalidate();
+    expect(closedShopRedirect(page("/list"), 502)).toBeNull();
   });
 });
