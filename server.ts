@@ -22,7 +22,8 @@ import { relaySharedHolds } from "./app/utils/cluster-holds.server";
 import { parseEnv, resetEnvCache, type Env } from "./app/utils/env.server";
 import { dependencyPatches } from "./app/utils/dependency-patches.server";
 import { log } from "./app/utils/log.server";
-import { isPrivateUpload, privateUploadPath } from "./app/utils/private-media.server";
+import { fetchUpstreamImage, imageHeaders, mediaProxy } from "./app/utils/media-proxy.server";
+import { privateUploadPath } from "./app/utils/private-media.server";
 import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
 import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
 import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
@@ -287,51 +288,24 @@ async function serve() {
   });
 
   // Upstream images (relative "upload/…" and "public/…" paths) are proxied, so browsers never need
-  // to reach the upstream itself. A member's private uploads (vouchers, licences, chat images,
-  // refund evidence) are not among them: only a link signed for the member, opened with the same
-  // member's session, serves one (app/utils/private-media.server.ts, ADR 053).
-  const fetchUpstreamImage = async (assetPath: string): Promise<{ type: string; body: Buffer } | null> => {
-    const upstream = await fetch(new URL(assetPath, upstreamUrl.replace(/\/?$/, "/")), { signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
-    const type = upstream.headers.get("content-type") ?? "";
-    if (!upstream.ok || !/^image\//.test(type)) return null;
-    return { type, body: Buffer.from(await upstream.arrayBuffer()) };
-  };
-  const notFound = (res: express.Response) => res.status(404).set("Cache-Control", "no-store").end();
-  const svgPolicy = (res: express.Response, type: string) => {
-    if (type.includes("svg")) res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-  };
-  app.get(/^\/media\/((?:upload|public|static)\/[\w\-./]+)$/, async (req, res) => {
-    const assetPath = req.params[0];
-    if (assetPath.includes("..")) {
-      res.status(400).end();
-      return;
-    }
-    if (isPrivateUpload(assetPath)) return notFound(res);
-    try {
-      const image = await fetchUpstreamImage(assetPath);
-      if (!image) return notFound(res);
-      res.set({ "Content-Type": image.type, "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" });
-      svgPolicy(res, image.type);
-      res.send(image.body);
-    } catch {
-      res.status(502).end();
-    }
-  });
+  // to reach the upstream itself, and kept in memory (ADR 065). A member's private uploads
+  // (vouchers, licences, chat images, refund evidence) are not among them: only a link signed for
+  // the member, opened with the same member's session, serves one, never from the cache
+  // (app/utils/private-media.server.ts, ADR 053).
+  app.get(
+    /^\/media\/((?:upload|public|static)\/[\w\-./]+)$/,
+    mediaProxy({ upstreamUrl, timeoutMs: config.UPSTREAM_TIMEOUT_MS, cacheBytes: config.MEDIA_CACHE_MB * 1024 * 1024 }),
+  );
   app.get(/^\/media\/own\/([^/]+)\/(upload\/[\w\-./]+)$/, async (req, res) => {
-    // Whatever the answer, it depends on the session: never kept by a shared cache.
+    // Whatever the answer, it depends on the session: never kept by a shared cache, nor by /media's.
     res.set({ "Cache-Control": "private, no-store", Vary: "Cookie" });
     try {
       const token = await readToken(new Request(new URL(req.url, "http://bff.invalid"), { headers: { cookie: req.headers.cookie ?? "" } }));
       const assetPath = privateUploadPath(req.params[0], req.params[1], token);
       if (!assetPath) return res.status(404).end();
-      const image = await fetchUpstreamImage(assetPath);
+      const image = await fetchUpstreamImage(upstreamUrl, assetPath, config.UPSTREAM_TIMEOUT_MS);
       if (!image) return res.status(404).end();
-      res.set({
-        "Content-Type": image.type,
-        "Content-Disposition": `inline; filename="${path.posix.basename(assetPath)}"`,
-        "X-Content-Type-Options": "nosniff",
-      });
-      svgPolicy(res, image.type);
+      res.set({ ...imageHeaders(image.type), "Content-Disposition": `inline; filename="${path.posix.basename(assetPath)}"` });
       res.send(image.body);
     } catch {
       res.status(502).end();

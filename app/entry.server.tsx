@@ -15,6 +15,7 @@ import { memoizeByOwner } from "~/utils/memo";
 import { renderDocument } from "~/utils/render-document.server";
 import { NonceProvider } from "~/utils/nonce";
 import { SESSION_COOKIE } from "~/session/session.server";
+import { closedShopRedirect } from "~/upstream/shop-status.server";
 import { inlineScriptHashes } from "~/utils/script-hashes.server";
 import { hasCookie, VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
 
@@ -55,6 +56,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const closed = closedShopRedirect(request, responseStatusCode);
+  if (closed) return closed;
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const language = await languageOf(request);
   const bundles = bundlesFor(language);

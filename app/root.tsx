@@ -22,7 +22,8 @@ import { chromeCapabilities } from "~/upstream/capabilities.server";
 import { sessionRevision } from "~/session/session-revision.server";
 import { memberContext } from "~/upstream/context.server";
 import { getMemberBar } from "~/upstream/member.server";
-import { getLayoutData, getSiteInfo, isShopOpen } from "~/upstream/site.server";
+import { ShopClosedError } from "~/upstream/http.server";
+import { getLayoutData, getSiteInfo, isShopOpen, knownShopStatus } from "~/upstream/site.server";
 import { documentLayout, toClientLayout } from "~/upstream/layout-view.server";
 import { pageTitle, type RouteHandle } from "~/utils/handle";
 import { useNonce } from "~/utils/nonce";
@@ -39,7 +40,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request);
   const path = new URL(request.url).pathname;
 
-  // Spec §4: a closed shop sends every page but /closed to /closed.
   const noCapabilities = { switchAccount: false, saleControl: false };
   // The upstream already timed out in this request (a form post's action): the error page is drawn
   // without the chrome rather than by asking the upstream again (a failed post waited twice).
@@ -49,36 +49,47 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers },
     );
   }
-  const open = await isShopOpen();
-  if (!open && path !== "/closed") throw redirect("/closed", { headers });
-  if (!open) {
+  // Spec §4: a closed shop sends every page but /closed to /closed.
+  const closedShop = async () => {
+    if (path !== "/closed") throw redirect("/closed", { headers });
     // The upstream now refuses every call, site info too: the last one the BFF saw (cached) names the site in the title.
     const siteName = (await getSiteInfo().catch(() => null))?.site_name ?? "";
     return data<RootData>({ language, toast, layout: null, siteName, member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities }, { headers });
-  }
+  };
+  // An open shop's pages never ask: they go by what the upstream's answers told (ADR 064), and the
+  // -3 of their own calls shows a closure not known yet. /closed, and every page while the shop is
+  // known closed, asks (at most once a second), so a reopening is seen within a second.
+  const open = path === "/closed" || knownShopStatus() === "closed" ? await isShopOpen() : true;
+  if (!open) return closedShop();
 
-  const ctx = await memberContext(request);
-  const [layout, memberBar, showTopAd, capabilities] = await Promise.all([
-    getLayoutData(),
-    sessionRevision(request).then((revision) => getMemberBar(ctx, revision)),
-    shouldShowTopAd(request),
-    // Chrome links to optional upstream features (ADR 009) are shown only where the feature exists.
-    chromeCapabilities(ctx.token !== null),
-  ]);
-  const clientLayout = toClientLayout(layout, capabilities);
-  return data<RootData>(
-    {
-      language,
-      toast,
-      // A document holds the chrome's HTML; its loader data leaves out what only that HTML uses (ADR 027).
-      layout: context.dataRequest === true ? clientLayout : documentLayout(clientLayout),
-      member: memberBar ? { nickname: memberBar.nickname, username: memberBar.username } : null,
-      cartCount: memberBar?.cartCount ?? 0,
-      showTopAd,
-      capabilities,
-    },
-    { headers },
-  );
+  try {
+    const ctx = await memberContext(request);
+    const [layout, memberBar, showTopAd, capabilities] = await Promise.all([
+      getLayoutData(),
+      sessionRevision(request).then((revision) => getMemberBar(ctx, revision)),
+      shouldShowTopAd(request),
+      // Chrome links to optional upstream features (ADR 009) are shown only where the feature exists.
+      chromeCapabilities(ctx.token !== null),
+    ]);
+    const clientLayout = toClientLayout(layout, capabilities);
+    return data<RootData>(
+      {
+        language,
+        toast,
+        // A document holds the chrome's HTML; its loader data leaves out what only that HTML uses (ADR 027).
+        layout: context.dataRequest === true ? clientLayout : documentLayout(clientLayout),
+        member: memberBar ? { nickname: memberBar.nickname, username: memberBar.username } : null,
+        cartCount: memberBar?.cartCount ?? 0,
+        showTopAd,
+        capabilities,
+      },
+      { headers },
+    );
+  } catch (error) {
+    // The shared layout's calls carry no request to redirect: their -3 arrives here.
+    if (error instanceof ShopClosedError) return closedShop();
+    throw error;
+  }
 }
 
 /**

@@ -34,13 +34,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import type { MachineFigures } from "./machine";
-import { signIn, startBff, startShopApi, stop } from "./stack";
+import { countingProxy, signIn, startBff, startShopApi, stop, type Call } from "./stack";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -55,46 +53,8 @@ const NO_CACHES = { VISITOR_CACHE_MS: "0" };
 /** The upstream's delay per call for the latency that counts round trips (the shop API on another host). */
 const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 20);
 
-type Call = { path: string; body: string };
 type Measure = { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number };
 type Page = { name: string; path: string; member: boolean };
-
-/**
- * A proxy that forwards to the shop API and records every API call (path + body); images are not
- * counted. With `delayMs`, each answer leaves that much later, as from an upstream on another host.
- */
-function countingProxy(target: string, delayMs = 0): Promise<{ server: Server; url: string; take(): Call[] }> {
-  let calls: Call[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      if (!/^\/(upload|public)\//.test(req.url ?? "")) calls.push({ path: req.url ?? "", body: body.toString() });
-      const upstream = httpRequest(new URL(req.url ?? "/", target), { method: req.method, headers: req.headers }, (answer) => {
-        const answered = () => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        };
-        if (delayMs > 0) setTimeout(answered, delayMs);
-        else answered();
-      });
-      upstream.on("error", () => res.writeHead(502).end());
-      upstream.end(body);
-    });
-  });
-  const take = () => {
-    const taken = calls;
-    calls = [];
-    return taken;
-  };
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ server, url: `http://127.0.0.1:${port}`, take });
-    }),
-  );
-}
 
 function measure(options: autocannon.Options): Promise<Measure> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,9 @@
  * signing the demo member in through the BFF's login form.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { shippedStartCommand } from "../tests/support/start-command";
@@ -45,26 +47,40 @@ export async function startShopApi(port: number): Promise<{ child: ChildProcess;
 /** Node's flags of the shipped command line, so the benches measure what runs. */
 export const SHIPPED_NODE_ARGS: string[] = shippedStartCommand().nodeArgs;
 
-/** The production BFF on `port` against `upstream`, with `workers` worker processes. */
+/**
+ * The production BFF on `port` against `upstream`, with `workers` worker processes; from `dir` when
+ * given (a directory holding another `build/`, which reads node_modules and locales from there).
+ */
 export async function startBff(
   port: number,
   upstream: string,
   workers = 1,
   extraEnv: Record<string, string> = {},
+  dir?: string,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = start("node", [...SHIPPED_NODE_ARGS, "build/server.js"], {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    UPSTREAM_URL: upstream,
-    SESSION_SECRET,
-    LOG_LEVEL: "silent",
-    COOKIE_SECURE: "false",
-    WEB_CONCURRENCY: String(workers),
-    // Measuring signs in many times from one address.
-    CLIENT_LIMIT_FACTOR: "100",
-    ...extraEnv,
-  });
+  if (dir) {
+    for (const shared of ["node_modules", "locales"]) {
+      if (!existsSync(path.join(dir, shared))) symlinkSync(path.resolve(shared), path.join(dir, shared));
+    }
+  }
+  const child = start(
+    "node",
+    [...SHIPPED_NODE_ARGS, "build/server.js"],
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      UPSTREAM_URL: upstream,
+      SESSION_SECRET,
+      LOG_LEVEL: "silent",
+      COOKIE_SECURE: "false",
+      WEB_CONCURRENCY: String(workers),
+      // Measuring signs in many times from one address.
+      CLIENT_LIMIT_FACTOR: "100",
+      ...extraEnv,
+    },
+    dir,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`);
   return { child, url };
@@ -94,4 +110,44 @@ export async function signIn(bff: string, member: { username: string; password: 
     .join("; ");
   if (response.status !== 303 || !cookie.includes("__session=")) throw new Error(`sign-in failed: ${response.status}`);
   return cookie;
+}
+
+/** An upstream API call the BFF made (path and JSON body). */
+export type Call = { path: string; body: string };
+
+/**
+ * A proxy that forwards to the shop API and records every API call (path + body); images are not
+ * counted. With `delayMs`, each answer leaves that much later, as from an upstream on another host.
+ */
+export function countingProxy(target: string, delayMs = 0): Promise<{ server: Server; url: string; take(): Call[] }> {
+  let calls: Call[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      if (!/^\/(upload|public)\//.test(req.url ?? "")) calls.push({ path: req.url ?? "", body: body.toString() });
+      const upstream = httpRequest(new URL(req.url ?? "/", target), { method: req.method, headers: req.headers }, (answer) => {
+        const answered = () => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        };
+        if (delayMs > 0) setTimeout(answered, delayMs);
+        else answered();
+      });
+      upstream.on("error", () => res.writeHead(502).end());
+      upstream.end(body);
+    });
+  });
+  const take = () => {
+    const taken = calls;
+    calls = [];
+    return taken;
+  };
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ server, url: `http://127.0.0.1:${port}`, take });
+    }),
+  );
 }

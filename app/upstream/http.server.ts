@@ -3,6 +3,7 @@ import https from "node:https";
 import { z } from "zod/v4";
 import { log } from "~/utils/log.server";
 import { observeUpstream } from "~/utils/metrics.server";
+import { noteShopAnswer } from "./shop-status.server";
 
 /**
  * The one door to the shop API (DESIGN.md "One upstream client core"): POST + JSON with the
@@ -281,6 +282,8 @@ async function settle<T extends z.ZodType>(
   started: number,
 ): Promise<{ data: z.output<T>; timestamp: number }> {
   const { code, message, data, refreshtoken, timestamp } = envelope;
+  // Every envelope tells whether the shop is open: -3 before any action while it is closed (ADR 064).
+  noteShopAnswer(code !== SHOP_CLOSED_CODE, started);
   log("upstream_call", { path, code, ms: Math.round(performance.now() - started) }, "debug");
   observeUpstream(path, code < 0 ? "refused" : "ok", (performance.now() - started) / 1000);
   if (code < 0) {

@@ -5,7 +5,8 @@ import { withCapability } from "./capabilities.server";
 import { listHelpClasses } from "./cms.server";
 import { assetUrl, sharedContext } from "./context.server";
 import { inlineImages, type InlineImages } from "./inline-images.server";
-import { callUpstream, EndpointMissingError, UpstreamError } from "./http.server";
+import { callUpstream, EndpointMissingError, ShopClosedError, UpstreamError } from "./http.server";
+import { lastShopAnswer } from "./shop-status.server";
 import { Ignored } from "./schemas/common";
 import { CategoryTreeSchema, type CategoryNode } from "./schemas/category";
 import {
@@ -36,9 +37,15 @@ const WeappQrcodeSchema = z.string().catch("");
 
 // Shared layout data (DESIGN.md): the same for every visitor, fetched without a token and cached.
 const LAYOUT: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
-// The open/closed switch must take effect quickly, so it is only cached for a moment: at most one
-// status call per second per process, and a closed shop is seen within a second (docs/behaviour.md).
+// The /closed page's own check (and the background one): at most one status call per second per
+// process. Other pages never wait for it: they read what the upstream's answers told (ADR 064).
 const STATUS: CachePolicy = { ttlMs: 1_000, staleMs: 0 };
+/**
+ * How old the last word on the shop may be before a status check runs in the background. Any page
+ * that asks the upstream refreshes it for free; this bounds how long a page served wholly from
+ * caches (a visitor's home page) can go on showing after the shop closed (docs/behaviour.md).
+ */
+export const STATUS_CHECK_MS = 30_000;
 
 function shared<T extends z.ZodType>(path: string, schema: T, body: Record<string, unknown> = {}) {
   return cached(`layout:${path}:${JSON.stringify(body)}`, LAYOUT, () => callUpstream(sharedContext(), path, schema, body));
@@ -68,6 +75,8 @@ async function optional<T>(path: string, load: () => Promise<T>, fallback: T): P
       log("layout_piece_unavailable", { path, status: error.status });
       return stableFallback(path, fallback);
     }
+    // A closed shop is no missing piece: the root sends the page to /closed (ADR 064).
+    if (error instanceof ShopClosedError) throw error;
     if (error instanceof UpstreamError) {
       log("layout_piece_failed", { path, code: error.code, message: error.upstreamMessage });
       return stableFallback(path, fallback);
@@ -76,7 +85,22 @@ async function optional<T>(path: string, load: () => Promise<T>, fallback: T): P
   }
 }
 
-/** True when the PC channel is open; false on -3 (spec §4 "Shop status"). */
+/**
+ * What the BFF knows of the shop (spec §4 "Shop status") without asking: the last upstream answer's
+ * word. "unknown" only in a fresh process; its page's own calls then tell. When the word is older
+ * than STATUS_CHECK_MS, or there is none, a status check starts in the background: never awaited.
+ */
+export function knownShopStatus(): "open" | "closed" | "unknown" {
+  const last = lastShopAnswer();
+  if (!last || performance.now() - last.askedAt > STATUS_CHECK_MS) {
+    // A failed check is logged by the client core (upstream_failure); the next document asks again.
+    isShopOpen().catch(() => undefined);
+  }
+  if (!last) return "unknown";
+  return last.open ? "open" : "closed";
+}
+
+/** Asks the upstream (at most once a second): true when the PC channel is open; false on -3 (spec §4 "Shop status"). */
 export async function isShopOpen(): Promise<boolean> {
   return cached("status:site", STATUS, async () => {
     try {

@@ -61,8 +61,18 @@ export function invalidate(prefix = "") {
   for (const cache of [store, ...boundedStores]) for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
 }
 
-/** Every boundedLoads store, for `invalidate`. */
+/** Every boundedLoads store and learnt map, for `invalidate`. */
 const boundedStores: { keys(): Iterable<string>; delete(key: string): unknown }[] = [];
+
+/**
+ * A plain map of what the BFF learnt from answers rather than loaded (the shop's open state), which
+ * `invalidate` forgets like the caches (tests start each case from nothing).
+ */
+export function learntMap<V>(): Map<string, V> {
+  const map = new Map<string, V>();
+  boundedStores.push(map);
+  return map;
+}
 
 /**
  * A bounded store of loads with a lifetime, for answers kept apart from the shared cache because

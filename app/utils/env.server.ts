@@ -72,6 +72,8 @@ export const EnvSchema = z
     SHARED_CACHE_MAX_AGE: z.coerce.number().int().min(0).max(3600).default(5),
     /** stale-while-revalidate of those documents: how long a shared cache may answer with an expired copy while it fetches a new one. */
     SHARED_CACHE_STALE: z.coerce.number().int().min(0).max(86_400).default(30),
+    /** The /media proxy's in-memory image cache per process, in MB (ADR 065); 0 = none. */
+    MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     /** gzip in this process; 0 behind a proxy that compresses and forwards Accept-Encoding (ADR 057). */
     COMPRESSION: z.enum(["0", "1"]).default("1"),
     /** The shop's public origin (https://shop.example.com) for absolute URLs; unset → the request's own. */

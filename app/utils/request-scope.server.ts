@@ -18,7 +18,7 @@ export type RequestScope = {
   usesSession: boolean;
   /** Set-Cookie values to add, by cookie name, unless the route set that cookie itself (a refreshed token). */
   cookies: Map<string, string>;
-  /** The session revision this (mutating) request started, if any (auth/session-revision.server.ts). */
+  /** The session revision this (mutating) request started, if any (session/session-revision.server.ts). */
   revision: string | null;
   /** Set when an upstream call of this request timed out or could not connect: later calls fail at once. */
   upstreamFailure: UpstreamFailure;

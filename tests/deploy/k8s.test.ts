@@ -193,7 +193,9 @@ describe("deploy/k8s", () => {
     const cache = find<{ spec: { selector: Record<string, string> } }>("Service", "pharma-cache");
     expect(cache.spec.selector).toEqual({ "app.kubernetes.io/name": "pharma-cache" });
     const config = find<{ data: Record<string, string> }>("ConfigMap", "pharma-cache-nginx").data;
-    for (const file of ["storefront.http.conf", "storefront.location.conf"]) expect(config[file], file).toBe(readFileSync(`deploy/nginx/${file}`, "utf8"));
+    for (const file of ["storefront.http.conf", "storefront.location.conf", "storefront.static.conf"]) {
+      expect(config[file], file).toBe(readFileSync(`deploy/nginx/${file}`, "utf8"));
+    }
     expect(config["nginx.conf"]).toMatch(/server pharma-bff:80;/);
     expect(config["nginx.conf"]).toMatch(/include \/etc\/nginx\/storefront\/storefront\.http\.conf;/);
     expect(config["nginx.conf"]).toMatch(/include \/etc\/nginx\/storefront\/storefront\.location\.conf;/);
@@ -201,5 +203,28 @@ describe("deploy/k8s", () => {
     const deployment = find<DeploymentShape>("Deployment", "pharma-cache");
     expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2);
     expect(deployment.spec.template.spec.containers[0].readinessProbe.httpGet).toEqual({ path: "/nginx-health", port: "http" });
+  });
+
+  test("the cache serves the BFF image's own build/client (ADR 066): copied by an init container of the same image, where nginx's root is", () => {
+    type Mount = { name: string; mountPath: string; readOnly?: boolean };
+    type PodWithInit = { initContainers: Array<Container & { volumeMounts: Mount[] }>; containers: Array<Container & { volumeMounts: Mount[] }> };
+    const pod = find<{ spec: { template: { spec: PodWithInit } } }>("Deployment", "pharma-cache").spec.template.spec;
+    const bffImage = find<DeploymentShape>("Deployment", "pharma-bff").spec.template.spec.containers[0].image;
+    const [copy] = pod.initContainers;
+    expect(copy.image).toBe(bffImage);
+    expect(copy.command?.join(" ")).toContain("cpSync('/app/build/client', '/srv/storefront/build/client'");
+    const config = find<{ data: Record<string, string> }>("ConfigMap", "pharma-cache-nginx").data;
+    const root = /^\s*root (\S+);$/m.exec(config["nginx.conf"])?.[1];
+    expect(root).toBe("/srv/storefront/build/client");
+    const volumeAt = (mounts: Mount[]) => mounts.find((mount) => mount.mountPath === root)?.name;
+    expect(volumeAt(copy.volumeMounts)).toBe("static");
+    expect(volumeAt(pod.containers[0].volumeMounts)).toBe("static");
+    expect(config["nginx.conf"]).toMatch(/include \/etc\/nginx\/storefront\/storefront\.static\.conf;/);
+    expect(config["nginx.conf"]).toMatch(/location @storefront_bff \{\n\s+proxy_pass http:\/\/bff;/);
+    // One tag moves the BFF and the copy together.
+    const kustomization = manifests.find((manifest) => manifest.kind === "Kustomization" && manifest.file === "deploy/k8s/kustomization.yaml") as unknown as {
+      images: Array<{ name: string }>;
+    };
+    expect(kustomization.images.map((image) => image.name)).toEqual([bffImage.replace(/:[^:/]+$/, "")]);
   });
 });

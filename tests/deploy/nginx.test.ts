@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { SESSION_COOKIE } from "~/session/session.server";
@@ -89,5 +89,31 @@ describe("deploy/nginx: the shared cache's key and bypass", () => {
     expect(http).toMatch(/^gzip_proxied any;$/m);
     expect(location).toMatch(/^proxy_set_header Accept-Encoding \$storefront_upstream_encoding;$/m);
     expect(location).toMatch(/^gunzip on;$/m);
+  });
+});
+
+describe("deploy/nginx: the build's static files from disk (ADR 066)", () => {
+  const staticConf = readFileSync("deploy/nginx/storefront.static.conf", "utf8");
+  const whole = readFileSync("deploy/nginx/nginx.conf", "utf8");
+  const block = (name: string) => new RegExp(`location ${name} \\{([^}]+)\\}`).exec(staticConf)?.[1] ?? "";
+
+  test("/assets/: the build's gzip copies as they are, kept for good, the BFF only for a file of another release", () => {
+    const assets = block("/assets/");
+    expect(assets).toMatch(/^\s*gzip_static on;$/m);
+    expect(assets).toMatch(/^\s*add_header Cache-Control "public, max-age=31536000, immutable" always;$/m);
+    expect(assets).toMatch(/^\s*try_files \$uri @storefront_bff;$/m);
+  });
+
+  test("what public/ holds is served too, and nothing else is looked up on disk", () => {
+    const locations = [...staticConf.matchAll(/^location (.+) \{$/gm)].map(([, name]) => name);
+    const publicEntries = readdirSync("public").map((entry) => (statSync(path.join("public", entry)).isDirectory() ? `/${entry}/` : `= /${entry}`));
+    expect(locations.sort()).toEqual(["/assets/", ...publicEntries].sort());
+  });
+
+  test("nginx.conf roots the server at the build's copy and defines the fallback as its `location /`", () => {
+    expect(whole).toMatch(/^\s+root \/srv\/storefront\/build\/client;$/m);
+    expect(whole).toMatch(/include \/etc\/nginx\/storefront\/storefront\.static\.conf;/);
+    const proxying = (name: string) => new RegExp(`location ${name} \\{([^}]+)\\}`).exec(whole)?.[1].trim() ?? "";
+    expect(proxying("@storefront_bff")).toBe(proxying("/").replace(/\n\s*#[^\n]*/g, ""));
   });
 });

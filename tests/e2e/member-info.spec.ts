@@ -62,6 +62,8 @@ test("avatar: refused when not an image or too large; an image is stored as a 25
   const src = await avatar.getAttribute("src");
   expect(src).toMatch(/^\/media\/upload\/headimg\/.+\.jpg$/);
   const served = await page.request.get(`${BFF_URL}${src}`);
+  // The upstream names every upload anew: browsers and shared caches keep it for good (ADR 065).
+  expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   const meta = await sharp(await served.body()).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 256, 256]);
   // The member home shows it too.

@@ -20,7 +20,8 @@
  * existing production build instead of building first.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -149,15 +150,20 @@ class Bff {
     await this.start(secrets);
     return { ...times, readyAt: Date.now() };
   }
-  /** How many requests this process logged (one JSON line per request). */
-  requestCount(): number {
+  /** How many requests this process logged (one JSON line per request), of those whose path starts with `prefix`. */
+  requestCount(prefix = ""): number {
     return readFileSync(path.join(work, `${this.name}.log`), "utf8")
       .split("\n")
-      .filter((line) => line.includes('"event":"request"')).length;
+      .filter((line) => line.includes('"event":"request"') && line.includes(`"path":"${prefix}`)).length;
   }
 }
 
 function nginxConfig(bffs: Bff[]): string {
+  const proxyToBff = `      proxy_pass http://bff;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      include ${path.resolve("deploy/nginx/storefront.location.conf")};`;
   return `
 worker_processes 1;
 daemon off;
@@ -173,6 +179,7 @@ http {
   uwsgi_temp_path ${work}/nginx-uwsgi;
   scgi_temp_path ${work}/nginx-scgi;
 
+  include /etc/nginx/mime.types;
   # What deploy/nginx ships: the shared cache of visitors' pages and compression (ADR 056, 057).
   include ${path.resolve("deploy/nginx/storefront.http.conf")};
   proxy_cache_path ${work}/nginx-cache levels=1:2 keys_zone=storefront:10m max_size=256m inactive=10m use_temp_path=off;
@@ -187,12 +194,14 @@ ${bffs.map((bff) => `    server 127.0.0.1:${bff.port} max_fails=1 fail_timeout=2
   server {
     listen 127.0.0.1:${NGINX_PORT};
     client_max_body_size 2m;
+    # The build's static files from disk, as deploy/nginx/nginx.conf serves them (ADR 066).
+    root ${path.resolve("build/client")};
+    include ${path.resolve("deploy/nginx/storefront.static.conf")};
     location / {
-      proxy_pass http://bff;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      include ${path.resolve("deploy/nginx/storefront.location.conf")};
+${proxyToBff}
+    }
+    location @storefront_bff {
+${proxyToBff}
     }
   }
 ${uncachedServer()}
@@ -323,6 +332,50 @@ function journeys() {
     env: { ...process.env, SCALE_NGINX_URL: NGINX, E2E_SHOP_API_PORT: String(SHOP_API_PORT) },
   });
   check(result.status === 0, "every journey passed through nginx");
+}
+
+/** One GET through nginx as a browser asks (gzip accepted), its body as sent (not decoded). */
+function rawGet(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }));
+    }).on("error", reject);
+  });
+}
+
+/**
+ * The build's static files come from nginx's disk (deploy/nginx/storefront.static.conf, ADR 066):
+ * every asset a page names is nginx's answer, the build's gzip copy as it is with immutable
+ * caching, and no BFF process logged an /assets/ request, the journeys' page loads (Chromium, JS on
+ * and off) included. Then the control: a file the disk lacks (another release's) reaches a BFF.
+ */
+async function staticAssets(bffs: Bff[]) {
+  console.log("\n# Static files from nginx's disk, never from a BFF (deploy/nginx, ADR 066)");
+  const html = await (await fetch(`${NGINX}/index`)).text();
+  const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map(([, url]) => url))];
+  check(assets.length >= 5, `the home page names ${assets.length} assets (stylesheet, scripts, module preloads)`);
+  const wrong: string[] = [];
+  for (const asset of assets) {
+    const file = path.join("build/client", asset);
+    const gzipped = existsSync(`${file}.gz`);
+    const answer = await rawGet(`${NGINX}${asset}`);
+    const expected = gzipped ? statSync(`${file}.gz`).size : statSync(file).size;
+    const fine =
+      answer.status === 200 &&
+      answer.headers["cache-control"] === "public, max-age=31536000, immutable" &&
+      (answer.headers["content-encoding"] ?? "") === (gzipped ? "gzip" : "") &&
+      answer.bytes === expected;
+    if (!fine) wrong.push(`${asset}: ${answer.status} ${answer.headers["content-encoding"] ?? "identity"} ${answer.bytes} B (${expected} expected)`);
+  }
+  check(wrong.length === 0, `each is the build's file (its gzip copy where there is one), immutable${wrong.length ? `: ${wrong.join("; ")}` : ""}`);
+  const documents = bffs.reduce((sum, bff) => sum + bff.requestCount("/index"), 0);
+  const fromBffs = bffs.reduce((sum, bff) => sum + bff.requestCount("/assets/"), 0);
+  check(documents > 0 && fromBffs === 0, `the BFF processes logged ${fromBffs} /assets/ requests (and ${documents} of /index) since they started`);
+  const other = await rawGet(`${NGINX}/assets/another-release-0000.js`);
+  const reached = bffs.reduce((sum, bff) => sum + bff.requestCount("/assets/another-release-0000.js"), 0);
+  check(other.status === 404 && reached === 1, `a file the disk lacks goes to a BFF (${other.status}, logged by ${reached})`);
 }
 
 type Failure = { at: number; what: string };
@@ -671,6 +724,7 @@ async function main() {
 
     await crossProcessSession(a, b);
     if (process.env.SCALE_JOURNEYS !== "0") journeys();
+    await staticAssets([a, b]);
     await sharedCache();
     await loadWithRestart(a, b);
     await rotation(a, b);
