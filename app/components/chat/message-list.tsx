@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/translation";
-import { chatSegments, emojiSrc } from "~/domain/chat";
-import type { ChatMessageView } from "~/domain/chat";
+import { chatSegments, emojiSrc, type ChatMessageView } from "~/domain/chat";
 import { formatMoney } from "~/utils/format";
 
 /** Message text with its emoji tokens as images (alt = the emoji's name); never HTML. */

@@ -23,10 +23,9 @@ import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { loginUrlTo, safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CartIntentSchema, MAX_SETTLE_LINES } from "./schema";
-import { loginUrlTo } from "~/utils/safe-redirect";
 
 export const handle: RouteHandle = { i18n: ["cart", "goods", "qualification"], title: "cart:title" };
 
