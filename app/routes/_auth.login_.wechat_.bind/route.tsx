@@ -122,7 +122,8 @@ export default function WechatBindPage() {
             <input type="hidden" name="redirect" value={redirectTo} />
             <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(allFields.key?.errors ?? [])]} />
             <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
-            <CaptchaField meta={allFields.captcha_code} captcha={captcha} />
+            {/* A new captcha after every post: keyed by it, so its answer field starts empty with JS too. */}
+            <CaptchaField key={captcha.id} meta={allFields.captcha_code} captcha={captcha} />
             <SmsCodeFields smsKey={smsKey} code={allFields.code} />
             <Button
               type="submit"
