@@ -141,7 +141,11 @@ export async function readWechatLogin(request: Request): Promise<WechatLogin | n
 export async function commitWechatLogin(request: Request, state: WechatLogin | null): Promise<string> {
   const session = await getSession(request);
   if (state) session.set("wechat", sealToken(JSON.stringify(state), env().SESSION_SECRET));
-  else session.unset("wechat");
+  else {
+    session.unset("wechat");
+    // A visitor's session held nothing else: gone, so their pages are a visitor's again (page cache).
+    if (Object.keys(session.data).length === 0) return sessionStorage().destroySession(session);
+  }
   const expiresAt = session.get("expiresAt");
   return sessionStorage().commitSession(session, expiresAt ? { expires: new Date(expiresAt) } : undefined);
 }

@@ -209,6 +209,8 @@ describe("WeChat login through the BFF", () => {
     await shop.testApi("/__test/wechat/expire", { ticket: page.ticket });
     expect(await check(browser)).toEqual({ status: 200, location: null, body: { status: "expired" } });
     expect(await readWechatLogin(browser.request("/login/wechat"))).toBeNull();
+    // It held nothing else: the session cookie is gone, the visitor is a plain visitor again.
+    expect(browser.cookie).toBe("__session=");
     const again = await qrPage(browser);
     expect(again.ticket).not.toBe(page.ticket);
   });
