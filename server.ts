@@ -28,6 +28,7 @@ import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest
 import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
 import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
 import { hasCookie, visitorPageCache } from "./app/utils/visitor-page-cache.server";
+import { WECHAT_QR_ORIGIN } from "./app/upstream/wechat-qrcode";
 
 /**
  * The BFF's process: Express with security headers, compression, static assets, health check,
@@ -240,7 +241,8 @@ async function serve() {
             ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`]
             : ["'self'", "'unsafe-inline'", "'unsafe-eval'"], // Vite's dev client
           styleSrc: ["'self'", "'unsafe-inline'"], // Mantine sets style attributes
-          imgSrc: ["'self'", "data:", "blob:"],
+          // WeChat's login QR picture is shown from WeChat itself (ADR 062); nothing else off-site.
+          imgSrc: ["'self'", "data:", "blob:", WECHAT_QR_ORIGIN],
           connectSrc: isProduction ? ["'self'"] : ["'self'", "ws:"],
           formAction: ["'self'"],
           frameAncestors: ["'none'"], // and X-Frame-Options: DENY below, so both say the same

@@ -7,6 +7,7 @@ import { nowSeconds } from './core/format.js'
 import { renderImage } from './core/images.js'
 import { findUpload, parseMultipart } from './core/upload.js'
 import { ApiException, ApiReply, Router, normalisePath, type Context, type Envelope, type Params } from './core/router.js'
+import { PhpSession } from './core/php-session.js'
 import { createServices, type Services } from './core/services.js'
 import { openDatabase } from './db/index.js'
 import { registerAddressRoutes } from './routes/address.js'
@@ -44,6 +45,7 @@ import { registerSiteRoutes } from './routes/site.js'
 import { consoleRoutes } from './routes/servicer-console.js'
 import { handleSimulator } from './routes/simulator.js'
 import { registerVerifyRoutes } from './routes/verify.js'
+import { registerWechatRoutes } from './routes/wechat.js'
 import { testRoutes } from './routes/test-api.js'
 
 /**
@@ -129,6 +131,7 @@ export function buildRouter(): Router {
   registerHelpRoutes(router)
   registerNoticeRoutes(router)
   registerAuthRoutes(router)
+  registerWechatRoutes(router)
   registerMemberRoutes(router)
   registerMemberFinanceRoutes(router)
   registerMemberSigninRoutes(router)
@@ -277,7 +280,10 @@ export function createShopApiApp(options: ShopApiOptions): ShopApiApp {
       .split(',')[0]!
       .trim()
     const origin = host ? `${forwardedProto === 'https' ? 'https' : 'http'}://${host}` : ''
-    const ctx: Context = { db, params: { ...params, app_type: appType }, appType, services, settings, origin }
+    const session = new PhpSession(db, PhpSession.idFrom(req.headers.cookie))
+    const ctx: Context = { db, params: { ...params, app_type: appType }, appType, services, settings, origin, session }
+    // SessionInit sets the session cookie on every answer of an action.
+    res.setHeader('set-cookie', session.cookie())
 
     let envelope: Envelope
     try {

@@ -29,6 +29,8 @@ export const LIMITS = {
   /** SMS codes sent per mobile and per client address (every request counts, sent or refused). */
   sendPerMobile: { points: 10, duration: 60 * MINUTE },
   sendPerClient: { points: 20, duration: 60 * MINUTE },
+  /** WeChat login QR codes asked for per client address (each one is a call to WeChat). */
+  wechatCodePerClient: { points: 30, duration: 60 * MINUTE },
   /** Registrations tried per client address. */
   registerPerClient: { points: 10, duration: 60 * MINUTE },
   /**

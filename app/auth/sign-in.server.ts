@@ -9,16 +9,23 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { setToastCookie, type Toast } from "~/utils/toast.server";
 import { blockedFor, count, tooManyAttempts, type Subject } from "./attempts.server";
 
+type SignInOptions = { autoLoginDays?: number; redirectTo?: string | null; fallback?: string; toast?: Toast };
+
 /** Stores the new token (a new sign-in id) and sends the member on (the `redirect` target only if safeRedirect accepts it). */
-export async function signIn(
-  request: Request,
-  token: string,
-  options: { autoLoginDays?: number; redirectTo?: string | null; fallback?: string; toast?: Toast },
-) {
+export async function signIn(request: Request, token: string, options: SignInOptions) {
+  const { headers, to } = await signInHeaders(request, token, options);
+  return redirect(to, { status: 303, headers });
+}
+
+/**
+ * What signIn answers, for an answer that is not a redirect (the WeChat login's poll, which the
+ * page follows itself): the session's cookies and where to go.
+ */
+export async function signInHeaders(request: Request, token: string, options: SignInOptions): Promise<{ headers: Headers; to: string }> {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitToken(request, token, { autoLoginDays: options.autoLoginDays ?? 0, newSignIn: true }));
   if (options.toast) headers.append("Set-Cookie", await setToastCookie(options.toast));
-  return redirect(safeRedirect(options.redirectTo, options.fallback ?? "/member/index"), { status: 303, headers });
+  return { headers, to: safeRedirect(options.redirectTo, options.fallback ?? "/member/index") };
 }
 
 /**

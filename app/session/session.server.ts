@@ -1,14 +1,32 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
+import { z } from "zod/v4";
 import { sharedMarks } from "~/utils/cluster.server";
 import { cookieSecure } from "~/utils/cookie-secure.server";
 import { env } from "~/utils/env.server";
 import { markSessionUse } from "~/utils/request-scope.server";
 import { openToken, sealToken } from "./token-crypto.server";
 
-/** `sid` names one sign-in: a new one at every sign-in and account switch, denied at logout (ADR 008). */
-type SessionData = { token: string; expiresAt: number; sid: string };
+/**
+ * `sid` names one sign-in: a new one at every sign-in and account switch, denied at logout (ADR 008).
+ * `wechat` is a WeChat login in progress (ADR 062), sealed like the token.
+ */
+type SessionData = { token: string; expiresAt: number; sid: string; wechat: string };
+
+/**
+ * A visitor's WeChat login between its steps: the key to ask `checklogin` with, the QR picture,
+ * when it expires, the upstream's session cookie (where Niushop keeps a scan not yet bound), and
+ * the step (scanning the code, or binding a mobile). Never readable by page scripts or the visitor.
+ */
+const WechatLoginSchema = z.object({
+  key: z.string().min(1).max(200),
+  image: z.string().max(2000),
+  expiresAt: z.number(),
+  cookies: z.string().max(2000).nullable(),
+  step: z.enum(["scan", "bind"]),
+});
+export type WechatLogin = z.infer<typeof WechatLoginSchema>;
 
 /** The session cookie (server.ts keeps requests that carry it out of the visitor page cache). */
 export const SESSION_COOKIE = "__session";
@@ -89,10 +107,38 @@ export async function commitToken(request: Request, token: string, options: { au
     session.set("sid", randomBytes(16).toString("base64url"));
   }
   session.set("token", sealToken(token, env().SESSION_SECRET));
+  session.unset("wechat"); // signed in: a WeChat login in progress is over
   const { autoLoginDays } = options;
   if (autoLoginDays !== undefined) {
     if (autoLoginDays > 0) session.set("expiresAt", Date.now() + autoLoginDays * DAY_SECONDS * 1000);
     else session.unset("expiresAt");
+  }
+  const expiresAt = session.get("expiresAt");
+  return sessionStorage().commitSession(session, expiresAt ? { expires: new Date(expiresAt) } : undefined);
+}
+
+/** The WeChat login in progress, or null (none, tampered, or sealed with a retired secret). */
+export async function readWechatLogin(request: Request): Promise<WechatLogin | null> {
+  const session = await getSession(request);
+  const sealed = session.get("wechat");
+  const opened = sealed ? openToken(sealed, env().SESSION_SECRET) : null;
+  if (!opened) return null;
+  try {
+    const parsed = WechatLoginSchema.safeParse(JSON.parse(opened));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A Set-Cookie value that stores the WeChat login's state, or ends it (null); the rest of the session is kept. */
+export async function commitWechatLogin(request: Request, state: WechatLogin | null): Promise<string> {
+  const session = await getSession(request);
+  if (state) session.set("wechat", sealToken(JSON.stringify(state), env().SESSION_SECRET));
+  else {
+    session.unset("wechat");
+    // A visitor's session held nothing else: gone, so their pages are a visitor's again (page cache).
+    if (Object.keys(session.data).length === 0) return sessionStorage().destroySession(session);
   }
   const expiresAt = session.get("expiresAt");
   return sessionStorage().commitSession(session, expiresAt ? { expires: new Date(expiresAt) } : undefined);

@@ -79,6 +79,12 @@ export const CAPABILITIES = {
    * sign of it (the same endpoint as registerLabels).
    */
   registerExtras: { path: "/api/register/labellist" },
+  /**
+   * WeChat QR login (ADR 062): the wechat addon's login code. Never probed (each call asks WeChat
+   * for a QR code); learnt from the login code's own call, and a refusal hides it too
+   * (capabilityRefused): a Niushop without an official account answers -1 there.
+   */
+  wechatLogin: { path: "/wechat/api/wechat/logincode" },
 } as const satisfies Record<string, { path: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -170,6 +176,17 @@ function markPresent(name: Capability) {
 function learnFrom(name: Capability, error: unknown) {
   if (error instanceof EndpointMissingError) markAbsent(name, error.path);
   else if (error instanceof UpstreamError && !(error instanceof ShopClosedError)) markPresent(name);
+}
+
+/**
+ * A feature whose endpoint is there but refuses to work (WeChat login without an official
+ * account): absent for CAPABILITY_TTL_MS like a missing endpoint, so the UI hides it meanwhile.
+ */
+export function capabilityRefused(name: Capability, path: string, message: string) {
+  learn(name, false);
+  if (announced.has(name)) return;
+  announced.add(name);
+  log("capability_absent", { capability: name, path, refused: message });
 }
 
 /** False only while the capability is known to be absent (unknown counts as present). */

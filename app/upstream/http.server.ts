@@ -4,6 +4,7 @@ import { z } from "zod/v4";
 import { log } from "~/utils/log.server";
 import { observeUpstream } from "~/utils/metrics.server";
 import { noteShopAnswer } from "./shop-status.server";
+import { mergeSetCookies } from "./upstream-cookies";
 
 /**
  * The one door to the shop API (DESIGN.md "One upstream client core"): POST + JSON with the
@@ -130,10 +131,13 @@ function isTimeout(error: unknown): boolean {
 const AGENT_OPTIONS = { keepAlive: true, timeout: 4_000 };
 const agents = { "http:": new http.Agent(AGENT_OPTIONS), "https:": new https.Agent(AGENT_OPTIONS) };
 
-type RawAnswer = { status: number; contentType: string; text: string };
+type RawAnswer = { status: number; contentType: string; text: string; setCookies: string[] };
 
-/** One POST; rejects with a TimeoutError when the answer (headers and body) takes longer than `timeoutMs`. */
-function post(url: URL, payload: string, timeoutMs: number): Promise<RawAnswer> {
+/**
+ * One POST; rejects with a TimeoutError when the answer (headers and body) takes longer than
+ * `timeoutMs`. `cookie` is sent only by the calls of an upstream session (callUpstreamInSession).
+ */
+function post(url: URL, payload: string, timeoutMs: number, cookie: string | null = null): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request(
@@ -141,7 +145,12 @@ function post(url: URL, payload: string, timeoutMs: number): Promise<RawAnswer> 
       {
         method: "POST",
         agent: agents[url.protocol as keyof typeof agents],
-        headers: { "Content-Type": "application/json", Accept: "application/json", "Content-Length": Buffer.byteLength(payload) },
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "Content-Length": Buffer.byteLength(payload),
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -152,6 +161,7 @@ function post(url: URL, payload: string, timeoutMs: number): Promise<RawAnswer> 
             status: response.statusCode ?? 0,
             contentType: String(response.headers["content-type"] ?? ""),
             text: Buffer.concat(chunks).toString("utf8"),
+            setCookies: response.headers["set-cookie"] ?? [],
           });
         });
         response.on("error", (error) => {
@@ -170,6 +180,16 @@ function post(url: URL, payload: string, timeoutMs: number): Promise<RawAnswer> 
 }
 
 async function postJson(ctx: UpstreamContext, path: string, body: Record<string, unknown>): Promise<unknown> {
+  return (await postJsonAnswer(ctx, path, body, null)).json;
+}
+
+/** postJson with the upstream session's cookies sent (`cookie`) and those the answer sets returned. */
+async function postJsonAnswer(
+  ctx: UpstreamContext,
+  path: string,
+  body: Record<string, unknown>,
+  cookie: string | null,
+): Promise<{ json: unknown; setCookies: string[] }> {
   // Relative to the base URL with a trailing slash, so a base path ("https://host/shop") is kept.
   const url = new URL(path.replace(/^\/+/, ""), ctx.baseUrl.replace(/\/?$/, "/"));
   const payload: Record<string, unknown> = { ...body, app_type: "pc", app_type_name: "PC" };
@@ -177,7 +197,7 @@ async function postJson(ctx: UpstreamContext, path: string, body: Record<string,
   if (ctx.failure?.status) throw gatewayFailure(ctx.failure.status, path, "not asked: the upstream already failed in this request");
   let answer: RawAnswer;
   try {
-    answer = await post(url, JSON.stringify(payload), ctx.timeoutMs); // the time-out also covers a body that stalls
+    answer = await post(url, JSON.stringify(payload), ctx.timeoutMs, cookie); // the time-out also covers a body that stalls
   } catch (error) {
     const status = isTimeout(error) ? 504 : 502;
     if (ctx.failure) ctx.failure.status = status;
@@ -191,7 +211,7 @@ async function postJson(ctx: UpstreamContext, path: string, body: Record<string,
     throw new EmptyAnswerError(path);
   }
   try {
-    return JSON.parse(answer.text);
+    return { json: JSON.parse(answer.text), setCookies: answer.setCookies };
   } catch {
     // The real upstream answers unknown routes with an HTML page and HTTP 200.
     if (/^\s*</.test(answer.text) && answer.contentType.includes("text/html")) throw new EndpointMissingError(path);
@@ -271,6 +291,33 @@ export async function callUnenvelopedUpstream<T extends z.ZodType>(
   const { timestamp, refreshtoken, ...data } = raw as Record<string, unknown>;
   const extras = BareExtrasSchema.parse({ timestamp, refreshtoken });
   return (await settle(ctx, path, schema, { code: 0, message: "", data, ...extras }, started)).data;
+}
+
+/**
+ * The upstream paths that run in the upstream's own session (ADR 062): Niushop 5.5.2 keeps the
+ * openid of a WeChat account not yet bound in its PHP session between `checklogin` and
+ * `wechatLogin`, so those calls carry the session's cookie. Every other call sends no cookie.
+ */
+export type SessionPath = "/wechat/api/wechat/logincode" | "/api/login/checklogin" | "/api/login/getMobileCode" | "/api/login/wechatLogin";
+
+/**
+ * As callUpstream, for a SessionPath: sends `cookies` (a Cookie header value, or null) and
+ * answers the data with the cookies to keep after it (upstream-cookies.ts). A refusal is thrown
+ * as by callUpstream; the session's id does not change on the way, so nothing is lost with it.
+ */
+export async function callUpstreamInSession<T extends z.ZodType>(
+  ctx: UpstreamContext,
+  path: SessionPath,
+  schema: T,
+  body: Record<string, unknown>,
+  cookies: string | null,
+): Promise<{ data: z.output<T>; cookies: string | null }> {
+  const started = performance.now();
+  const answer = await postJsonAnswer(ctx, path, body, cookies);
+  const envelope = EnvelopeSchema.safeParse(answer.json);
+  if (!envelope.success) throw gatewayFailure(502, path, "no envelope");
+  const { data } = await settle(ctx, path, schema, envelope.data, started);
+  return { data, cookies: mergeSetCookies(cookies, answer.setCookies) };
 }
 
 /** What every answer goes through once its envelope is known: spec §8's failures, the refreshed token, the schema. */

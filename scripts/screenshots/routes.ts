@@ -39,6 +39,8 @@ export const NOT_PAGES = [
   "set-lang.tsx",
   "suggest.tsx",
   "top-ad.tsx",
+  "login.wechat.check.ts", // the WeChat login page's poll (JSON)
+  "_auth.login_.wechat_.bind/route.tsx", // needs a scan first; without one it sends the visitor to /login/wechat (pictured)
 ];
 
 const route = (file: string, path: string, viewers: readonly Viewer[], name = path) => ({
@@ -94,6 +96,7 @@ export const ROUTES: ScreenshotRoute[] = [
   route("_main.evaluate/route.tsx", "/evaluate?order_id=5", MEMBER, "evaluate"), // the demo's completed order
   // Sign-in pages (a member is sent on to the member centre)
   route("_auth.login/route.tsx", "/login", VISITOR),
+  route("_auth.login_.wechat/route.tsx", "/login/wechat", VISITOR), // before a code is asked for (a POST)
   route("_auth.register/route.tsx", "/register", VISITOR),
   route("_auth.find_pass/route.tsx", "/find_pass", VISITOR),
   // Member centre

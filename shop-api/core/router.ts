@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3'
+import type { PhpSession } from './php-session.js'
 import type { Services } from './services.js'
 
 /**
@@ -41,6 +42,8 @@ export interface Context {
   origin?: string
   /** Set by requireMember when the token has < 300 s left: answered as top-level `refreshtoken`. */
   refreshToken?: string
+  /** ThinkPHP's session of this request (PHPSESSID cookie), core/php-session.ts. */
+  session: PhpSession
 }
 
 /**

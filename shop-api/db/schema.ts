@@ -1545,4 +1545,31 @@ export const migrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS orders_out_trade_no ON orders(out_trade_no);
       `,
   },
+  {
+    version: 21,
+    name: 'WeChat QR login and PHP sessions (seed step 21, issue 29)',
+    sql: /* sql */ `
+      -- Wechat::loginCode's Cache entry 'wechat_<key>' ({expire_time}, then the scan's openid and
+      -- profile) and the temporary QR code's ticket (WeChat's own, here ours). cache_until is the
+      -- entry's own life (3600 s); expire_time the code's (600 s).
+      CREATE TABLE wechat_login_code (
+        login_key    TEXT    PRIMARY KEY,
+        ticket       TEXT    NOT NULL UNIQUE,
+        expire_time  INTEGER NOT NULL,
+        cache_until  INTEGER NOT NULL,
+        openid       TEXT    NOT NULL DEFAULT '',
+        nickname     TEXT    NOT NULL DEFAULT '',
+        headimgurl   TEXT    NOT NULL DEFAULT '',
+        unionid      TEXT    NOT NULL DEFAULT '',
+        cleared      INTEGER NOT NULL DEFAULT 0
+      );
+      -- ThinkPHP's session (SessionInit, file driver upstream): one row per PHPSESSID, data as JSON.
+      CREATE TABLE php_session (
+        session_id   TEXT    PRIMARY KEY,
+        data         TEXT    NOT NULL DEFAULT '{}',
+        modify_time  INTEGER NOT NULL
+      );
+      CREATE INDEX php_session_time ON php_session(modify_time);
+      `,
+  },
 ]

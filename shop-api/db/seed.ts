@@ -20,6 +20,7 @@ import { seedAccount } from './seed-account.js'
 import { seedPointExchange } from './seed-pointexchange.js'
 import { seedTopics } from './seed-topic.js'
 import { seedQualifications } from './seed-qualification.js'
+import { seedWechat } from './seed-wechat.js'
 
 /**
  * Deterministic demo data, one step per schema version (see schema.ts). No randomness and no
@@ -491,6 +492,12 @@ export const seedSteps: SeedStep[] = [
     version: 20,
     run(db) {
       seedDemoOrders(db)
+    },
+  },
+  {
+    version: 21,
+    run(db) {
+      seedWechat(db)
     },
   },
 ]

@@ -1,6 +1,6 @@
 import { maskMobile } from '../core/format.js'
 import { hashPassword, verifyPassword } from '../core/password.js'
-import { error, has, int, requireMember, str, success, type Context, type Envelope, type Router } from '../core/router.js'
+import { error, int, requireMember, str, success, type Context, type Envelope, type Router } from '../core/router.js'
 import { SMS_BURNED_MESSAGE } from '../core/services.js'
 import {
   createMember,
@@ -43,7 +43,7 @@ function captchaConfig(ctx: Context): CaptchaConfig {
 }
 
 /** Captcha::checkCaptcha → null when fine, else the error envelope (data ""). */
-function checkCaptcha(ctx: Context, consume: boolean): Envelope | null {
+export function checkCaptcha(ctx: Context, consume: boolean): Envelope | null {
   const result = ctx.services.captchas.check(str(ctx, 'captcha_id'), str(ctx, 'captcha_code'), consume)
   return result.ok ? null : error(-1, result.message)
 }
@@ -79,7 +79,7 @@ export function checkSmsCode(ctx: Context, key: string, mobile: string): Envelop
   return error(-1, result.burned ? SMS_BURNED_MESSAGE : '手机动态码不正确')
 }
 
-function loginAnswer(ctx: Context, memberId: number): Envelope {
+export function loginAnswer(ctx: Context, memberId: number): Envelope {
   recordLogin(ctx.db, memberId, ctx.appType)
   return success({ token: ctx.services.tokens.issue(memberId, { appType: ctx.appType }), can_receive_registergift: 0 })
 }
@@ -220,12 +220,7 @@ export function registerAuthRoutes(router: Router): void {
     return loginAnswer(ctx, member.member_id)
   })
 
-  // WeChat QR login polling. No WeChat here: every key has expired. A missing key is a PHP
-  // "Undefined array key" error upstream, answered as 系统异常 (see LIVE.md).
-  router.post('/api/login/checklogin', (ctx) => {
-    if (!has(ctx, 'key')) throw new Error('Undefined array key "key"')
-    return error(-1, '已失效')
-  })
+  // WeChat QR login (checklogin, getMobileCode, wechatLogin): routes/wechat.ts.
 
   router.post('/api/login/verifyToken', (ctx) => {
     requireMember(ctx)

@@ -1,7 +1,37 @@
 import { success, type Router } from '../core/router.js'
+import { wechatConfigured } from './wechat.js'
 
 /** /api/config/*, /api/addon/addonisexit, /memberregister/api/Config/Config. */
 export function registerConfigRoutes(router: Router): void {
+  // Config::init, what the PC reads once at start: the keys this API has (the mobile shop's theme,
+  // bottom nav, store and map settings are empty), and whether WeChat login is set up.
+  router.post('/api/config/init', (ctx) => {
+    const addons = ctx.db.prepare('SELECT name, status FROM addon ORDER BY name').all() as { name: string; status: number }[]
+    const site = ctx.services.config.get<Record<string, unknown>>('SITE_INFO')
+    return success({
+      style_theme: {},
+      diy_bottom_nav: {},
+      addon_is_exist: Object.fromEntries(addons.map((addon) => [addon.name, addon.status ? 1 : 0])),
+      default_img: ctx.services.config.get('DEFAULT_IMAGE'),
+      copyright: ctx.services.config.get('COPYRIGHT'),
+      site_info: {
+        site_id: 1,
+        site_domain: site.site_domain ?? '',
+        site_name: site.site_name ?? '',
+        logo: site.logo ?? '',
+        seo_title: site.seo_title ?? '',
+        seo_keywords: site.seo_keywords ?? '',
+        seo_description: site.seo_description ?? '',
+        site_tel: site.site_tel ?? '',
+        logo_square: site.logo_square ?? '',
+      },
+      servicer: ctx.services.config.get('SERVICER_CONFIG'),
+      store_config: {},
+      map_config: {},
+      wechat_config_status: wechatConfigured(ctx) ? 1 : 0,
+    })
+  })
+
   router.post('/api/config/copyright', (ctx) => success({ ...ctx.services.config.get<Record<string, unknown>>('COPYRIGHT'), auth: true }))
 
   router.post('/api/config/defaultimg', (ctx) => success(ctx.services.config.get('DEFAULT_IMAGE')))

@@ -11,6 +11,7 @@ import { Ignored, TokenSchema } from "~/upstream/schemas/common";
 import { HelpClassSchema } from "~/upstream/schemas/help";
 import { CountSchema, MemberSchema, OrderNumSchema } from "~/upstream/schemas/member";
 import { OrderDetailSchema, OrderPageSchema } from "~/upstream/schemas/orders";
+import { ConfigInitSchema } from "~/upstream/schemas/wechat";
 import {
   AdvDetailSchema,
   CopyrightSchema,
@@ -50,6 +51,12 @@ const COVERED: Record<string, Covered> = {
   },
   api_address_lists_city: { client: "address.listRegions", schema: z.array(RegionSchema), check: (rows) => expect(rows[0].id).toBe(110100) },
   api_memberaddress_add: { client: "address.addAddress", schema: NewAddressIdSchema, check: (id) => expect(id).toBe(1) },
+  // A Niushop without a WeChat official account: WeChat login is not offered (ADR 062).
+  api_config_init: {
+    client: "wechat-login.wechatLoginOffered",
+    schema: ConfigInitSchema,
+    check: (init) => expect(init).toEqual({ wechat_config_status: false }),
+  },
   api_memberaddress_info: {
     client: "address.findAddress",
     schema: MaybeAddressSchema,
@@ -216,7 +223,6 @@ const NOT_YET_CLIENT = [
   "api_cart_goodslists",
   "api_cart_goodsnum",
   "api_cart_lists",
-  "api_config_init",
   "api_goodsbrand_page",
   "api_goodsevaluate_count",
   "api_goodsevaluate_page",

@@ -76,3 +76,17 @@ test("a new member adds two addresses, edits one, makes the other the default, a
   const [order] = await newestOrders(upstream, token, 1);
   expect(order, "the upstream holds the new member's first order").toBeDefined();
 });
+
+test("WeChat login is not offered by a Niushop without an official account (issue 29 item 5)", async ({ page, upstream }) => {
+  // The upstream's own answer first: no official account configured (config/init, as the PC client reads it).
+  const init = await upstream.call("/api/config/init", z.object({ wechat_config_status: IntSchema }).passthrough(), {});
+  expect(init.wechat_config_status, "this journey needs a Niushop without a WeChat official account").toBe(0);
+
+  await gotoSettled(page, "/login");
+  await expect(page.getByRole("button", { name: "登录", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "使用微信扫码登录" })).toHaveCount(0);
+  // Its pages do not exist here, and asking for a code never reaches the upstream's logincode.
+  expect((await page.goto("/login/wechat"))?.status()).toBe(404);
+  expect((await page.goto("/login/wechat/bind"))?.status()).toBe(404);
+  expect((await page.request.post("/login/wechat", { form: { intent: "new-code" }, maxRedirects: 0 })).status()).toBe(404);
+});

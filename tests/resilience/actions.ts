@@ -33,6 +33,17 @@ export const ACTION_ROUTES: ActionRoute[] = [
     valid: { intent: "register-username", username: "resilience_x", password: "abc123456", confirm_password: "abc123456", agreement: "on", redirect: "/index" },
     readsBody: true,
   },
+  // WeChat login (ADR 062): "我已扫码" without a code in the session (answered "expired", no upstream
+  // QR code made); the bind form without a scan sends the visitor back to the QR page unread; the poll.
+  { file: "_auth.login_.wechat/route.tsx", path: "/login/wechat", as: "visitor", valid: { intent: "check", redirect: "/index" }, readsBody: true },
+  {
+    file: "_auth.login_.wechat_.bind/route.tsx",
+    path: "/login/wechat/bind",
+    as: "visitor",
+    valid: { intent: "send-code", mobile: "13800000000", captcha_id: "x", captcha_code: "1234" },
+    readsBody: false,
+  },
+  { file: "login.wechat.check.ts", path: "/login/wechat/check", as: "visitor", valid: { redirect: "/index" }, readsBody: true },
   {
     file: "_auth.find_pass/route.tsx",
     path: "/find_pass",

@@ -15,6 +15,8 @@ export type CannedReply = {
   delayMs?: number;
   /** Send the headers, then wait this long before the body. */
   bodyDelayMs?: number;
+  /** Extra response headers (a Set-Cookie of the upstream's session). */
+  headers?: Record<string, string | string[]>;
 };
 
 export type RecordedRequest = {
@@ -78,7 +80,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     if (reply.delayMs) await wait(reply.delayMs);
     if (res.destroyed) return;
     const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? {});
-    res.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "application/json; charset=utf-8" });
+    res.writeHead(reply.status ?? 200, { ...reply.headers, "content-type": reply.contentType ?? "application/json; charset=utf-8" });
     if (reply.bodyDelayMs) {
       res.write(text.slice(0, 1));
       await wait(reply.bodyDelayMs);

@@ -14,8 +14,10 @@ import { AUTO_LOGIN_DAYS } from "~/domain/auto-login";
 import { captchaJustTurnedOn, getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
 import { assetUrl } from "~/upstream/context.server";
 import { advImageSize, getAdv } from "~/upstream/site.server";
+import { wechatLoginOffered } from "~/upstream/wechat-login.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
+import { NewCodeForm } from "../_auth.login_.wechat/new-code-form";
 import { LoginModeSchema, LoginSchema } from "./schema";
 
 export const handle: RouteHandle = { i18n: ["auth"], title: "auth:login.title" };
@@ -25,11 +27,12 @@ export const shouldRevalidate = revalidateCaptchaAfterPost;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);
   const mode = LoginModeSchema.parse(new URL(request.url).searchParams.get("mode"));
-  const [config, captchaConfig, ad, clientNeedsCaptcha] = await Promise.all([
+  const [config, captchaConfig, ad, clientNeedsCaptcha, wechat] = await Promise.all([
     getRegisterConfig(ctx),
     getCaptchaConfig(ctx),
     getAdv("NS_PC_LOGIN").catch(() => null),
     needsCaptcha([["passwordPerClient", clientAddress(request)]]),
+    wechatLoginOffered(ctx),
   ]);
   const captcha = captchaConfig.shop_reception_login ? await newCaptcha(ctx) : clientNeedsCaptcha ? newOwnCaptcha() : null;
   const banner = ad?.adv_list[0];
@@ -38,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     methods: config.login,
     captcha,
     registerOpen: config.register.length > 0,
+    // WeChat QR login where the upstream has it set up (ADR 062).
+    wechat,
     // The schema's native constraints (required, lengths, patterns), so zod stays on the server (ADR 010).
     constraint: getZodConstraint(LoginSchema),
     banner: banner ? { image: assetUrl(banner.adv_image), background: banner.background, title: banner.adv_title, ...advImageSize(ad) } : null,
@@ -114,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
-  const { mode, methods, captcha: pageCaptcha, registerOpen, banner, constraint } = useLoaderData<typeof loader>();
+  const { mode, methods, captcha: pageCaptcha, registerOpen, wechat, banner, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The action hands out a captcha of its own when an account (not this client) has failed too often.
   const captcha = (actionData && "captcha" in actionData ? actionData.captcha : null) ?? pageCaptcha;
@@ -146,6 +151,7 @@ export default function LoginPage() {
           ) : (
             <PasswordLoginForm captcha={captcha} redirectTo={redirectTo} constraint={constraint} />
           )}
+          {wechat ? <NewCodeForm redirectTo={redirectTo} label={t("login.wechat")} variant="outline" /> : null}
           <Group justify="between">
             <Link to="/find_pass" className="ui-anchor ui-text-sm">
               {t("login.forgot")}
