@@ -163,6 +163,7 @@ test("another member's address is a 404 and cannot be changed", async ({ page })
 });
 
 test("from checkout: use an address, or add one, and land back on the payment page", async ({ page }) => {
+  test.slow(); // two round trips between checkout and the address pages, each page scanned by axe with JS on
   const member = await freshMember(page);
   await seedAddress(member.member_id, { name: "第一个", mobile: "13512345678", ...BEIJING, is_default: 1 });
   await seedAddress(member.member_id, { name: "第二个", mobile: "13512345679", ...BEIJING });

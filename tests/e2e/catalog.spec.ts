@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { closeFloatLayer, logIn, testApi, waitForHydration, withJs } from "./support";
 
 test("browse: home → category page → list → goods detail", async ({ page }) => {
+  test.slow(); // four pages, each scanned by axe with JS on
   await page.goto("/index");
   await closeFloatLayer(page);
   // Floors server-render their goods.

@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { DEMO, logIn, testApi, waitForHydration, withJs } from "./support";
 
 test("the upstream token never reaches the HTML, the scripts or document.cookie", async ({ page, context }) => {
+  test.slow(); // every response of five pages is fetched through the route handler, and with JS each page is scanned by axe
   // Capture every response body the browser gets while a member uses the site. Bodies are read in
   // a route handler, before the browser has them: a page that moves on may drop its own copy.
   const reads: Array<Promise<{ path: string; body: string }>> = [];
