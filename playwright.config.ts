@@ -16,7 +16,9 @@ export default defineConfig({
   // No retries (ADR 048): a test that fails once fails the run; a flaky test is a defect to fix.
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A journey opens several pages, each scanned by axe with JS on: on a loaded 2-core machine that
+  // passes 30 s with no fault of the page. Time-outs catch hangs; speed is the benches' job.
+  timeout: 60_000,
   expect: { timeout: 8_000 },
   use: { baseURL: BFF_URL, browserName: "chromium", launchOptions: chromiumLaunchOptions, locale: "zh-CN", trace: "retain-on-failure" },
   projects: [
