@@ -1,5 +1,6 @@
 import { success, type Router } from '../core/router.js'
 import { wechatConfigured } from './wechat.js'
+import { siteInfoFields } from './site.js'
 
 /** /api/config/*, /api/addon/addonisexit, /memberregister/api/Config/Config. */
 export function registerConfigRoutes(router: Router): void {
@@ -14,17 +15,7 @@ export function registerConfigRoutes(router: Router): void {
       addon_is_exist: Object.fromEntries(addons.map((addon) => [addon.name, addon.status ? 1 : 0])),
       default_img: ctx.services.config.get('DEFAULT_IMAGE'),
       copyright: ctx.services.config.get('COPYRIGHT'),
-      site_info: {
-        site_id: 1,
-        site_domain: site.site_domain ?? '',
-        site_name: site.site_name ?? '',
-        logo: site.logo ?? '',
-        seo_title: site.seo_title ?? '',
-        seo_keywords: site.seo_keywords ?? '',
-        seo_description: site.seo_description ?? '',
-        site_tel: site.site_tel ?? '',
-        logo_square: site.logo_square ?? '',
-      },
+      site_info: siteInfoFields(site),
       servicer: ctx.services.config.get('SERVICER_CONFIG'),
       store_config: {},
       map_config: {},
