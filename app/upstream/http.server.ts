@@ -67,6 +67,11 @@ export class TokenRejectedError extends UpstreamError {
   override readonly name: string = "TokenRejectedError";
 }
 
+/** A refusal of this request (its failure code and words), not a closed shop or a bad token. */
+export function isRefusal(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError && !(error instanceof ShopClosedError) && !(error instanceof TokenRejectedError);
+}
+
 /**
  * The endpoint does not exist upstream: a stock Niushop answers unknown routes with an HTML page
  * and HTTP 200 (LIVE.md), other servers with 404. Where a capability expects that, the feature is

@@ -1,4 +1,4 @@
-import { callUpstream, ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "./http.server";
+import { callUpstream, isRefusal, type UpstreamError, type UpstreamContext } from "./http.server";
 import { formErrorFor } from "./error-messages";
 import { Ignored } from "./schemas/common";
 import { AgreementSchema, OrderDetailSchema, OrderPageSchema, PackageSchema } from "./schemas/orders";
@@ -13,9 +13,6 @@ const PackagesSchema = z.array(PackageSchema);
 export const ORDER_PAGE_SIZE = 10;
 
 /** A business refusal (not a closed shop or a rejected token, which the generic rules handle). */
-function isRefusal(error: unknown): error is UpstreamError {
-  return error instanceof UpstreamError && !(error instanceof ShopClosedError) && !(error instanceof TokenRejectedError);
-}
 
 export function listOrders(ctx: UpstreamContext, params: { tab: OrderTab; page: number; search?: string }) {
   return callUpstream(ctx, "/api/order/lists", OrderPageSchema, {

@@ -1,7 +1,7 @@
 import { cached } from "~/utils/cache.server";
 import { log } from "~/utils/log.server";
 import { CapabilityAbsentError, capabilityRefused, hasCapability, requireCapability } from "./capabilities.server";
-import { callUpstream, callUpstreamInSession, ShopClosedError, TokenRejectedError, UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
+import { callUpstream, callUpstreamInSession, isRefusal, type UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
 import { SmsKeySchema, TokenSchema } from "./schemas/common";
 import { CheckLoginSchema, ConfigInitSchema, LoginCodeSchema } from "./schemas/wechat";
 import { qrImageUrl } from "./wechat-qrcode";
@@ -90,6 +90,3 @@ export async function bindMobile(ctx: UpstreamContext, input: { mobile: string; 
 }
 
 /** An upstream refusal a form can show (not spec §8's closed shop or rejected token). */
-function isRefusal(error: unknown): error is UpstreamError {
-  return error instanceof UpstreamError && !(error instanceof ShopClosedError) && !(error instanceof TokenRejectedError);
-}

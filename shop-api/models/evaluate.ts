@@ -48,9 +48,10 @@ export function explainType(scores: number): 1 | 2 | 3 {
 export function evaluableOrder(db: Database, memberId: number, orderId: number): EvaluateOrder {
   const order = db.prepare('SELECT order_id, order_no, member_id, order_status, is_evaluate, evaluate_status FROM orders WHERE order_id = ? AND is_delete = 0').get(orderId) as
     EvaluateOrder | undefined
-  if (!order || order.member_id !== memberId) refuse('没有找到该订单')
+  // As Niushop 5.5.2's Order::evluateinfo: one query for the member's finished, evaluable order, so
+  // an order that is not finished is "not found" too.
+  if (!order || order.member_id !== memberId || ![4, 10].includes(order.order_status) || order.is_evaluate !== 1) refuse('没有找到该订单')
   if (order.evaluate_status >= 2) refuse('该订单已评价')
-  if (![4, 10].includes(order.order_status) || order.is_evaluate !== 1) refuse('该订单不可评价')
   return order
 }
 

@@ -81,7 +81,7 @@ describe('evaluations', () => {
   test('evluateinfo → add (with an image) → goods page list and count → again; refusals change nothing', async () => {
     const member = await newMember()
     const { orderId, lineIds } = await paidOrder(member, [{ sku_id: 5, num: 1 }])
-    await refused(member, '/api/order/evluateinfo', { order_id: orderId }, '该订单不可评价')
+    await refused(member, '/api/order/evluateinfo', { order_id: orderId }, '没有找到该订单')
     await orderState(orderId, 'received')
 
     const info = await ok(member, '/api/order/evluateinfo', { order_id: orderId })
@@ -173,7 +173,7 @@ describe('with the order flow (ship through the test API, confirm receipt)', () 
     await ok(member, '/api/order/takedelivery', { order_id: orderId })
     expect((await ok(member, '/api/order/evluateinfo', { order_id: orderId })).list).toHaveLength(1)
     await ok(member, '/api/orderrefund/refund', { order_goods_ids: String(lineIds[0]), refund_type: 2, refund_reason: '其他' })
-    await refused(member, '/api/order/evluateinfo', { order_id: orderId }, '该订单不可评价')
+    await refused(member, '/api/order/evluateinfo', { order_id: orderId }, '没有找到该订单')
     // Withdrawn: nothing open any more, so the received order may be evaluated again.
     await ok(member, '/api/orderrefund/cancel', { order_goods_id: lineIds[0] })
     expect((await ok(member, '/api/order/evluateinfo', { order_id: orderId })).evaluate_status).toBe(0)

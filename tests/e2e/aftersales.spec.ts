@@ -121,6 +121,31 @@ test("an empty evaluation, a non-image and a 7th image are refused with a messag
   expect((await findOrder(owner, placed.order_id)).evaluate_status).toBe(0);
 });
 
+test("an order not received yet cannot be evaluated: its page says why (409) and leads to the order; another member's order does not exist (404)", async ({
+  page,
+}) => {
+  const owner = await member(page);
+  const placed = await order(owner, "shipped");
+
+  const answer = await page.goto(`/evaluate?order_id=${placed.order_id}`);
+  expect(answer?.status()).toBe(409);
+  await expect(page.getByTestId("evaluate-refused")).toHaveText("该订单暂不能评价：订单完成后才可以评价");
+  await page.getByRole("link", { name: "返回订单详情" }).click();
+  await expect(page).toHaveURL(new RegExp(`/member/order_detail\\?order_id=${placed.order_id}$`));
+
+  // A post to it saves nothing and comes back to the page that says why.
+  const lineId = placed.order_goods[0]!.order_goods_id;
+  const posted = await page.request.post(`/evaluate?order_id=${placed.order_id}`, {
+    multipart: { intent: "submit", [`scores_${lineId}`]: "5", [`content_${lineId}`]: "好" },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(302);
+  expect((await findOrder(owner, placed.order_id)).evaluate_status).toBe(0);
+
+  const stranger = await order(await testApi.createMember({}), "received");
+  expect((await page.goto(`/evaluate?order_id=${stranger.order_id}`))?.status()).toBe(404);
+});
+
 test("refund and return: apply → seller agrees with a return address → waybill → seller receives and refunds → balance back", async ({ page }) => {
   const owner = await member(page);
   const placed = await order(owner, "shipped", 2);

@@ -12,14 +12,16 @@ import { addAgainEvaluation, addEvaluation, getEvaluateInfo, uploadEvaluateImage
 import { assetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";
 import { getMember } from "~/upstream/member.server";
-import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { isRefusal, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { findOrder } from "~/upstream/orders.server";
 import type { EvaluateInfo } from "~/upstream/schemas/aftersales";
 import { uploadChosenImage } from "~/utils/draft-images.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
+import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { EvaluateIntentSchema, EvaluateQuerySchema, ALREADY_EVALUATED } from "./schema";
+import { EvaluateIntentSchema, EvaluateQuerySchema, ALREADY_EVALUATED, ORDER_NOT_FOUND } from "./schema";
 
 export const handle: RouteHandle = { i18n: ["aftersales"], title: "aftersales:evaluate.title" };
 
@@ -32,14 +34,22 @@ function orderIdOf(request: Request): number {
   return query.data.order_id;
 }
 
-/** The order's evaluation state; another member's or an unknown order is a page that does not exist. */
-async function loadInfo(ctx: UpstreamContext, orderId: number): Promise<EvaluateInfo | "done"> {
+/** Why the member's own order cannot be evaluated: the upstream's words, or ours for its "not found". */
+type Refused = { refused: string };
+
+/**
+ * The order's evaluation state. Niushop answers 没有找到该订单 both for another member's order and
+ * for the member's own order that is not finished yet; the order's detail tells them apart, so
+ * another member's order is a page that does not exist and the member's own is refused in words.
+ */
+async function loadInfo(ctx: UpstreamContext, orderId: number): Promise<EvaluateInfo | "done" | Refused> {
   try {
     return await getEvaluateInfo(ctx, orderId);
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
+    if (!isRefusal(error)) throw error;
     if (error.upstreamMessage === ALREADY_EVALUATED) return "done";
-    throw notFoundResponse();
+    if (!(await findOrder(ctx, orderId))) throw notFoundResponse();
+    return { refused: error.upstreamMessage === ORDER_NOT_FOUND ? "aftersales:errors.notEvaluable" : formErrorFor(error) };
   }
 }
 
@@ -49,8 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const orderId = orderIdOf(request);
   const info = await loadInfo(ctx, orderId);
-  if (info === "done") return { orderId, mode: "done" as const, lines: [] };
-  return {
+  if (info === "done") return data({ orderId, mode: "done" as const, lines: [] });
+  if ("refused" in info) return data({ orderId, mode: "refused" as const, message: info.refused, lines: [] }, { status: 409 });
+  return data({
     orderId,
     mode: info.evaluate_status === 0 ? ("first" as const) : ("again" as const),
     lines: info.list.map((line) => ({
@@ -61,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       num: line.num,
       first: line.content ? { content: line.content, images: toImages(imagePaths(line.images, 20) ?? []) } : null,
     })),
-  };
+  });
 }
 
 /** A line's problem, under the field it is about. */
@@ -74,7 +85,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = EvaluateIntentSchema.safeParse(form.get("intent"));
   const info = await loadInfo(ctx, orderId);
-  if (info === "done") throw notFoundResponse();
+  // Nothing left to evaluate (done meanwhile, or refused): the page says which.
+  if (info === "done" || "refused" in info) throw redirect(`/evaluate?${new URLSearchParams({ order_id: String(orderId) })}`);
   const first = info.evaluate_status === 0;
 
   // The draft as posted; a hidden image list that is not ours (or too long) is a tampered form.
@@ -171,13 +183,19 @@ export default function EvaluatePage() {
   const busy = useNavigation().state === "submitting";
   const revision = actionData?.revision ?? 0;
 
-  if (view.mode === "done") {
+  if (view.mode === "done" || view.mode === "refused") {
     return (
       <Stack gap="md" className="aftersales-page">
         <h1 className="ui-title">{t("evaluate.title")}</h1>
-        <Alert color="green" role="status">
-          {t("evaluate.done")}
-        </Alert>
+        {view.mode === "done" ? (
+          <Alert color="green" role="status">
+            {t("evaluate.done")}
+          </Alert>
+        ) : (
+          <Alert color="red" role="alert" data-testid="evaluate-refused">
+            {errorText(t, view.message)}
+          </Alert>
+        )}
         <Link className="ui-anchor" to={`/member/order_detail?${new URLSearchParams({ order_id: String(view.orderId) })}`}>
           {t("evaluate.backToOrder")}
         </Link>

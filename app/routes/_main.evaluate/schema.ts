@@ -3,6 +3,9 @@ import { z } from "zod";
 /** The upstream's answer when both the review and the follow-up are done (contract §4.3). */
 export const ALREADY_EVALUATED = "该订单已评价";
 
+/** Its answer for an order that is not the member's or not (yet) evaluable: Order.php evluateinfo. */
+export const ORDER_NOT_FOUND = "没有找到该订单";
+
 export const EvaluateQuerySchema = z.object({ order_id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /**
