@@ -1,8 +1,9 @@
+import { z } from "zod/v4";
 import { probeCapability, requireCapability, withCapability } from "./capabilities.server";
 import { evaluationsChanged } from "./goods-detail.server";
 import { callUpstream, type UpstreamContext } from "./http.server";
 import { Ignored } from "./schemas/common";
-import { ComplaintInfoSchema, EvaluateInfoSchema, RefundDataSchema, RefundDetailSchema, RefundPageSchema } from "./schemas/aftersales";
+import { ComplaintInfoSchema, EvaluateInfoSchema, RefundDataSchema, RefundDetailSchema, RefundPageSchema, type RefundDetail } from "./schemas/aftersales";
 import { uploadImage } from "./upload.server";
 
 // After-sales (contract UPSTREAM-commerce §4.3 evaluations, §5 refunds; complaints: docs/after-sales-api.md).
@@ -123,8 +124,21 @@ export function sendReturnWaybill(ctx: UpstreamContext, orderGoodsId: number, wa
   });
 }
 
-export function getRefundDetail(ctx: UpstreamContext, orderGoodsId: number) {
-  return callUpstream(ctx, "/api/orderrefund/detail", RefundDetailSchema, { order_goods_id: orderGoodsId });
+/**
+ * Niushop 5.5.2 answers a line that is not the member's with success and a detail of only the log
+ * (OrderRefund::getMemberRefundDetail finds no line and adds `refund_log_list`): that is no line.
+ */
+const RefundDetailAnswerSchema = z.union([
+  RefundDetailSchema,
+  z
+    .object({ order_goods_id: z.undefined() })
+    .passthrough()
+    .transform(() => null),
+]);
+
+/** The member's refund line, or null when there is no such line of theirs. */
+export function getRefundDetail(ctx: UpstreamContext, orderGoodsId: number): Promise<RefundDetail | null> {
+  return callUpstream(ctx, "/api/orderrefund/detail", RefundDetailAnswerSchema, { order_goods_id: orderGoodsId });
 }
 
 export function listRefunds(ctx: UpstreamContext, page: number) {

@@ -141,7 +141,11 @@ export function registerRefundRoutes(router: Router): void {
   router.post('/api/orderrefund/detail', (ctx) => {
     const memberId = requireMember(ctx)
     if (isEmpty(param(ctx, 'order_goods_id'))) return error(-1, '缺少参数order_goods_id')
-    const line = ownLine(ctx.db, memberId, int(ctx, 'order_goods_id'))
+    const orderGoodsId = int(ctx, 'order_goods_id')
+    const line = findLine(ctx.db, orderGoodsId)
+    // As 5.5.2 (OrderRefund::getMemberRefundDetail): a line not the member's is no line, answered with
+    // success and a log only (5.5.2 fills in that id's log, whoever's; the BFF shows none of it).
+    if (!line || line.member_id !== memberId) return success({ refund_log_list: [] })
     const order = orderOf(ctx.db, line.order_id)
     return success({
       ...refundLineView(line),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/session/session.server";
 import { action as refundAction, loader as refundLoader } from "~/routes/_main.member.refund/route";
+import { action as refundDetailAction, loader as refundDetailLoader } from "~/routes/_main.member.refund_detail/route";
 import { pointBffAt } from "../support/bff-environment";
 import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 import { loadSample } from "../support/shape";
@@ -82,5 +83,14 @@ describe("/member/refund", () => {
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(409);
     expect(await (refused as Response).json()).toEqual({ message: "upstream:该订单已关闭，不能申请退款" });
+  });
+});
+
+describe("/member/refund_detail", () => {
+  test("another member's line, answered by 5.5.2 with success and only the log: 404 for GET and POST (not a 502), nothing cancelled", async () => {
+    upstream.on("/api/orderrefund/detail", { body: envelope(0, "操作成功", { refund_log_list: [] }) });
+    await expect(refundDetailLoader(args(request("/member/refund_detail?order_goods_id=41")))).rejects.toMatchObject({ status: 404 });
+    await expect(refundDetailAction(args(request("/member/refund_detail?order_goods_id=41", { intent: "cancel" })))).rejects.toMatchObject({ status: 404 });
+    expect(called("/api/orderrefund/cancel")).toHaveLength(0);
   });
 });

@@ -12,7 +12,8 @@ import { useTranslation } from "~/i18n/translation";
 import { cancelRefund, complaintsAvailable, getRefundDetail, sendReturnWaybill } from "~/upstream/aftersales.server";
 import { assetUrl, ownAssetUrl } from "~/upstream/context.server";
 import { formErrorFor } from "~/upstream/error-messages";
-import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { isRefusal, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import type { RefundDetail } from "~/upstream/schemas/aftersales";
 import { readFormData } from "~/utils/form-data.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
@@ -44,21 +45,21 @@ function queryOf(request: Request) {
   return query.data;
 }
 
-async function loadDetail(ctx: UpstreamContext, orderGoodsId: number) {
-  try {
-    return await getRefundDetail(ctx, orderGoodsId);
-  } catch (error) {
-    // Another member's line is answered as missing upstream: a page that does not exist here.
-    if (error instanceof UpstreamError) throw notFoundResponse();
+/** Another member's line is answered as missing upstream (refused, or a detail without a line): a page that does not exist here. */
+async function loadDetail(ctx: UpstreamContext, orderGoodsId: number): Promise<RefundDetail> {
+  const detail = await getRefundDetail(ctx, orderGoodsId).catch((error: unknown) => {
+    if (isRefusal(error)) return null;
     throw error;
-  }
+  });
+  if (!detail) throw notFoundResponse();
+  return detail;
 }
 
 /** `valueLabel`: a label for errorText (a name translated by code, else the shop's words). */
 type Fact = { label: string; value?: string; valueKey?: string; valueLabel?: string; id?: string };
 
 /** The refund's facts, in order, only those it has (labels and some values are translation keys). */
-function factsOf(detail: Awaited<ReturnType<typeof getRefundDetail>>): Fact[] {
+function factsOf(detail: RefundDetail): Fact[] {
   const facts: Array<Fact | false> = [
     !!detail.refund_no && { label: "detail.refundNo", value: detail.refund_no },
     !!detail.order_no && { label: "detail.orderNo", value: detail.order_no },
