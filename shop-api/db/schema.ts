@@ -1572,4 +1572,11 @@ export const migrations: Migration[] = [
       CREATE INDEX php_session_time ON php_session(modify_time);
       `,
   },
+  {
+    version: 22,
+    name: 'a coupon in the sign-up gift (seed step 22, issue 29)',
+    sql: /* sql */ `
+      -- No new tables: MEMBER_REGISTER_REWARD's value gains \`coupon\` (coupon type ids), as 5.5.2 keeps it.
+      `,
+  },
 ]

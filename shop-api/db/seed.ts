@@ -500,4 +500,14 @@ export const seedSteps: SeedStep[] = [
       seedWechat(db)
     },
   },
+  {
+    version: 22,
+    run(db) {
+      // A data set seeded before the gift had a coupon gets the one step 1 now seeds (新客立减10元).
+      db.prepare(
+        `UPDATE config SET value = json_remove(json_set(value, '$.coupon', '6'), '$.coupon_list')
+         WHERE config_key = 'MEMBER_REGISTER_REWARD' AND json_extract(value, '$.coupon') IS NULL`,
+      ).run()
+    },
+  },
 ]

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { idList, type GoodsRecord } from './catalog.js'
@@ -135,4 +136,47 @@ export function goodsCouponList(db: Database, goods: Pick<GoodsRecord, 'goods_id
       use_store: row.use_store,
       member_coupon_num: memberId ? memberCouponCounts(db, memberId, row.coupon_type_id).member_coupon_num : 0,
     }))
+}
+
+/** How a member came by a coupon (member_coupon.get_type, Niushop's Coupon::GET_TYPE_*). */
+export const COUPON_GET_TYPE = { activityGive: 1, receive: 2, pointExchange: 3 } as const
+
+function couponCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
+  return [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')
+}
+
+/**
+ * Gives the member `num` coupons of a type (Niushop's Coupon::giveCoupon): each with its own code,
+ * valid from now to the type's end (a fixed date, or `fixed_term` days), counted as led.
+ */
+export function giveCoupons(db: Database, row: CouponTypeRecord, memberId: number, getType: number, num = 1): void {
+  const now = nowSeconds()
+  const endTime = row.validity_type === 0 ? row.end_time : row.validity_type === 1 ? now + row.fixed_term * 86400 : 0
+  const insert = db.prepare(
+    `INSERT INTO member_coupon (coupon_type_id, coupon_code, member_id, coupon_name, type, money, discount, discount_limit, at_least,
+       state, get_type, fetch_time, start_time, end_time, goods_type, use_channel, use_store)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  for (let i = 0; i < num; i++) {
+    insert.run(
+      row.coupon_type_id,
+      couponCode(),
+      memberId,
+      row.coupon_name,
+      row.type,
+      row.money,
+      row.discount,
+      row.discount_limit,
+      row.at_least,
+      getType,
+      now,
+      now,
+      endTime,
+      row.goods_type,
+      row.use_channel,
+      row.use_store,
+    )
+  }
+  db.prepare('UPDATE coupon_type SET lead_count = lead_count + ? WHERE coupon_type_id = ?').run(num, row.coupon_type_id)
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
+import { idList } from './catalog.js'
+import { COUPON_GET_TYPE, giveCoupons, type CouponTypeRecord } from './coupon.js'
 
 /** Member look-ups and creation shared by auth, member and test-API routes. */
 
@@ -110,17 +112,28 @@ export function recordLogin(db: Database, memberId: number, appType: string): vo
   db.prepare('UPDATE member SET last_login_time = ?, last_login_type = ?, login_num = login_num + 1 WHERE member_id = ?').run(nowSeconds(), appType, memberId)
 }
 
-/** The registration reward (memberregister addon, config MEMBER_REGISTER_REWARD): what a new member gets. */
+/**
+ * The registration reward (memberregister addon, config MEMBER_REGISTER_REWARD): what a new member
+ * gets. `coupon` lists coupon type ids (a comma list, as 5.5.2's shop admin saves it).
+ */
 export interface RegisterReward {
   is_use: number
-  value: { point?: number; balance?: number; growth?: number }
+  value: { point?: number; balance?: number; growth?: number; coupon?: string }
+}
+
+/** The reward's coupon types that are running: 5.5.2's Register::getConfig (status 1, ids in `coupon`). */
+export function registerRewardCoupons(db: Database, reward: RegisterReward): CouponTypeRecord[] {
+  const ids = idList(String(reward.value.coupon ?? ''))
+  if (!ids.length) return []
+  return db.prepare(`SELECT * FROM coupon_type WHERE status = 1 AND coupon_type_id IN (${ids.map(() => '?').join(',')}) ORDER BY coupon_type_id`).all(...ids) as CouponTypeRecord[]
 }
 
 /**
  * Gives a newly registered member the registration reward, as Niushop 5.5.2 does on registration
- * (`app/model/member/Register.php` memberRegister → `MemberAccount::addMemberAccountInRegister`):
- * points, stored value and growth, each with its ledger row (from_type `register`, 注册). Only
- * while the reward is switched on, so what /register promises is what is given (issue 29).
+ * (`addon/memberregister/event/MemberReceiveRegisterGift.php`): points, stored value and growth,
+ * each with its ledger row (from_type `register`, 注册), and one of each running coupon type
+ * (get_type 1, an activity's gift). Only while the reward is switched on, so what /register
+ * promises is what is given (issue 29).
  */
 export function giveRegisterReward(db: Database, memberId: number, reward: RegisterReward): void {
   if (!reward.is_use) return
@@ -138,4 +151,5 @@ export function giveRegisterReward(db: Database, memberId: number, reward: Regis
        VALUES (?, ?, ?, 'register', '注册', ?, 0, ?, ?)`,
     ).run(memberId, type, amount, `会员注册奖励${what}:${amount}`, now, `会员注册奖励${what}`)
   }
+  for (const row of registerRewardCoupons(db, reward)) giveCoupons(db, row, memberId, COUPON_GET_TYPE.activityGive)
 }

@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
 import { saleRefusal, type Catalog } from './catalog.js'
+import { COUPON_GET_TYPE, giveCoupons, type CouponTypeRecord } from './coupon.js'
 import { ERROR_PART, type Refusal } from './checkout.js'
 import { addPointLedger, newOutTradeNo } from './order.js'
 import type { PromotionLine } from './promotion-order.js'
@@ -157,51 +157,9 @@ export function insertExchangeOrder(
 
 /** Give the member `num` coupons of the exchange's coupon type (get_type 3: points exchange). */
 export function giveExchangeCoupons(db: Database, memberId: number, couponTypeId: number, num: number): void {
-  const row = db.prepare('SELECT * FROM coupon_type WHERE coupon_type_id = ?').get(couponTypeId) as
-    | {
-        coupon_name: string
-        type: string
-        money: number
-        discount: number
-        discount_limit: number
-        at_least: number
-        validity_type: number
-        end_time: number
-        fixed_term: number
-        goods_type: number
-        use_channel: string
-        use_store: string
-      }
-    | undefined
+  const row = db.prepare('SELECT * FROM coupon_type WHERE coupon_type_id = ?').get(couponTypeId) as CouponTypeRecord | undefined
   if (!row) throw new ApiReply(error(-1, EXCHANGE_MISSING))
-  const now = nowSeconds()
-  const endTime = row.validity_type === 0 ? row.end_time : row.validity_type === 1 ? now + row.fixed_term * 86400 : 0
-  const insert = db.prepare(
-    `INSERT INTO member_coupon (coupon_type_id, coupon_code, member_id, coupon_name, type, money, discount, discount_limit, at_least,
-       state, get_type, fetch_time, start_time, end_time, goods_type, use_channel, use_store)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 3, ?, ?, ?, ?, ?, ?)`,
-  )
-  for (let i = 0; i < num; i++) {
-    const code = `PE${String(randomInt(10 ** 9, 10 ** 10))}`
-    insert.run(
-      couponTypeId,
-      code,
-      memberId,
-      row.coupon_name,
-      row.type,
-      row.money,
-      row.discount,
-      row.discount_limit,
-      row.at_least,
-      now,
-      now,
-      endTime,
-      row.goods_type,
-      row.use_channel,
-      row.use_store,
-    )
-  }
-  db.prepare('UPDATE coupon_type SET lead_count = lead_count + ? WHERE coupon_type_id = ?').run(num, couponTypeId)
+  giveCoupons(db, row, memberId, COUPON_GET_TYPE.pointExchange, num)
 }
 
 /** An exchange order's status now: a goods exchange follows its goods order (0 unpaid, 1 paid, -1 closed). */

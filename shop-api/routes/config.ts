@@ -1,4 +1,5 @@
 import { success, type Router } from '../core/router.js'
+import { registerRewardCoupons, type RegisterReward } from '../models/member.js'
 import { wechatConfigured } from './wechat.js'
 import { siteInfoFields } from './site.js'
 
@@ -45,6 +46,10 @@ export function registerConfigRoutes(router: Router): void {
     return success(Object.fromEntries(rows.map((r) => [r.name, r.status ? 1 : 0])))
   })
 
-  // Registration reward (memberregister addon): the whole config record, value {point, balance, growth, coupon_list}.
-  router.post('/memberregister/api/Config/Config', (ctx) => success(ctx.services.config.record('MEMBER_REGISTER_REWARD')))
+  // Registration reward (memberregister addon): the whole config record, value {point, balance, growth,
+  // coupon, coupon_list} with the running coupon types of `coupon` (Register::getConfig).
+  router.post('/memberregister/api/Config/Config', (ctx) => {
+    const record = ctx.services.config.record<RegisterReward['value']>('MEMBER_REGISTER_REWARD')
+    return success({ ...record, value: { ...record.value, coupon_list: registerRewardCoupons(ctx.db, record) } })
+  })
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { money, nowSeconds } from '../core/format.js'
 import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { optionalMemberId } from '../models/catalog.js'
-import { couponTypeRow, GOODS_TYPE_NAMES, hasStock, isReceivable, USE_CHANNEL_NAMES, USE_STORE_NAMES, type CouponTypeRecord } from '../models/coupon.js'
+import { couponTypeRow, giveCoupons, GOODS_TYPE_NAMES, hasStock, isReceivable, USE_CHANNEL_NAMES, USE_STORE_NAMES, type CouponTypeRecord } from '../models/coupon.js'
 
 /** Coupons (/coupon/api/coupon/*): the coupon centre, receiving, the member's coupons. */
 
@@ -19,11 +18,6 @@ function receivableTypes(ctx: Context): CouponTypeRecord[] {
   else if (type === 'no_threshold') rows = rows.filter((r) => r.at_least === 0)
   if (int(ctx, 'can_receive', 0) === 1) rows = rows.filter(hasStock)
   return rows
-}
-
-function couponCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
-  return [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')
 }
 
 export function registerCouponRoutes(router: Router): void {
@@ -71,32 +65,7 @@ export function registerCouponRoutes(router: Router): void {
       if (!hasStock(row)) return error(-1, '来迟了，该优惠券已领完！')
       const held = (ctx.db.prepare('SELECT COUNT(*) AS n FROM member_coupon WHERE member_id = ? AND coupon_type_id = ?').get(memberId, typeId) as { n: number }).n
       if (row.max_fetch > 0 && held >= row.max_fetch) return error(-1, '该优惠券已达到领取上限！')
-      const endTime = row.validity_type === 0 ? row.end_time : row.validity_type === 1 ? now + row.fixed_term * 86400 : 0
-      ctx.db
-        .prepare(
-          `INSERT INTO member_coupon (coupon_type_id, coupon_code, member_id, coupon_name, type, money, discount, discount_limit, at_least,
-             state, get_type, fetch_time, start_time, end_time, goods_type, use_channel, use_store)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          typeId,
-          couponCode(),
-          memberId,
-          row.coupon_name,
-          row.type,
-          row.money,
-          row.discount,
-          row.discount_limit,
-          row.at_least,
-          getType,
-          now,
-          now,
-          endTime,
-          row.goods_type,
-          row.use_channel,
-          row.use_store,
-        )
-      ctx.db.prepare('UPDATE coupon_type SET lead_count = lead_count + 1 WHERE coupon_type_id = ?').run(typeId)
+      giveCoupons(ctx.db, row, memberId, getType)
       return success({ is_exist: 1 })
     })()
   })

@@ -97,11 +97,15 @@ export const testRoutes: Record<string, TestHandler> = {
     return ok({ login_captcha: loginCaptcha, register_captcha: registerCaptcha })
   },
 
-  // The registration reward (MEMBER_REGISTER_REWARD): {is_use: 0|1, point?, balance?, growth?} (issue 29).
+  // The registration reward (MEMBER_REGISTER_REWARD): {is_use: 0|1, point?, balance?, growth?, coupon?} (issue 29).
   'POST /__test/config/register-reward': ({ params, db, services }) => {
     const isUse = integer(params, 'is_use')
-    if (isUse !== 0 && isUse !== 1) return bad(400, 'body must be {is_use: 0|1, point?, balance?, growth?}')
-    const patch = Object.fromEntries(['point', 'balance', 'growth'].flatMap((name) => (integer(params, name) === undefined ? [] : [[name, integer(params, name)]])))
+    if (isUse !== 0 && isUse !== 1) return bad(400, 'body must be {is_use: 0|1, point?, balance?, growth?, coupon?}')
+    const patch: Record<string, unknown> = Object.fromEntries(
+      ['point', 'balance', 'growth'].flatMap((name) => (integer(params, name) === undefined ? [] : [[name, integer(params, name)]])),
+    )
+    const coupon = text(params, 'coupon')
+    if (coupon !== undefined) patch.coupon = coupon
     if (Object.keys(patch).length) services.config.update('MEMBER_REGISTER_REWARD', patch)
     db.prepare("UPDATE config SET is_use = ? WHERE app_module = 'shop' AND config_key = 'MEMBER_REGISTER_REWARD'").run(isUse)
     return ok(services.config.record('MEMBER_REGISTER_REWARD'))

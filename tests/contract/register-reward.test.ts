@@ -35,6 +35,14 @@ async function registerByMobile(): Promise<string> {
   return (answer.data as { token: string }).token;
 }
 
+/** The coupon types of the member's usable coupons. */
+async function couponTypesOf(token: string): Promise<number[]> {
+  const page = (await live.shop.call("/coupon/api/coupon/memberpage", { token, page: 1, page_size: 20, state: 1 })).data as {
+    list: Array<{ coupon_type_id: number }>;
+  };
+  return page.list.map((coupon) => coupon.coupon_type_id);
+}
+
 async function infoOf(token: string) {
   return (await live.shop.call("/api/member/info", { token })).data as Info;
 }
@@ -44,14 +52,15 @@ describe.each([
   ["mobile", registerByMobile],
 ])("registration by %s", (_way, register) => {
   test("gives the reward while it is on, with ledger rows, and nothing while it is off", async () => {
-    await live.shop.testApi("/__test/config/register-reward", { is_use: 1, point: 100, growth: 10, balance: 0 });
+    await live.shop.testApi("/__test/config/register-reward", { is_use: 1, point: 100, growth: 10, balance: 0, coupon: "6" });
     invalidate();
     expect(await getRegisterReward({ baseUrl: live.shop.url, timeoutMs: 10_000, token: null, member: "optional" })).toMatchObject({
       is_use: true,
-      value: { point: 100, growth: 10 },
+      value: { point: 100, growth: 10, coupon_list: [{ coupon_type_id: 6, coupon_name: "新客立减10元" }] },
     });
     const rewarded = await register();
     expect(await infoOf(rewarded)).toMatchObject({ point: 100, growth: 10 });
+    expect(await couponTypesOf(rewarded)).toEqual([6]);
     const ledger = (await live.shop.call("/api/memberaccount/page", { token: rewarded, page: 1, page_size: 10, account_type: "point" })).data as {
       list: Array<{ account_data: number | string; from_type: string }>;
     };
@@ -63,6 +72,7 @@ describe.each([
     expect(reward?.is_use).toBe(false);
     const plain = await register();
     expect(await infoOf(plain)).toMatchObject({ point: 0, growth: 0 });
+    expect(await couponTypesOf(plain)).toEqual([]);
     await live.shop.testApi("/__test/config/register-reward", { is_use: 1 });
   });
 });

@@ -26,6 +26,8 @@ import {
   type RegisterExtras,
 } from "~/upstream/auth.server";
 import { readFormData } from "~/utils/form-data.server";
+import type { RegisterReward } from "~/upstream/schemas/auth";
+import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { checkHoneypot, honeypotInputProps } from "~/utils/honeypot.server";
 import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
@@ -42,6 +44,17 @@ async function rulesFor(ctx: Awaited<ReturnType<typeof requireVisitor>>) {
 }
 
 export const shouldRevalidate = revalidateCaptchaAfterPost;
+
+/** What the sign-up gift gives, in the order the shop admin lists it; amounts of nothing are left out. */
+function giftsOf(value: RegisterReward["value"]): Array<{ kind: "point" | "growth" | "balance" | "coupon"; value: string }> {
+  const balance = Number(value.balance);
+  return [
+    ...(value.point > 0 ? [{ kind: "point" as const, value: String(value.point) }] : []),
+    ...(Number.isFinite(balance) && balance > 0 ? [{ kind: "balance" as const, value: formatMoney(balance) }] : []),
+    ...(value.growth > 0 ? [{ kind: "growth" as const, value: String(value.growth) }] : []),
+    ...value.coupon_list.map((coupon) => ({ kind: "coupon" as const, value: coupon.coupon_name })),
+  ];
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireVisitor(request);
@@ -75,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     aptitudes,
     types,
     extras: { regions, label: 0, images: {} } satisfies RegisterExtrasState as RegisterExtrasState,
-    reward: reward?.is_use ? reward.value : null,
+    gifts: reward?.is_use ? giftsOf(reward.value) : [],
     agreement: { title: agreement.title, html: sanitizeUpstreamHtml(agreement.content, ctx.baseUrl) },
     honeypot: honeypotInputProps(),
     // The schemas' native constraints (required, lengths, patterns), so zod stays on the server (ADR 010).
@@ -221,7 +234,7 @@ async function usernameRegistration(
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const loaderData = useLoaderData<typeof loader>();
-  const { mode, methods, reward, honeypot } = loaderData;
+  const { mode, methods, gifts, honeypot } = loaderData;
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirect") ?? "";
 
@@ -230,8 +243,10 @@ export default function RegisterPage() {
       <Panel className="auth-card auth-card--wide">
         <Stack gap="md">
           <h1 className="ui-title auth-card__title">{t("register.welcome")}</h1>
-          {reward ? (
-            <p className="ui-text-sm auth-card__text auth-card__reward">{t("register.reward", { point: reward.point, growth: reward.growth })}</p>
+          {gifts.length ? (
+            <p className="ui-text-sm auth-card__text auth-card__reward">
+              {t("register.reward", { gifts: gifts.map((gift) => t(`register.gifts.${gift.kind}`, { value: gift.value })).join(t("register.giftSeparator")) })}
+            </p>
           ) : null}
           {mode === null ? (
             <p role="alert" className="auth-card__text">

@@ -35,10 +35,18 @@ export type MemberLabel = z.infer<typeof MemberLabelSchema>;
 export const AptitudeSchema = z.object({ id: IntLike, name: Text, is_must: Flag.catch(false) });
 export type Aptitude = z.infer<typeof AptitudeSchema>;
 
+/** A running coupon type of the gift (Register::getConfig's `coupon_list`): its name is what is shown. */
+const RewardCouponSchema = z.object({ coupon_type_id: IntLike, coupon_name: Text });
+
 export const RegisterRewardSchema = z.object({
   is_use: Flag.catch(false),
   value: z
-    .object({ point: IntLike.catch(0), balance: z.union([z.string(), z.number()]).catch(0), growth: IntLike.catch(0) })
-    .catch({ point: 0, balance: 0, growth: 0 }),
+    .object({
+      point: IntLike.catch(0),
+      balance: z.union([z.string(), z.number()]).catch(0),
+      growth: IntLike.catch(0),
+      coupon_list: z.array(RewardCouponSchema).catch([]),
+    })
+    .catch({ point: 0, balance: 0, growth: 0, coupon_list: [] }),
 });
 export type RegisterReward = z.infer<typeof RegisterRewardSchema>;

@@ -100,7 +100,7 @@ export const configRecords: { config_key: string; value: unknown; config_desc?: 
   { config_key: 'WEAPP_QRCODE', value: { qrcode: 'upload/qrcode/weapp/weapp_qrcode.svg' }, config_desc: '小程序码' },
   {
     config_key: 'MEMBER_REGISTER_REWARD',
-    value: { point: 100, balance: 0, growth: 10, coupon_list: [] },
+    value: { point: 100, balance: 0, growth: 10, coupon: '6' },
     config_desc: '注册奖励',
   },
 ]
