@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { scopeOf } from "~/utils/request-scope.server";
+import { answerRetryAfter, scopeOf } from "~/utils/request-scope.server";
 import { KEY_PREFIX, sharedRedis } from "~/utils/shared-store.server";
 
 /**
@@ -140,6 +140,16 @@ export async function blockedFor(subjects: Subject[]): Promise<number> {
     const state = states[index];
     if (state && state.consumedPoints >= pointsOf(name)) wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000));
   });
+  return wait;
+}
+
+/**
+ * `blockedFor`, for a request the wait refuses: the answer says the wait in Retry-After, documents
+ * included (Remix keeps no action headers on a document, so it goes through the request scope).
+ */
+export async function waitBeforeAttempt(request: Request, subjects: Subject[]): Promise<number> {
+  const wait = await blockedFor(subjects);
+  if (wait > 0) answerRetryAfter(request, wait);
   return wait;
 }
 

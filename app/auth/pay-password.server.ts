@@ -1,7 +1,6 @@
 import type { UpstreamContext } from "~/upstream/http.server";
 import { checkPayPassword, hasPayPassword } from "~/upstream/profile.server";
-import { answerRetryAfter } from "~/utils/request-scope.server";
-import { blockedFor, clientAddress, count, forget, type Subject } from "./attempts.server";
+import { waitBeforeAttempt, clientAddress, count, forget, type Subject } from "./attempts.server";
 import { memberIdOf } from "./member-id.server";
 
 /**
@@ -21,9 +20,8 @@ export async function payPasswordProblem(request: Request, ctx: UpstreamContext 
   if (typed === "") return (await hasPayPassword(ctx)) ? { message: "checkout:errors.payPasswordRequired", status: 400, headers: {} } : null;
   const member: Subject = ["payPasswordPerMember", String(await memberIdOf(ctx))];
   const subjects: Subject[] = [member, ["payPasswordPerClient", clientAddress(request)]];
-  const wait = await blockedFor(subjects);
+  const wait = await waitBeforeAttempt(request, subjects);
   if (wait > 0) {
-    answerRetryAfter(request, wait);
     return { message: `checkout:errors.payPasswordLocked|minutes=${Math.ceil(wait / 60)}`, status: 429, headers: { "Retry-After": String(wait) } };
   }
   if (await checkPayPassword(ctx, typed)) {

@@ -3,11 +3,11 @@ import { data } from "@remix-run/node";
 import { commitToken } from "~/session/session.server";
 import { newCaptcha } from "~/upstream/auth.server";
 import { formErrorFor } from "~/upstream/error-messages";
-import { ShopClosedError, TokenRejectedError, UpstreamError, type UpstreamContext } from "~/upstream/http.server";
+import { isRefusal, type UpstreamContext } from "~/upstream/http.server";
 import { redirect } from "~/utils/redirect.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { setToastCookie, type Toast } from "~/utils/toast.server";
-import { blockedFor, count, tooManyAttempts, type Subject } from "./attempts.server";
+import { waitBeforeAttempt, count, tooManyAttempts, type Subject } from "./attempts.server";
 
 type SignInOptions = { autoLoginDays?: number; redirectTo?: string | null; fallback?: string; toast?: Toast };
 
@@ -70,9 +70,7 @@ export async function attempt<T>(run: () => Promise<T>): Promise<{ ok: true; val
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (error instanceof UpstreamError && !(error instanceof ShopClosedError) && !(error instanceof TokenRejectedError)) {
-      return { ok: false, refusal: formErrorFor(error), status: 400 };
-    }
+    if (isRefusal(error)) return { ok: false, refusal: formErrorFor(error), status: 400 };
     throw error;
   }
 }
@@ -82,8 +80,8 @@ export async function attempt<T>(run: () => Promise<T>): Promise<{ ok: true; val
  * attempts; the attempt counts against every subject always (sends, registrations) or only when
  * the upstream refuses it (passwords, codes).
  */
-export async function limitedAttempt<T>(subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>) {
-  const wait = await blockedFor(subjects);
+export async function limitedAttempt<T>(request: Request, subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>) {
+  const wait = await waitBeforeAttempt(request, subjects);
   if (wait > 0) return { ok: false, refusal: tooManyAttempts(wait), status: 429, retryAfter: wait } satisfies Refusal;
   if (counts === "always") await count(subjects);
   const outcome = await attempt(run);

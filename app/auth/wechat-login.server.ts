@@ -1,7 +1,7 @@
 import { formErrorFor } from "~/upstream/error-messages";
 import type { UpstreamContext } from "~/upstream/http.server";
 import { checkScan, newLoginCode } from "~/upstream/wechat-login.server";
-import { blockedFor, clientAddress, count, tooManyAttempts, type Subject } from "./attempts.server";
+import { waitBeforeAttempt, clientAddress, count, tooManyAttempts, type Subject } from "./attempts.server";
 import { commitWechatLogin, readWechatLogin } from "~/session/session.server";
 import { signInHeaders } from "./sign-in.server";
 
@@ -31,7 +31,7 @@ export type StartOutcome =
 /** Asks the upstream for a new QR code and keeps it in the session (a Set-Cookie value). */
 export async function startWechatLogin(request: Request, ctx: UpstreamContext): Promise<StartOutcome> {
   const subjects: Subject[] = [["wechatCodePerClient", clientAddress(request)]];
-  const wait = await blockedFor(subjects);
+  const wait = await waitBeforeAttempt(request, subjects);
   if (wait > 0) return { ok: false, refusal: tooManyAttempts(wait), retryAfter: wait };
   await count(subjects);
   const code = await newLoginCode(ctx);

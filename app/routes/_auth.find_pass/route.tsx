@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ["sendPerMobile", input.mobile],
       ["sendPerClient", client],
     ];
-    const outcome = await limitedAttempt(subjects, "always", () =>
+    const outcome = await limitedAttempt(request, subjects, "always", () =>
       sendFindPasswordCode(ctx, { mobile: input.mobile, captcha_id: input.captcha_id, captcha_code: input.captcha_code }),
     );
     if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     ["codePerMobile", input.mobile],
     ["codePerClient", client],
   ];
-  const outcome = await limitedAttempt(subjects, "on-failure", () =>
+  const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
     resetPassword(ctx, { mobile: input.mobile, key: input.key, code: input.code, password: input.password }),
   );
   if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden, outcome, input.key);

@@ -82,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // The upstream's captcha goes along whenever the form carries one, not only when this worker's
       // cached switch says so: another worker may have learnt of the switch first and handed it out.
       const upstreamCaptcha = captchaRequired || (input.captcha_id !== undefined && !isOwnCaptcha(input.captcha_id));
-      const outcome = await limitedAttempt(subjects, "on-failure", () =>
+      const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
         logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...(upstreamCaptcha ? captcha : {}) }),
       );
       if (!outcome.ok) {
@@ -97,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ["sendPerMobile", input.mobile],
         ["sendPerClient", client],
       ];
-      const outcome = await limitedAttempt(subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
+      const outcome = await limitedAttempt(request, subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
       if (!outcome.ok) {
         if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_login"))) return askForCaptcha(ctx, submission, ["password"]);
         return refuse(submission, [outcome.refusal], [], outcome);
@@ -109,7 +109,9 @@ export async function action({ request }: ActionFunctionArgs) {
         ["codePerMobile", input.mobile],
         ["codePerClient", client],
       ];
-      const outcome = await limitedAttempt(subjects, "on-failure", () => logInWithCode(ctx, { mobile: input.mobile, key: input.key, code: input.code }));
+      const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
+        logInWithCode(ctx, { mobile: input.mobile, key: input.key, code: input.code }),
+      );
       if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome, input.key);
       await forget([subjects[0]]);
       return signIn(request, outcome.value.token, { redirectTo: input.redirect });

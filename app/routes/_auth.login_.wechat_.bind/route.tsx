@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ["sendPerMobile", input.mobile],
       ["sendPerClient", client],
     ];
-    const outcome = await limitedAttempt(subjects, "always", () => sendBindCode(ctx, { mobile: input.mobile, ...captcha }, state.cookies));
+    const outcome = await limitedAttempt(request, subjects, "always", () => sendBindCode(ctx, { mobile: input.mobile, ...captcha }, state.cookies));
     // The page shows a new captcha after every post (shouldRevalidate): the one typed is cleared.
     if (!outcome.ok) return refuse(submission, [outcome.refusal], ["captcha_code"], outcome);
     return data({ result: submission.reply({ hideFields: ["captcha_code"] }), smsKey: outcome.value.key });
@@ -88,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     ["codePerMobile", input.mobile],
     ["codePerClient", client],
   ];
-  const outcome = await limitedAttempt(subjects, "on-failure", () =>
+  const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
     bindMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...captcha }, state.cookies),
   );
   // The upstream used the captcha up: the page shows a new one (shouldRevalidate), the SMS key stays.

@@ -133,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ["sendPerMobile", input.mobile],
         ["sendPerClient", client],
       ];
-      const outcome = await limitedAttempt(subjects, "always", () => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
+      const outcome = await limitedAttempt(request, subjects, "always", () => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
       if (!outcome.ok) {
         if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_register"))) return askForCaptcha(ctx, submission, hidden);
         return refuse(submission, [outcome.refusal], [], outcome);
@@ -146,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ["codePerClient", client],
         ["registerPerClient", client],
       ];
-      const outcome = await limitedAttempt(subjects, "on-failure", () =>
+      const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
         registerWithMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...extras }),
       );
       if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome, input.key);
@@ -214,7 +214,7 @@ async function usernameRegistration(
         invitation_code: input.invitation_code || undefined,
       }
     : {};
-  const outcome = await limitedAttempt([["registerPerClient", clientAddress(request)]], "always", () =>
+  const outcome = await limitedAttempt(request, [["registerPerClient", clientAddress(request)]], "always", () =>
     registerWithUsername(ctx, {
       username: input.username,
       password: input.password,

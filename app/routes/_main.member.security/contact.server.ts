@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { blockedFor, clientAddress, count, tooManyAttempts, type Subject } from "~/auth/attempts.server";
+import { waitBeforeAttempt, clientAddress, count, tooManyAttempts, type Subject } from "~/auth/attempts.server";
 import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
 import { bindEmail, bindMobile, canBindEmail, sendBindMobileCode, sendBoundMobileCode, sendEmailCode, verifySentCode } from "~/upstream/account.server";
 import { CapabilityAbsentError } from "~/upstream/capabilities.server";
@@ -23,8 +23,8 @@ export type Refused = { ok: false; status: 400 | 409 | 429; retryAfter?: number;
 type Outcome<T> = { ok: true; value: T } | Refused;
 
 /** Runs an upstream step within the attempt limits of `subjects`; an upstream refusal (or a used-up limit) is a Refused, not a throw. */
-export async function limited<T>(subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>): Promise<Outcome<T>> {
-  const wait = await blockedFor(subjects);
+export async function limited<T>(request: Request, subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>): Promise<Outcome<T>> {
+  const wait = await waitBeforeAttempt(request, subjects);
   if (wait > 0) return { ok: false, status: 429, retryAfter: wait, formError: tooManyAttempts(wait) };
   if (counts === "always") await count(subjects);
   try {
@@ -77,6 +77,7 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
   if (input.intent === "old-code") {
     if (!current) return data({ mobileResult: submission.reply({ formErrors: ["account:errors.noMobile"] }), mobileKeys: keysOf() }, { status: 400 });
     const outcome = await limited(
+      request,
       [
         ["sendPerMobile", current],
         ["sendPerClient", client],
@@ -103,6 +104,7 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
         { status: 400 },
       );
     const proof = await limited(
+      request,
       [
         ["codePerMobile", current],
         ["codePerClient", client],
@@ -124,6 +126,7 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
 
   if (input.intent === "mobile-code") {
     const outcome = await limited(
+      request,
       [
         ["sendPerMobile", input.mobile],
         ["sendPerClient", client],
@@ -136,6 +139,7 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
   }
 
   const outcome = await limited(
+    request,
     [
       ["codePerMobile", input.mobile],
       ["codePerClient", client],
@@ -171,6 +175,7 @@ async function emailSteps(request: Request, ctx: UpstreamContext, form: FormData
   const client = clientAddress(request);
   if (input.intent === "email-code") {
     const outcome = await limited(
+      request,
       [
         ["sendPerMobile", input.email],
         ["sendPerClient", client],
@@ -182,6 +187,7 @@ async function emailSteps(request: Request, ctx: UpstreamContext, form: FormData
     return data({ emailResult: submission.reply({ hideFields: HIDDEN }), emailKeys: { oldKey: null, key: outcome.value } });
   }
   const outcome = await limited(
+    request,
     [
       ["codePerMobile", input.email],
       ["codePerClient", client],

@@ -37,6 +37,7 @@ export async function passwordAction(request: Request, ctx: UpstreamContext, for
     if (!member.mobile) return data({ result: submission.reply({ formErrors: ["account:errors.noMobile"] }), passwordKey }, { status: 400 });
     const captcha = { captcha_id: submission.value.captcha_id ?? "", captcha_code: submission.value.captcha_code };
     const outcome = await limited(
+      request,
       [
         ["sendPerMobile", member.mobile],
         ["sendPerClient", client],
@@ -55,6 +56,7 @@ export async function passwordAction(request: Request, ctx: UpstreamContext, for
   if (!key)
     return data({ result: submission.reply({ formErrors: ["member:security.errors.sendFirst"], hideFields: HIDDEN }), passwordKey: null }, { status: 400 });
   const outcome = await limited(
+    request,
     [
       ["codePerMobile", member.mobile],
       ["codePerClient", client],
