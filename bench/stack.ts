@@ -4,7 +4,7 @@
  * signing the demo member in through the BFF's login form.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -81,6 +81,39 @@ export async function startBff(
     },
     dir,
   );
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  return { child, url };
+}
+
+/**
+ * Debian's nginx in front of a running BFF on `port`, with the configuration `deploy/` ships
+ * (deploy/nginx/nginx.conf and the files it includes, unchanged): the build's static files from disk,
+ * the shared cache of visitors' pages, compression. Only the places are rewritten for this machine:
+ * the listen address, the BFF's port, the include folder, the build's folder and the cache's folder.
+ */
+export async function startNginx(port: number, bff: string): Promise<{ child: ChildProcess; url: string }> {
+  const work = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
+  // nginx, started as root, runs its workers as "nobody": they must reach the cache and temp folders.
+  chmodSync(work, 0o755);
+  const shipped = readFileSync("deploy/nginx/nginx.conf", "utf8");
+  const replacements: Array<[string, string]> = [
+    ["/etc/nginx/storefront/", `${path.resolve("deploy/nginx")}/`],
+    ["/srv/storefront/build/client", path.resolve("build/client")],
+    ["/var/cache/nginx/storefront", path.join(work, "cache")],
+    ["listen 80;", `listen 127.0.0.1:${port};`],
+    ["server 127.0.0.1:3000 ", `server ${new URL(bff).host} `],
+  ];
+  let config = shipped;
+  for (const [from, to] of replacements) {
+    if (!config.includes(from)) throw new Error(`deploy/nginx/nginx.conf no longer has "${from}": bench/stack.ts startNginx needs updating`);
+    config = config.split(from).join(to);
+  }
+  const local = ["daemon off;", `pid ${work}/nginx.pid;`, `error_log ${work}/error.log warn;`].join("\n");
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${work}/${kind};`).join("\n");
+  config = `${local}\n${config.replace(/http \{/, `http {\n  access_log off;\n${temp}`)}`;
+  writeFileSync(path.join(work, "nginx.conf"), config);
+  const child = start("nginx", ["-c", path.join(work, "nginx.conf"), "-e", path.join(work, "error.log")], {});
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`);
   return { child, url };

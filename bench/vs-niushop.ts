@@ -26,7 +26,8 @@
  *    load, and writes every visit and the tables to bench/results/vs-niushop-<date>.json.
  *
  * Env: NIUSHOP_FIXTURE (default data/niushop/fixture.json), VS_NIUSHOP_RUNS (7), VS_NIUSHOP_PORT
- * (BFF, 3160), VS_NIUSHOP_STOREFRONT_URL (use this storefront, start none), VS_NIUSHOP_MEMBER (index in
+ * (BFF, 3160), VS_NIUSHOP_STOREFRONT_URL (use this storefront, start none), VS_NIUSHOP_NGINX=1 (the BFF
+ * behind Debian's nginx with deploy/nginx's configuration, as deployed: static files from disk), VS_NIUSHOP_MEMBER (index in
  * the fixture's members, 0), VS_NIUSHOP_TIMEOUT_MS (per visit, 20000), CHROME_PATH.
  */
 import { execFileSync } from "node:child_process";
@@ -39,7 +40,7 @@ import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { installFirstPriceProbe, type FirstPrice } from "./first-price";
 import { bytesIfGzipped, meterNetwork } from "./page-network";
 import { readCaptchaCode } from "../scripts/niushop/admin-client";
-import { signIn, startBff, stop } from "./stack";
+import { signIn, startBff, startNginx, stop } from "./stack";
 import { PAGE_NAMES, ratios, ratioTable, summarise, summaryTable, type PageName, type Side, type Visit } from "./vs-niushop-report";
 
 const EnvSchema = z.object({
@@ -47,6 +48,8 @@ const EnvSchema = z.object({
   VS_NIUSHOP_RUNS: z.coerce.number().int().min(1).max(50).default(7),
   VS_NIUSHOP_PORT: z.coerce.number().int().min(1).max(65535).default(3160),
   VS_NIUSHOP_STOREFRONT_URL: z.string().url().optional(),
+  /** 1: the BFF behind Debian's nginx with deploy/'s configuration (static files from disk), on VS_NIUSHOP_PORT + 1. */
+  VS_NIUSHOP_NGINX: z.enum(["0", "1"]).default("0"),
   VS_NIUSHOP_MEMBER: z.coerce.number().int().min(0).default(0),
   VS_NIUSHOP_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
 });
@@ -226,7 +229,8 @@ async function main() {
 
   if (!env.VS_NIUSHOP_STOREFRONT_URL) buildIfNeeded();
   const bff = env.VS_NIUSHOP_STOREFRONT_URL ? null : await startBff(env.VS_NIUSHOP_PORT, fixture.upstreamUrl, availableParallelism());
-  const storefront = env.VS_NIUSHOP_STOREFRONT_URL?.replace(/\/$/, "") ?? bff!.url;
+  const nginx = bff && env.VS_NIUSHOP_NGINX === "1" ? await startNginx(env.VS_NIUSHOP_PORT + 1, bff.url) : null;
+  const storefront = env.VS_NIUSHOP_STOREFRONT_URL?.replace(/\/$/, "") ?? nginx?.url ?? bff!.url;
   const browser = await chromium.launch(chromiumLaunchOptions);
   const started = { date: new Date().toISOString(), machine: machineState() };
   try {
@@ -271,7 +275,7 @@ async function main() {
     const ratioRows = ratios(summaries, visits);
     const machine = { ...started.machine, loadAverageAtEnd: machineState().loadAverage, node: process.version, chromium: browser.version() };
     const report = [
-      `Storefront ${gitDescription()} at ${storefront}; Niushop at ${fixture.upstreamUrl}, its PC client at ${fixture.pcClientUrl}; member ${member.username}.`,
+      `Storefront ${gitDescription()} at ${storefront}${nginx ? " (behind nginx, deploy/nginx/nginx.conf)" : ""}; Niushop at ${fixture.upstreamUrl}, its PC client at ${fixture.pcClientUrl}; member ${member.username}.`,
       `${env.VS_NIUSHOP_RUNS} cold visits per page and client (Niushop JS off: 1), medians; Chromium ${machine.chromium}, ${machine.cores} cores,` +
         ` load average ${machine.loadAverage.one} at the start, ${machine.loadAverageAtEnd.one} at the end.`,
       "",
@@ -285,7 +289,14 @@ async function main() {
 
     mkdirSync("bench/results", { recursive: true });
     const file = path.join("bench/results", `vs-niushop-${started.date.replace(/[:.]/g, "-")}.json`);
-    const settings = { runs: env.VS_NIUSHOP_RUNS, member: member.username, storefront, upstream: fixture.upstreamUrl, pcClient: fixture.pcClientUrl };
+    const settings = {
+      runs: env.VS_NIUSHOP_RUNS,
+      member: member.username,
+      storefront,
+      behindNginx: nginx !== null,
+      upstream: fixture.upstreamUrl,
+      pcClient: fixture.pcClientUrl,
+    };
     writeFileSync(
       file,
       `${JSON.stringify({ date: started.date, commit: gitDescription(), machine, settings, summaries, ratios: ratioRows, report, visits }, null, 2)}\n`,
@@ -293,6 +304,7 @@ async function main() {
     console.log(`written to ${file}`);
   } finally {
     await browser.close();
+    if (nginx) await stop(nginx.child);
     if (bff) await stop(bff.child);
   }
 }
