@@ -92,7 +92,7 @@ export const ROUTES: ScreenshotRoute[] = [
   // Checkout
   route("_main.payment/route.tsx", "/payment?sku_id=1&num=2", MEMBER, "payment"),
   route("_main.pay/route.tsx", "/pay?order_id=1", MEMBER, "pay"),
-  route("_main.result/route.tsx", "/result?order_id=3", MEMBER, "result"),
+  route("_main.result/route.tsx", "/result?out_trade_no=17678880000000031", MEMBER, "result"), // the demo's paid order 3
   route("_main.evaluate/route.tsx", "/evaluate?order_id=5", MEMBER, "evaluate"), // the demo's completed order
   // Sign-in pages (a member is sent on to the member centre)
   route("_auth.login/route.tsx", "/login", VISITOR),
@@ -131,9 +131,9 @@ export const ROUTES: ScreenshotRoute[] = [
   route("_main.member.order_agreement/route.tsx", "/member/order_agreement?order_id=1", MEMBER, "member-order_agreement"),
   route("_main.member.logistics/route.tsx", "/member/logistics?order_id=4", MEMBER, "member-logistics"),
   route("_main.member.activist/route.tsx", "/member/activist", MEMBER),
-  route("_main.member.refund/route.tsx", "/member/refund?order_goods_id=3&order_id=3", MEMBER, "member-refund"),
-  route("_main.member.refund_detail/route.tsx", "/member/refund_detail?order_goods_id=6", MEMBER, "member-refund_detail"),
-  route("_main.member.complain/route.tsx", "/member/complain?order_goods_id=6", MEMBER, "member-complain"),
+  route("_main.member.refund/route.tsx", "/member/refund?order_goods_id=11&order_id=3", MEMBER, "member-refund"),
+  route("_main.member.refund_detail/route.tsx", "/member/refund_detail?order_goods_id=14", MEMBER, "member-refund_detail"), // order 6's after-sales case
+  route("_main.member.complain/route.tsx", "/member/complain?order_goods_id=14", MEMBER, "member-complain"),
   route("_main.member.verification/route.tsx", "/member/verification", MEMBER),
   route("_main.member.verification_list/route.tsx", "/member/verification_list", MEMBER),
   route("_main.member.verification_detail/route.tsx", "/member/verification_detail?verify_code=1", MEMBER, "member-verification_detail"),

@@ -119,6 +119,31 @@ async function startStack() {
     }),
   });
   if (!cart.ok) throw new Error(`the test API's cart answered ${cart.status}`);
+  // The demo holds no withdrawable balance: ¥200.00 of it, then one withdrawal applied through the
+  // shop API as the member (its id 1: /member/withdrawal_detail?id=1).
+  await testApi("/__test/member/balance", { username: DEMO.username, balance_money: 200 });
+  const { token } = (await testApi("/__test/token", { member_id: 1 })) as { token: string };
+  const applied = (await (
+    await fetch(`${SHOP_API}/api/memberwithdraw/apply`, {
+      method: "POST",
+      body: new URLSearchParams({
+        token,
+        apply_money: "100",
+        transfer_type: "bank",
+        realname: "王药师",
+        mobile: "13800000001",
+        bank_name: "中国工商银行上海徐汇支行",
+        account_number: "6222020000001234",
+      }),
+    })
+  ).json()) as { code: number; message: string };
+  if (applied.code < 0) throw new Error(`the demo's withdrawal was refused: ${applied.message}`);
+}
+
+async function testApi(pathname: string, body: Record<string, unknown>): Promise<unknown> {
+  const answer = await fetch(`${SHOP_API}${pathname}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!answer.ok) throw new Error(`the test API's ${pathname} answered ${answer.status}`);
+  return answer.json();
 }
 
 /**
