@@ -69,4 +69,15 @@ test.describe("in English", () => {
     await expect(page.getByText("Refund agreed with the seller")).toBeVisible();
     await expect(page.locator("main")).not.toContainText("申请售后");
   });
+
+  test("the checkout's delivery choices are in English", async ({ page, context, baseURL }) => {
+    const member = await testApi.createMember();
+    await logIn(page, member.username, member.password);
+    await expect(page).toHaveURL(/\/member\/index$/);
+    await context.addCookies([{ name: "lng", value: encodeURIComponent(btoa(JSON.stringify("en-us"))), url: baseURL! }]);
+    await gotoSettled(page, "/payment?sku_id=5&num=1");
+    await expect(page.getByLabel("Express delivery")).toBeChecked();
+    await expect(page.getByLabel("Store pickup")).toBeVisible();
+    await expect(page.getByRole("group", { name: "Delivery" })).not.toContainText("快递发货");
+  });
 });

@@ -303,7 +303,7 @@ describe("/payment: local delivery is not offered (docs/upstream-conformance.md 
     upstream.on("/api/ordercreate/payment", { body: envelope(0, "操作成功", withTypes([LOCAL, { title: "快递发货", name: "express" }])) });
     const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2&delivery=local"), params: {}, context: {} }));
     expect(status).toBe(200);
-    expect(data.deliveryTypes).toEqual([{ name: "express", title: "快递发货", stores: [] }]);
+    expect(data.deliveryTypes).toEqual([{ name: "express", title: "common:coded.deliveryType.express", stores: [] }]);
     expect(data.delivery).toEqual({ name: "express", storeId: null });
     expect(calculatedDelivery()).toEqual(["express"]);
   });

@@ -160,7 +160,7 @@ function PaymentForm({ view }: { view: View }) {
             <Group>
               {view.deliveryTypes.map((type) => (
                 <label key={type.name} className="checkout-choice">
-                  <input type="radio" name="delivery" value={type.name} defaultChecked={type.name === view.delivery.name} /> {type.title}
+                  <input type="radio" name="delivery" value={type.name} defaultChecked={type.name === view.delivery.name} /> {errorText(t, type.title)}
                 </label>
               ))}
             </Group>

@@ -1,3 +1,4 @@
+import { deliveryTypeLabel } from "~/domain/coded-names";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
@@ -120,7 +121,8 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
       : null,
     deliveryTypes: deliveryTypes.map((type) => ({
       name: type.name,
-      title: type.title || DELIVERY_TITLES[type.name] || type.name,
+      // A label for errorText: a stock name translated by its code, a shop's own name as written.
+      title: deliveryTypeLabel(type.name, type.title || DELIVERY_TITLES[type.name] || type.name),
       stores: type.store_list.map((store) => ({
         id: store.store_id,
         name: store.store_name,
