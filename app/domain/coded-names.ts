@@ -52,6 +52,28 @@ const PAY_TYPE: Record<string, Wordings> = {
   ONLINE_PAY: { 在线支付: "online" },
 };
 
+/**
+ * A ledger row's source (`from_type`) → wordings → key: the sources Niushop 5.5.2's MemberAccount
+ * model and its stock addons name (one code may be named per account kind: `order` is 消费 for
+ * money and 积分抵扣 for points). A source an addon or the shop names otherwise stays as written.
+ */
+const LEDGER_SOURCE: Record<string, Wordings> = {
+  register: { 注册: "register" },
+  adjust: { 调整: "adjust" },
+  order: { 消费: "order", 积分抵扣: "pointDeduct" },
+  refund: { 退还: "refund" },
+  order_close: { 订单关闭退还: "orderClose" },
+  upgrade: { 升级: "upgrade" },
+  withdraw: { 提现: "withdraw" },
+  withdraw_fail: { 提现失败: "withdrawFailed" },
+  withdraw_back: { 提现退回: "withdrawBack" },
+  memberrecharge: { 会员充值: "recharge", 充值赠送: "rechargeGift" },
+  signin: { 签到: "signin" },
+  pointexchangerefund: { 积分兑换退还: "pointExchangeRefund" },
+  point_expire: { 积分到期: "pointExpire" },
+  birthdaygift: { 生日有礼: "birthdayGift" },
+};
+
 /** Niushop's stock refund reasons (its default after-sales settings); a shop's own reasons stay as written. */
 const REFUND_REASONS: Wordings = {
   未按约定时间发货: "lateDelivery",
@@ -69,4 +91,5 @@ export const orderStatusLabel = (status: number, name: string) => label("orderSt
 export const refundStatusLabel = (status: number, name: string) => label("refundStatus", REFUND_STATUS[status], name);
 export const deliveryTypeLabel = (type: string, name: string) => label("deliveryType", DELIVERY_TYPE[type], name);
 export const payTypeLabel = (type: string, name: string) => label("payType", PAY_TYPE[type], name);
+export const ledgerSourceLabel = (fromType: string, name: string) => label("ledgerSource", LEDGER_SOURCE[fromType], name);
 export const refundReasonLabel = (reason: string) => label("refundReason", REFUND_REASONS, reason);

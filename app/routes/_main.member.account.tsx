@@ -1,4 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
+import { ledgerSourceLabel } from "~/domain/coded-names";
+import { errorText } from "~/utils/error-text";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The ledger holds both balances, so its sources are both kinds' (a key in both is named once).
   const named = new Map<string, string>();
   for (const [key, value] of [...Object.entries(sources.balance), ...Object.entries(sources.balance_money)]) {
-    if (!named.has(key)) named.set(key, value.type_name);
+    if (!named.has(key)) named.set(key, ledgerSourceLabel(key, value.type_name));
   }
   const balanceSources = [...named].map(([key, name]) => ({ key, name }));
   // An unknown source is no filter (the tabs only offer known ones).
@@ -46,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: ledger.page_count,
     rows: ledger.list.map((row) => ({
       id: row.id,
-      source: row.type_name,
+      source: ledgerSourceLabel(row.from_type, row.type_name),
       kind: row.account_type,
       amount: row.account_data,
       remark: row.remark,
@@ -114,7 +116,7 @@ export default function AccountPage() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
-                    <td>{row.source}</td>
+                    <td>{errorText(t, row.source)}</td>
                     <td>{t(row.kind === "balance" ? "account.balanceShort" : "account.balanceMoneyShort")}</td>
                     <td className={`member-table__num ${row.amount.startsWith("-") ? "member-amount--out" : "member-amount--in"}`}>
                       {row.amount.startsWith("-") ? row.amount : `+${row.amount}`}

@@ -1,4 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { ledgerSourceLabel } from "~/domain/coded-names";
+import { errorText } from "~/utils/error-text";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
@@ -24,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireMember(request);
   const query = queryOf(request);
   const page = strictPage(query.page);
-  const sources = Object.entries((await listLedgerSources(ctx)).point).map(([key, value]) => ({ key, name: value.type_name }));
+  const sources = Object.entries((await listLedgerSources(ctx)).point).map(([key, value]) => ({ key, name: ledgerSourceLabel(key, value.type_name) }));
   const type = strictChoice(
     query.type,
     sources.map((source) => source.key),
@@ -42,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: ledger.page_count,
     rows: ledger.list.map((row) => ({
       id: row.id,
-      source: row.type_name,
+      source: ledgerSourceLabel(row.from_type, row.type_name),
       amount: Number(row.account_data),
       remark: row.remark,
       time: formatDateTime(row.create_time),
@@ -95,7 +97,7 @@ export default function MyPointPage() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
-                    <td>{row.source}</td>
+                    <td>{errorText(t, row.source)}</td>
                     <td className={`member-table__num ${row.amount < 0 ? "member-amount--out" : "member-amount--in"}`}>
                       {row.amount < 0 ? row.amount : `+${row.amount}`}
                     </td>

@@ -387,6 +387,33 @@ function seedFinance(db: Database) {
   for (const row of packages) insertRow(db, 'member_recharge', row)
 }
 
+/**
+ * Every seeded balance and points total explained by its ledger (issue 29, "every ledger row of the
+ * demo works"): what the rows so far do not account for becomes one opening row (调整, 期初…),
+ * dated when the demo data begins, so a member's history adds up to what the member holds.
+ */
+function seedOpeningBalances(db: Database) {
+  const kinds = [
+    { type: 'point', what: '积分' },
+    { type: 'balance', what: '储值余额' },
+    { type: 'balance_money', what: '现金余额' },
+  ] as const
+  const memberRows = db.prepare('SELECT member_id, point, balance, balance_money FROM member ORDER BY member_id').all() as Array<
+    { member_id: number } & Record<(typeof kinds)[number]['type'], number>
+  >
+  const booked = db.prepare('SELECT COALESCE(SUM(account_data), 0) AS total FROM member_account WHERE member_id = ? AND account_type = ?')
+  const insert = db.prepare(
+    `INSERT INTO member_account (member_id, account_type, account_data, from_type, type_name, type_tag, related_id, create_time, remark)
+     VALUES (?, ?, ?, 'adjust', '调整', ?, 0, ?, ?)`,
+  )
+  for (const row of memberRows) {
+    for (const { type, what } of kinds) {
+      const missing = Math.round((row[type] - (booked.get(row.member_id, type) as { total: number }).total) * 100) / 100
+      if (missing !== 0) insert.run(row.member_id, type, missing, `期初${what}`, SEED_TIME, `演示数据期初${what}`)
+    }
+  }
+}
+
 export const seedSteps: SeedStep[] = [
   {
     version: 1,
@@ -508,6 +535,7 @@ export const seedSteps: SeedStep[] = [
         `UPDATE config SET value = json_remove(json_set(value, '$.coupon', '6'), '$.coupon_list')
          WHERE config_key = 'MEMBER_REGISTER_REWARD' AND json_extract(value, '$.coupon') IS NULL`,
       ).run()
+      seedOpeningBalances(db)
     },
   },
 ]

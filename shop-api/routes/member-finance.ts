@@ -15,7 +15,8 @@ const ACCOUNT_TYPES: Record<string, string[]> = { 'balance,balance_money': ['bal
 /**
  * Ledger sources by account kind (memberaccount/fromtype), `{type_name, type_url}` as Niushop's
  * MemberAccount model lists them: its own sources (adjust, order, refund, withdraw…) plus those its
- * addons add (memberrecharge, membersignin), and this API's (order_close, withdraw_back).
+ * addons add (memberrecharge, membersignin), and this API's (order_close, withdraw_back). `register`
+ * is the registration reward's (MemberAccount::getFromType lists it for balance, point and growth).
  */
 export const FROM_TYPES: Record<string, Record<string, { type_name: string; type_url: string }>> = {
   balance: {
@@ -23,6 +24,7 @@ export const FROM_TYPES: Record<string, Record<string, { type_name: string; type
     order_close: { type_name: '订单关闭退还', type_url: '' },
     refund: { type_name: '退还', type_url: '' },
     memberrecharge: { type_name: '会员充值', type_url: '' },
+    register: { type_name: '注册', type_url: '' },
     adjust: { type_name: '调整', type_url: '' },
   },
   balance_money: {
@@ -38,10 +40,12 @@ export const FROM_TYPES: Record<string, Record<string, { type_name: string; type
     order_close: { type_name: '订单关闭退还', type_url: '' },
     memberrecharge: { type_name: '充值赠送', type_url: '' },
     signin: { type_name: '签到', type_url: '' },
+    register: { type_name: '注册', type_url: '' },
     adjust: { type_name: '调整', type_url: '' },
   },
   growth: {
     signin: { type_name: '签到', type_url: '' },
+    register: { type_name: '注册', type_url: '' },
     adjust: { type_name: '调整', type_url: '' },
   },
 }

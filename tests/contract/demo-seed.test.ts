@@ -86,7 +86,14 @@ describe("the demo member's seeded orders", () => {
   test("the seeded coupons and ledger rows read back", async () => {
     const coupons = await ok("/coupon/api/coupon/memberpage", { page: 1, page_size: 20, state: 1 });
     expect(coupons.list.length).toBeGreaterThan(0);
-    const ledger = await ok("/api/memberaccount/page", { page: 1, page_size: 20, account_type: "balance,balance_money" });
-    expect(Array.isArray(ledger.list)).toBe(true);
+    // Each ledger adds up to what the member holds (an opening row explains the seeded amounts).
+    const info = await ok("/api/member/info");
+    const sum = async (accountType: string) => {
+      const ledger = await ok("/api/memberaccount/page", { page: 1, page_size: 100, account_type: accountType });
+      expect(ledger.list.length).toBeGreaterThan(0);
+      return Math.round(ledger.list.reduce((total: number, row: Data) => total + Number(row.account_data), 0) * 100);
+    };
+    expect(await sum("point")).toBe(Math.round(Number(info.point) * 100));
+    expect(await sum("balance,balance_money")).toBe(Math.round((Number(info.balance) + Number(info.balance_money)) * 100));
   });
 });

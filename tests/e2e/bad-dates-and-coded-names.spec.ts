@@ -70,7 +70,7 @@ test.describe("in English", () => {
     await expect(page.locator("main")).not.toContainText("申请售后");
   });
 
-  test("the checkout's delivery choices are in English", async ({ page, context, baseURL }) => {
+  test("the checkout's delivery choices and the ledgers' sources are in English", async ({ page, context, baseURL }) => {
     const member = await testApi.createMember();
     await logIn(page, member.username, member.password);
     await expect(page).toHaveURL(/\/member\/index$/);
@@ -79,5 +79,12 @@ test.describe("in English", () => {
     await expect(page.getByLabel("Express delivery")).toBeChecked();
     await expect(page.getByLabel("Store pickup")).toBeVisible();
     await expect(page.getByRole("group", { name: "Delivery" })).not.toContainText("快递发货");
+
+    // The ledgers' sources, by their codes.
+    await gotoSettled(page, "/member/my_point");
+    const sources = page.getByRole("navigation", { name: "Points sources" });
+    await expect(sources.getByRole("link", { name: "Daily sign-in" })).toBeVisible();
+    await expect(sources.getByRole("link", { name: "Adjustment" })).toBeVisible();
+    await expect(sources).not.toContainText("签到");
   });
 });
