@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { log } from "~/utils/log.server";
+import { broadcastToSiblings, onSiblingBroadcast } from "~/utils/cluster.server";
 import { KEY_PREFIX, sharedRedis } from "~/utils/shared-store.server";
 import { sharedContext } from "./context.server";
 import { callUpstream, EndpointMissingError, ShopClosedError, UpstreamError } from "./http.server";
@@ -113,6 +114,15 @@ const known = new Map<Capability, Known>();
 const announced = new Set<Capability>();
 const probing = new Map<Capability, Promise<boolean>>();
 
+/** A sibling worker's verdict (ADR 009): a page one worker answered without a feature hides it on all. */
+const VERDICT_TOPIC = "capability-verdict";
+const SiblingVerdictSchema = z.object({ name: z.string(), present: z.boolean(), until: z.number() });
+onSiblingBroadcast(VERDICT_TOPIC, (payload) => {
+  const verdict = SiblingVerdictSchema.safeParse(payload);
+  if (!verdict.success || !(verdict.data.name in CAPABILITIES)) return;
+  known.set(verdict.data.name as Capability, { present: verdict.data.present, until: verdict.data.until });
+});
+
 function current(name: Capability): Known | undefined {
   const entry = known.get(name);
   if (entry && entry.until > Date.now()) return entry;
@@ -143,12 +153,17 @@ async function verdict(name: Capability): Promise<Known | undefined> {
   }
 }
 
-/** Records a verdict here and, when it is news (unknown or changed), for every instance. */
+/**
+ * Records a verdict here and, when it is news (unknown or changed), for the other workers of this
+ * machine (at once, through the primary) and, with REDIS_URL, for every instance.
+ */
 function learn(name: Capability, present: boolean) {
   const before = current(name);
   const until = Date.now() + CAPABILITY_TTL_MS;
   const redis = sharedRedis();
-  known.set(name, { present, until: redis ? Math.min(until, Date.now() + LOCAL_VERDICT_MS) : until });
+  const local = { present, until: redis ? Math.min(until, Date.now() + LOCAL_VERDICT_MS) : until };
+  known.set(name, local);
+  if (before?.present !== present) broadcastToSiblings(VERDICT_TOPIC, { name, ...local });
   if (!redis || before?.present === present) return;
   redis.set(verdictKey(name), JSON.stringify({ present, until }), "PX", CAPABILITY_TTL_MS).catch(() => {
     // Redis away: this instance knows, the others learn it from their own calls.

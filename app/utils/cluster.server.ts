@@ -151,6 +151,28 @@ function addMark(state: WorkerState, local: LRUCache<string, true>, set: string,
 }
 
 /** In the primary: passes each worker's marks on to every other worker and tells the sender once all of them hold it. */
+const BROADCAST = "bff_broadcast";
+/** worker → primary → every other worker: news that needs no acknowledgement (a capability verdict). */
+type BroadcastMessage = { channel: typeof BROADCAST; topic: string; payload: unknown };
+
+function isBroadcastMessage(message: unknown): message is BroadcastMessage {
+  const candidate = message as Partial<BroadcastMessage> | null;
+  return candidate?.channel === BROADCAST && typeof candidate.topic === "string";
+}
+
+/** In a worker: tells every other worker of this machine (through the primary). Elsewhere nothing. */
+export function broadcastToSiblings(topic: string, payload: unknown): void {
+  if (cluster.isWorker) process.send?.({ channel: BROADCAST, topic, payload } satisfies BroadcastMessage);
+}
+
+/** In a worker: `receive` gets what the other workers broadcast on `topic` (to be parsed: it crossed a process boundary). */
+export function onSiblingBroadcast(topic: string, receive: (payload: unknown) => void): void {
+  if (!cluster.isWorker) return;
+  process.on("message", (message: unknown) => {
+    if (isBroadcastMessage(message) && message.topic === topic) receive(message.payload);
+  });
+}
+
 export function relaySharedMarks(): void {
   const waiting = new Map<string, { from: Worker; missing: Set<number>; timer: NodeJS.Timeout }>();
   const finish = (id: string) => {
@@ -161,6 +183,10 @@ export function relaySharedMarks(): void {
     if (entry.from.isConnected()) entry.from.send({ channel: CHANNEL, done: id } satisfies DoneMessage);
   };
   cluster.on("message", (from, message: unknown) => {
+    if (isBroadcastMessage(message)) {
+      for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from && worker.isConnected()) worker.send(message);
+      return;
+    }
     if (isAckMessage(message)) {
       const entry = waiting.get(message.ack);
       entry?.missing.delete(from.id);

@@ -33,3 +33,10 @@ describe("marks shared by the workers of one machine (logged-out sign-ins, used 
     expect(JSON.parse(stdout.trim().split("\n").pop() ?? "{}")).toEqual({ seenBeforeMark: false, addWaitedForOther: true, seenByOtherWorker: true });
   });
 });
+
+describe("capability verdicts shared by the workers of one machine (ADR 009)", () => {
+  test("an endpoint one worker found missing hides its feature on the other worker too", async () => {
+    const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["tests/support/cluster-verdicts-probe.ts"], { timeout: 20_000 });
+    expect(JSON.parse(stdout.trim().split("\n").pop() ?? "{}")).toEqual({ before: true, after: false });
+  });
+});
