@@ -106,19 +106,14 @@ async function startStack() {
   });
   await Promise.all([waitFor(`${SHOP_API}/health`), waitFor(`${BFF}/healthz`)]);
   // The demo member's cart starts empty: two lines, so /cart and the header's cart show goods.
-  const cart = await fetch(`${SHOP_API}/__test/cart`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username: DEMO.username,
-      lines: [
-        { sku_id: 1, num: 2 },
-        { sku_id: 5, num: 1 },
-      ],
-      bundles: [],
-    }),
+  await testApi("/__test/cart", {
+    username: DEMO.username,
+    lines: [
+      { sku_id: 1, num: 2 },
+      { sku_id: 5, num: 1 },
+    ],
+    bundles: [],
   });
-  if (!cart.ok) throw new Error(`the test API's cart answered ${cart.status}`);
   // The demo holds no withdrawable balance: ¥200.00 of it, then one withdrawal applied through the
   // shop API as the member (its id 1: /member/withdrawal_detail?id=1).
   await testApi("/__test/member/balance", { username: DEMO.username, balance_money: 200 });
