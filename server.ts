@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express from "express";
@@ -25,7 +25,7 @@ import { log } from "./app/utils/log.server";
 import { fetchUpstreamImage, imageHeaders, mediaProxy } from "./app/utils/media-proxy.server";
 import { privateUploadPath } from "./app/utils/private-media.server";
 import { answerMetricsRequests, clusterSnapshot, metricsSnapshot, observeRequest, serveMetrics } from "./app/utils/metrics.server";
-import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
+import { applyScopeToHeaders, newRequestScope, type RequestScope } from "./app/utils/request-scope.server";
 import { crossSiteRefusal, requestOrigin } from "./app/utils/same-origin.server";
 import { hasCookie, visitorPageCache } from "./app/utils/visitor-page-cache.server";
 import { WECHAT_QR_ORIGIN } from "./app/upstream/wechat-qrcode";
@@ -302,7 +302,7 @@ async function serve() {
     // Whatever the answer, it depends on the session: never kept by a shared cache, nor by /media's.
     res.set({ "Cache-Control": "private, no-store", Vary: "Cookie" });
     try {
-      const token = await readToken(new Request(new URL(req.url, "http://bff.invalid"), { headers: { cookie: req.headers.cookie ?? "" } }));
+      const token = await readToken(new Request(new URL(req.url, "http://bff.invalid"), { headers: { cookie: req.headers.cookie ?? "" } }), {});
       const assetPath = privateUploadPath(req.params[0], req.params[1], token);
       if (!assetPath) return res.status(404).end();
       const image = await fetchUpstreamImage(upstreamUrl, assetPath, config.UPSTREAM_TIMEOUT_MS);
@@ -352,18 +352,20 @@ async function serve() {
   const remixHandler = createRequestHandler({
     build,
     mode: isProduction ? "production" : "development",
-    // dataRequest: a client-side navigation's `.data` request, not a document (root.tsx, ADR 027).
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, dataRequest: req.path.endsWith(".data") }),
+    // Every loader and action of the request gets its scope (ADR 068); dataRequest: a client-side
+    // navigation's `.data` request, not a document (root.tsx, ADR 027).
+    getLoadContext: (req, res): AppLoadContext => ({
+      scope: res.locals.scope as RequestScope,
+      cspNonce: res.locals.cspNonce as string,
+      dataRequest: req.path.endsWith(".data"),
+    }),
   });
   // Each Remix request runs in a request scope (app/utils/request-scope.server.ts): what its loaders
   // and actions gather (a refreshed token, whether the session was used) is applied to the response
   // headers just before they are sent, whatever kind of response it is.
   app.all("*", (req, res, next) => {
     const scope = newRequestScope(req.ip ?? req.socket.remoteAddress ?? "unknown");
-    // Named in a header of ours (ADR 040), which replaces any the client sent; forgotten when the response is done.
-    const registration = openRequestScope(scope);
-    req.headers[SCOPE_HEADER] = registration.name;
-    res.once("close", registration.close);
+    res.locals.scope = scope;
     onHeaders(res, () => applyScopeToHeaders(scope, res));
     // A post of a session may change the member's state upstream: a new session revision (ADR 035).
     if (!mayMutate(req.method) || !hasCookie(req.headers.cookie, SESSION_COOKIE)) return remixHandler(req, res, next);

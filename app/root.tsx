@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const noCapabilities = { switchAccount: false, saleControl: false };
   // The upstream already timed out in this request (a form post's action): the error page is drawn
   // without the chrome rather than by asking the upstream again (a failed post waited twice).
-  if (upstreamFailedIn(request)) {
+  if (upstreamFailedIn(context)) {
     return data<RootData>(
       { language, toast, layout: null, siteName: "", member: null, cartCount: 0, showTopAd: false, capabilities: noCapabilities },
       { headers },
@@ -63,10 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!open) return closedShop();
 
   try {
-    const ctx = await memberContext(request);
+    const ctx = await memberContext(request, context);
     const [layout, memberBar, showTopAd, capabilities] = await Promise.all([
       getLayoutData(),
-      sessionRevision(request).then((revision) => getMemberBar(ctx, revision)),
+      sessionRevision(request, context).then((revision) => getMemberBar(ctx, revision)),
       shouldShowTopAd(request),
       // Chrome links to optional upstream features (ADR 009) are shown only where the feature exists.
       chromeCapabilities(ctx.token !== null),

@@ -1,8 +1,9 @@
 import cluster from "node:cluster";
+import type { AppLoadContext } from "@remix-run/node";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { answerRetryAfter, scopeOf } from "~/utils/request-scope.server";
+import { answerRetryAfter } from "~/utils/request-scope.server";
 import { KEY_PREFIX, sharedRedis } from "~/utils/shared-store.server";
 
 /**
@@ -115,8 +116,8 @@ function storeAnswered(): void {
 }
 
 /** The client's address as server.ts resolved it (TRUST_PROXY aware); "unknown" outside a request. */
-export function clientAddress(request: Request): string {
-  return scopeOf(request)?.clientAddress ?? "unknown";
+export function clientAddress(context: AppLoadContext): string {
+  return context.scope?.clientAddress ?? "unknown";
 }
 
 /** A counted subject: which limit, and whose (an account name, a mobile, a client address). */
@@ -147,9 +148,9 @@ export async function blockedFor(subjects: Subject[]): Promise<number> {
  * `blockedFor`, for a request the wait refuses: the answer says the wait in Retry-After, documents
  * included (Remix keeps no action headers on a document, so it goes through the request scope).
  */
-export async function waitBeforeAttempt(request: Request, subjects: Subject[]): Promise<number> {
+export async function waitBeforeAttempt(context: AppLoadContext, subjects: Subject[]): Promise<number> {
   const wait = await blockedFor(subjects);
-  if (wait > 0) answerRetryAfter(request, wait);
+  if (wait > 0) answerRetryAfter(context, wait);
   return wait;
 }
 

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { UpstreamContext } from "~/upstream/http.server";
 import { checkPayPassword, hasPayPassword } from "~/upstream/profile.server";
 import { waitBeforeAttempt, clientAddress, count, forget, type Subject } from "./attempts.server";
@@ -16,11 +17,16 @@ import { memberIdOf } from "./member-id.server";
  *
  * Answers null when the balance may be used, else what to answer.
  */
-export async function payPasswordProblem(request: Request, ctx: UpstreamContext & { token: string }, typed: string): Promise<PayPasswordProblem | null> {
+export async function payPasswordProblem(
+  request: Request,
+  context: AppLoadContext,
+  ctx: UpstreamContext & { token: string },
+  typed: string,
+): Promise<PayPasswordProblem | null> {
   if (typed === "") return (await hasPayPassword(ctx)) ? { message: "checkout:errors.payPasswordRequired", status: 400, headers: {} } : null;
   const member: Subject = ["payPasswordPerMember", String(await memberIdOf(ctx))];
-  const subjects: Subject[] = [member, ["payPasswordPerClient", clientAddress(request)]];
-  const wait = await waitBeforeAttempt(request, subjects);
+  const subjects: Subject[] = [member, ["payPasswordPerClient", clientAddress(context)]];
+  const wait = await waitBeforeAttempt(context, subjects);
   if (wait > 0) {
     return { message: `checkout:errors.payPasswordLocked|minutes=${Math.ceil(wait / 60)}`, status: 429, headers: { "Retry-After": String(wait) } };
   }

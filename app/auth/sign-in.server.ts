@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { commitToken } from "~/session/session.server";
 import { newCaptcha } from "~/upstream/auth.server";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -12,8 +12,8 @@ import { waitBeforeAttempt, count, tooManyAttempts, type Subject } from "./attem
 type SignInOptions = { autoLoginDays?: number; redirectTo?: string | null; fallback?: string; toast?: Toast };
 
 /** Stores the new token (a new sign-in id) and sends the member on (the `redirect` target only if safeRedirect accepts it). */
-export async function signIn(request: Request, token: string, options: SignInOptions) {
-  const { headers, to } = await signInHeaders(request, token, options);
+export async function signIn(request: Request, context: AppLoadContext, token: string, options: SignInOptions) {
+  const { headers, to } = await signInHeaders(request, context, token, options);
   return redirect(to, { status: 303, headers });
 }
 
@@ -21,9 +21,14 @@ export async function signIn(request: Request, token: string, options: SignInOpt
  * What signIn answers, for an answer that is not a redirect (the WeChat login's poll, which the
  * page follows itself): the session's cookies and where to go.
  */
-export async function signInHeaders(request: Request, token: string, options: SignInOptions): Promise<{ headers: Headers; to: string }> {
+export async function signInHeaders(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+  options: SignInOptions,
+): Promise<{ headers: Headers; to: string }> {
   const headers = new Headers();
-  headers.append("Set-Cookie", await commitToken(request, token, { autoLoginDays: options.autoLoginDays ?? 0, newSignIn: true }));
+  headers.append("Set-Cookie", await commitToken(request, context, token, { autoLoginDays: options.autoLoginDays ?? 0, newSignIn: true }));
   if (options.toast) headers.append("Set-Cookie", await setToastCookie(options.toast));
   return { headers, to: safeRedirect(options.redirectTo, options.fallback ?? "/member/index") };
 }
@@ -80,8 +85,8 @@ export async function attempt<T>(run: () => Promise<T>): Promise<{ ok: true; val
  * attempts; the attempt counts against every subject always (sends, registrations) or only when
  * the upstream refuses it (passwords, codes).
  */
-export async function limitedAttempt<T>(request: Request, subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>) {
-  const wait = await waitBeforeAttempt(request, subjects);
+export async function limitedAttempt<T>(context: AppLoadContext, subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>) {
+  const wait = await waitBeforeAttempt(context, subjects);
   if (wait > 0) return { ok: false, refusal: tooManyAttempts(wait), status: 429, retryAfter: wait } satisfies Refusal;
   if (counts === "always") await count(subjects);
   const outcome = await attempt(run);

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { formErrorFor } from "~/upstream/error-messages";
 import type { UpstreamContext } from "~/upstream/http.server";
 import { checkScan, newLoginCode } from "~/upstream/wechat-login.server";
@@ -29,14 +30,14 @@ export type StartOutcome =
   | { ok: false; refusal: null };
 
 /** Asks the upstream for a new QR code and keeps it in the session (a Set-Cookie value). */
-export async function startWechatLogin(request: Request, ctx: UpstreamContext): Promise<StartOutcome> {
-  const subjects: Subject[] = [["wechatCodePerClient", clientAddress(request)]];
-  const wait = await waitBeforeAttempt(request, subjects);
+export async function startWechatLogin(request: Request, context: AppLoadContext, ctx: UpstreamContext): Promise<StartOutcome> {
+  const subjects: Subject[] = [["wechatCodePerClient", clientAddress(context)]];
+  const wait = await waitBeforeAttempt(context, subjects);
   if (wait > 0) return { ok: false, refusal: tooManyAttempts(wait), retryAfter: wait };
   await count(subjects);
   const code = await newLoginCode(ctx);
   if (!code) return { ok: false, refusal: null };
-  return { ok: true, cookie: await commitWechatLogin(request, { ...code, step: "scan" }) };
+  return { ok: true, cookie: await commitWechatLogin(request, context, { ...code, step: "scan" }) };
 }
 
 export type CheckOutcome =
@@ -49,31 +50,36 @@ export type CheckOutcome =
   | { status: "refused"; message: string; headers: Headers };
 
 /** Asks the upstream whether the session's QR code was scanned, and acts on the answer. */
-export async function checkWechatLogin(request: Request, ctx: UpstreamContext, redirectTo: string | null | undefined): Promise<CheckOutcome> {
-  const state = await readWechatLogin(request);
+export async function checkWechatLogin(
+  request: Request,
+  context: AppLoadContext,
+  ctx: UpstreamContext,
+  redirectTo: string | null | undefined,
+): Promise<CheckOutcome> {
+  const state = await readWechatLogin(request, context);
   if (state?.step === "bind") return { status: "go", to: wechatPath(WECHAT_BIND_PATH, redirectTo), headers: new Headers() };
-  if (!state || Date.now() >= state.expiresAt) return { status: "expired", headers: await endedHeaders(request, state !== null) };
+  if (!state || Date.now() >= state.expiresAt) return { status: "expired", headers: await endedHeaders(request, context, state !== null) };
   const outcome = await checkScan(ctx, state.key, state.cookies);
   switch (outcome.kind) {
     case "waiting":
       return { status: "waiting" };
     case "expired":
-      return { status: "expired", headers: await endedHeaders(request, true) };
+      return { status: "expired", headers: await endedHeaders(request, context, true) };
     case "refused":
-      return { status: "refused", message: formErrorFor(outcome.error), headers: await endedHeaders(request, true) };
+      return { status: "refused", message: formErrorFor(outcome.error), headers: await endedHeaders(request, context, true) };
     case "signed-in": {
       // As the password login signs in: the same session writing, the same safe redirect.
-      const { headers, to } = await signInHeaders(request, outcome.token, { redirectTo });
+      const { headers, to } = await signInHeaders(request, context, outcome.token, { redirectTo });
       return { status: "go", to, headers };
     }
     case "bind": {
-      const cookie = await commitWechatLogin(request, { ...state, cookies: outcome.cookies, step: "bind" });
+      const cookie = await commitWechatLogin(request, context, { ...state, cookies: outcome.cookies, step: "bind" });
       return { status: "go", to: wechatPath(WECHAT_BIND_PATH, redirectTo), headers: new Headers({ "Set-Cookie": cookie }) };
     }
   }
 }
 
 /** Headers that drop the stored WeChat login (when there is one). */
-async function endedHeaders(request: Request, stored: boolean): Promise<Headers> {
-  return new Headers(stored ? { "Set-Cookie": await commitWechatLogin(request, null) } : {});
+async function endedHeaders(request: Request, context: AppLoadContext, stored: boolean): Promise<Headers> {
+  return new Headers(stored ? { "Set-Cookie": await commitWechatLogin(request, context, null) } : {});
 }

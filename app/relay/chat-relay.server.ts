@@ -153,7 +153,8 @@ export function createChatRelay(options: { trustProxy: number; limits?: ChatLimi
 
   async function authorize(req: IncomingMessage): Promise<string | null> {
     const request = new Request(new URL(req.url ?? "/", "http://bff.invalid"), { headers: { cookie: req.headers.cookie ?? "" } });
-    return readToken(request);
+    // An upgrade is no Remix request: no load context, no response headers for a scope to mark.
+    return readToken(request, {});
   }
 
   /** Completes the handshake only to close with a reason the island can show (an HTTP refusal reaches no script). */

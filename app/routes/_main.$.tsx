@@ -11,8 +11,8 @@ export const handle: RouteHandle = { title: "errors:title.404" };
  * Every URL no route matches answers 404 inside the main layout. Login-required URLs of spec §2
  * that are not built yet still send visitors to login first, as the built ones do.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return throwNotFound(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return throwNotFound(request, context);
 }
 
 export function action() {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
 import { useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -89,15 +89,15 @@ function pageUrl(request: Request): string {
   return `${url.pathname}${search ? `?${search}` : ""}`;
 }
 
-async function skuIdOf(request: Request, slug: string | undefined): Promise<number> {
+async function skuIdOf(request: Request, context: AppLoadContext, slug: string | undefined): Promise<number> {
   const id = parsePrefixedId(slug, "sku");
-  return id ?? throwNotFound(request);
+  return id ?? throwNotFound(request, context);
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = await skuIdOf(request, params.slug);
+  const id = await skuIdOf(request, context, params.slug);
   const url = new URL(request.url);
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   const evalPage = positiveInt(url.searchParams.get("eval_page"), 1);
 
   // The detail is asked for first: the page waits for it, and the upstream answers in turn.
@@ -157,7 +157,7 @@ function qrFailure(error: unknown): { error: string } {
   throw error; // redirects of the error catalogue (closed shop, token) keep their meaning
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = parsePrefixedId(params.slug, "sku");
   if (id === null) throw notFoundResponse(); // as the splat route's action
   const formData = await readFormData(request);
@@ -169,7 +169,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result }, { status: 400 });
   }
   const command = submission.value;
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   const back = pageUrl(request);
 
   if (command.intent === "qrcode") {

@@ -22,8 +22,8 @@ export const handle: RouteHandle = { i18n: ["topic", "promotion", "goods"], titl
 
 const DISCOUNT_COUNT = 12;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await memberContext(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await memberContext(request, context);
   const [discounts, manjians, topics, seckill, groupbuys] = await Promise.all([
     listDiscountGoods(ctx, { page: 1, pageSize: DISCOUNT_COUNT }),
     listManjian(ctx),

@@ -64,8 +64,8 @@ function chatFeature<T>(load: () => Promise<T>): Promise<T> {
   });
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await memberContext(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await memberContext(request, context);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   if (!ctx.token) {
     // spec §6: customer service needs login; the page says so and offers the login.
@@ -89,8 +89,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await memberContext(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await memberContext(request, context);
   const form = await readFormData(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
   if (!ctx.token) {

@@ -23,11 +23,11 @@ export const handle: RouteHandle = {
   visitorCache: true,
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const helpId = parsePrefixedId(params.slug, "help");
   if (helpId !== null) {
     const [article, classes] = await Promise.all([findHelp(helpId), listHelpClasses()]);
-    if (!article) return throwNotFound(request);
+    if (!article) return throwNotFound(request, context);
     if (article.link_address) {
       // An article that is a link: a same-site path is followed at once; an outside address is
       // shown as a link on this page, so the shop never redirects anyone off-site (docs/help-and-notices.md).
@@ -49,10 +49,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const noticeId = parsePrefixedId(params.slug, "notice");
   if (noticeId !== null) {
     const notice = await findNotice(noticeId);
-    if (!notice) return throwNotFound(request);
+    if (!notice) return throwNotFound(request, context);
     return { kind: "notice" as const, title: notice.title, html: notice.content, time: notice.create_time, pinned: notice.is_top };
   }
-  return throwNotFound(request);
+  return throwNotFound(request, context);
 }
 
 export default function CmsDetailPage() {

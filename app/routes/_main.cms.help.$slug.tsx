@@ -20,12 +20,12 @@ export const handle: RouteHandle = {
 };
 
 /** /cms/help/listother-{class_id}: one help class's articles, paginated; an unknown class is a 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const classId = parsePrefixedId(params.slug, "listother");
-  if (classId === null) return throwNotFound(request);
+  if (classId === null) return throwNotFound(request, context);
   const classes = await listHelpClasses();
   const helpClass = classes.find((entry) => entry.class_id === classId);
-  if (!helpClass) return throwNotFound(request);
+  if (!helpClass) return throwNotFound(request, context);
   const page = pageParam(request);
   const articles = await listHelp(classId, page);
   return { classes, classId, className: helpClass.class_name, page, pageCount: articles.page_count, articles: articles.list };

@@ -23,8 +23,8 @@ export const handle: RouteHandle = { i18n: ["catalog"], title: "catalog:coupon.t
 const ReceiveSchema = z.object({ intent: z.literal("receive"), coupon_type_id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** /coupon: the coupon zone. Anyone can look; receiving is a POST that needs a member. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await memberContext(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await memberContext(request, context);
   const [types, banner] = await Promise.all([listCouponTypes(ctx), getBanner("NS_PC_COUPON")]);
   return {
     banner,
@@ -46,8 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await memberContext(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await memberContext(request, context);
   // Receiving needs a member: a visitor logs in and comes back here.
   if (!ctx.token) throw redirect(loginUrlFor(request), 303);
   const submission = parseWithZod(await readFormData(request), { schema: ReceiveSchema });

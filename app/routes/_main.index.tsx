@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getFloatLayer().catch(() => null),
     readFloatLayerMemory(request),
     readFloatLayerClosedThisVisit(request),
-    readToken(request),
+    readToken(request, context),
   ]);
   const bannerSize = advImageSize(banners);
   const floorViews = toFloorViews(floors, { isMember: Boolean(token) });

@@ -23,7 +23,7 @@ const SORTS = [
 ] as const;
 
 /** /list: goods search and category/brand listing (spec §2), filters in the query string. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = parseGoodsQuery(url.searchParams);
   if (!parsed.success) {
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (query.search_type === "shop") {
     throw redirect(`/street?${new URLSearchParams(query.keyword ? { keyword: query.keyword } : {})}`);
   }
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   const [page, brands, category] = await Promise.all([
     listGoods(ctx, query),
     listAllBrands().catch(() => []),

@@ -23,8 +23,8 @@ const PAGE_SIZE = 10;
 const QuerySchema = z.object({ page: PageParam, type: z.string().max(40).optional().catch(undefined) });
 
 /** Balance (stored value + cash), frozen withdrawals, and the ledger by source with pagination. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = QuerySchema.parse(queryOf(request));
   const sources = await listLedgerSources(ctx);
   // The ledger holds both balances, so its sources are both kinds' (a key in both is named once).

@@ -30,8 +30,8 @@ function masked(account: string): string {
   return account.length > 8 ? `${account.slice(0, 4)} **** ${account.slice(-4)}` : account;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const confirm = IdParam.parse(queryOf(request).confirm);
   const accounts = await listBankAccounts(ctx);
   return {
@@ -49,8 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: IntentSchema });
   if (submission.status !== "success") return data({ error: "finance:errors.badRequest" }, { status: 400 });
   const intent = submission.value;

@@ -55,8 +55,8 @@ function problemMessage(problem: WithdrawProblem): string {
   }
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const [rules, accounts] = await Promise.all([rulesOf(ctx), listBankAccounts(ctx)]);
   // Only accounts of a transfer type the shop still allows can receive money.
@@ -85,8 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const parsed = ApplySchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) {
     // Without its one-time id the form is not this page's (an old copy): fill it in again.

@@ -14,8 +14,8 @@ import "~/styles/member.css";
 export const handle: RouteHandle = { i18n: ["qualification"], title: "qualification:certificates.title" };
 
 /** /member/certiys: the shop's own licences (药品经营许可证, 营业执照, GSP…), shown to its buyers. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const certificates = await listShopCertificates(ctx);
   if (!certificates) throw notFoundResponse();
   return {

@@ -32,8 +32,8 @@ function pageHref(page: number) {
 }
 
 /** 我的关注: the followed goods as cards (price as sale control allows), paged, each with an unfollow button. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const page = strictPage(queryOf(request).page);
   if (page === null) throw data(null, { status: 400 });
   const follows = await listFollows(ctx, { page, pageSize: PAGE_SIZE });
@@ -42,8 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { page, pageCount: follows.page_count, count: follows.count, goods: follows.list.map((row) => toGoodsTile(row, row.collect_id)) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: IntentSchema });
   if (submission.status !== "success") return data({ error: "assets:errors.badRequest" }, { status: 400 });
   const { goods_id: goodsId, sku_id: skuId, page } = submission.value;

@@ -27,16 +27,16 @@ const IntentSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** 我的足迹: every browsed goods (one per goods, the latest visit), grouped by China day, newest first. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const rows = await listFootprints(ctx);
   return {
     days: groupByDay(rows, (row) => formatDate(row.browse_time)).map((group) => ({ day: group.day, goods: group.rows.map((row) => toGoodsTile(row, row.id)) })),
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: IntentSchema });
   if (submission.status !== "success") return data({ error: "assets:errors.badRequest" }, { status: 400 });
   const intent = submission.value;

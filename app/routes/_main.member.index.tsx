@@ -18,8 +18,8 @@ import "~/styles/member.css";
 export const handle: RouteHandle = { i18n: ["member", "account"], title: "member:index.title" };
 
 /** The member centre: who is signed in (avatar, level, growth), balances, and the order and coupon counters. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const [member, orderNum, couponCount, levels, team] = await Promise.all([
     getMember(ctx),
     getOrderNum(ctx),

@@ -15,8 +15,8 @@ import "~/styles/member.css";
 export const handle: RouteHandle = { i18n: ["assets", "member"], title: "assets:level.title" };
 
 /** 会员等级: the member's level and growth, the way to the next level, and every level with its benefits. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const [member, levels] = await Promise.all([getMember(ctx), listLevels(ctx)]);
   const progress = growthProgress(member.growth, levels);
   return {

@@ -19,8 +19,8 @@ const PAGE_SIZE = 10;
 const COUPON_SCOPES: Record<number, "all" | "some" | "except" | "categories"> = { 1: "all", 2: "some", 3: "except", 4: "categories" };
 
 /** 我的优惠券: tabs usable / used / expired (links), each coupon with its value, threshold, scope and validity; paged. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const page = strictPage(query.page);
   const tab = strictChoice(query.tab, COUPON_TABS);

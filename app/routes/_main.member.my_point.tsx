@@ -22,8 +22,8 @@ export const handle: RouteHandle = { i18n: ["assets", "finance"], title: "assets
 const PAGE_SIZE = 10;
 
 /** 我的积分: the points balance and the points ledger by source (link tabs), paged. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const page = strictPage(query.page);
   const sources = Object.entries((await listLedgerSources(ctx)).point).map(([key, value]) => ({ key, name: ledgerSourceLabel(key, value.type_name) }));

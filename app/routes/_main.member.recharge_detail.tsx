@@ -16,8 +16,8 @@ export const handle: RouteHandle = { i18n: ["finance"], title: "finance:recharge
 
 const PAY_TYPES = ["alipay", "wechatpay", "offlinepay", "BALANCE"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const id = IdParam.parse(queryOf(request).id);
   // Another member's recharge (or none), or an upstream without the order detail (Niushop 5.5.2,
   // capability "rechargeOrderDetail": recharge itself stays), is a page that does not exist here.

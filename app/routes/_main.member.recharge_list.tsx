@@ -18,8 +18,8 @@ export const handle: RouteHandle = { i18n: ["finance"], title: "finance:recharge
 const PAGE_SIZE = 10;
 
 /** Recharge packages, any amount, and the member's paid recharges. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const page = PageParam.parse(queryOf(request).page);
   const [packages, orders, detailLinks] = await Promise.all([
     listRechargePackages(ctx),

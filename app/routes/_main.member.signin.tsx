@@ -24,8 +24,8 @@ export const handle: RouteHandle = { i18n: ["assets"], title: "assets:signin.tit
 const IntentSchema = z.object({ intent: z.literal("signin") });
 
 /** 签到: this month's calendar (China days) with the days signed, the series, the rewards, and the sign-in button. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const config = await getSigninConfig(ctx);
   // No sign-in upstream (capability absent): the page does not exist.
   if (!config) throw data(null, { status: 404 });
@@ -55,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: IntentSchema });
   if (submission.status !== "success") return data({ error: "assets:errors.badRequest" }, { status: 400 });
   const config = await getSigninConfig(ctx);

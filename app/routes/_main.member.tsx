@@ -14,9 +14,9 @@ export const handle: RouteHandle = { i18n: ["member"] };
  * probes are cached); each page's own loader guards it (STYLE.md B3), so nothing here assumes its
  * children.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   // The upstream already timed out in this request (a failed post): not asked again; the optional items are left out.
-  if (upstreamFailedIn(request)) return { absentFeatures: [...MENU_CAPABILITIES] };
+  if (upstreamFailedIn(context)) return { absentFeatures: [...MENU_CAPABILITIES] };
   const present = await Promise.all(MENU_CAPABILITIES.map((name) => probeCapability(name)));
   return { absentFeatures: MENU_CAPABILITIES.filter((_, index) => !present[index]) };
 }

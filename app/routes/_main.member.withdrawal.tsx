@@ -16,8 +16,8 @@ export const handle: RouteHandle = { i18n: ["finance"], title: "finance:withdraw
 
 const PAGE_SIZE = 10;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const page = PageParam.parse(queryOf(request).page);
   const result = await listWithdrawals(ctx, { page, pageSize: PAGE_SIZE });
   return {

@@ -25,8 +25,8 @@ function timeline(detail: { status: number; apply_time: number; audit_time: numb
   return steps;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const id = IdParam.parse(queryOf(request).id);
   // No id, a bad one, or another member's withdrawal: a page that does not exist for this member.
   const detail = id ? await findWithdrawal(ctx, id) : null;

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { errorText } from "~/utils/error-text";
@@ -45,16 +45,16 @@ function factsOf(exchange: Exchange, memberPoint: number | null) {
   return { point: exchange.point, stock: exchange.stock, limit: exchange.limit, exchanged: 0, memberPoint };
 }
 
-async function load(request: Request, id: string | undefined) {
+async function load(request: Request, context: AppLoadContext, id: string | undefined) {
   if (!IdSchema.safeParse(id).success) throw notFoundResponse();
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   const [exchange, memberPoint] = await Promise.all([findExchange(ctx, Number(id)), ctx.token ? getMemberPoints(ctx) : null]);
   if (!exchange) throw notFoundResponse();
   return { ctx, exchange, memberPoint };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { exchange, memberPoint } = await load(request, params.id);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { exchange, memberPoint } = await load(request, context, params.id);
   const facts = factsOf(exchange, memberPoint);
   return {
     id: exchange.id,
@@ -80,12 +80,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await memberContext(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = await memberContext(request, context);
   if (!ctx.token) throw redirect(loginUrlFor(request), 303);
   const parsed = ExchangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "point:errors.badRequest" }, { status: 400 });
-  const { exchange, memberPoint } = await load(request, params.id);
+  const { exchange, memberPoint } = await load(request, context, params.id);
   // The upstream checks all of this again at payment and create; here the member hears it at once.
   const refusal = exchangeRefusal(factsOf(exchange, memberPoint), parsed.data.num);
   if (refusal) return data({ error: refusal }, { status: 409 });

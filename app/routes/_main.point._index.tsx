@@ -31,12 +31,12 @@ const QuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(999_999).optional().default(1),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = QuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const query = parsed.data;
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   const memberPoint = ctx.token ? await getMemberPoints(ctx) : null;
   const found = await listExchanges(ctx, {
     type: query.type === "coupon" ? 2 : 1,

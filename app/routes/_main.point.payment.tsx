@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
@@ -40,8 +40,8 @@ const ExchangeIntentSchema = z.object({
 });
 
 /** The item the URL names (404 when there is none), after the member check and a well-formed query (400). */
-async function itemOf(request: Request) {
-  const ctx = await requireMember(request);
+async function itemOf(request: Request, context: AppLoadContext) {
+  const ctx = await requireMember(request, context);
   const source = PointSourceSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!source.success) throw new Response(null, { status: 400 });
   const item = await findExchange(ctx, source.data.id);
@@ -49,9 +49,9 @@ async function itemOf(request: Request) {
   return { ctx, item, source: source.data };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, item, source } = await itemOf(request);
-  if (item.kind !== "coupon") return paymentLoader(request, PointSourceSchema, pointExchangeFlow);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, item, source } = await itemOf(request, context);
+  if (item.kind !== "coupon") return paymentLoader(request, context, PointSourceSchema, pointExchangeFlow);
   const view = { state: "coupon" as const, id: item.id, name: item.name, money: item.money, atLeast: item.atLeast, point: item.point, num: source.num };
   const refused = (refusal: string, memberPoint: number) =>
     data({ ...view, orderKey: "", total: item.point * source.num, memberPoint, refusal: refusal as string | null }, { status: 409, headers: PRIVATE_NO_STORE });
@@ -69,9 +69,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, item, source } = await itemOf(request);
-  if (item.kind !== "coupon") return paymentAction(request, PointSourceSchema, pointExchangeFlow);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, item, source } = await itemOf(request, context);
+  if (item.kind !== "coupon") return paymentAction(request, context, PointSourceSchema, pointExchangeFlow);
   const parsed = ExchangeIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: "point:errors.badRequest" }, { status: 400 });
   try {

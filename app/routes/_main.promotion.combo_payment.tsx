@@ -15,12 +15,12 @@ export const handle: RouteHandle = { i18n: ["checkout", "promotion"], title: "pr
 // A fresh order_key on every render (as /payment).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => defaultShouldRevalidate;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return paymentLoader(request, ComboSourceSchema, comboFlow);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return paymentLoader(request, context, ComboSourceSchema, comboFlow);
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return paymentAction(request, ComboSourceSchema, comboFlow);
+export function action({ request, context }: ActionFunctionArgs) {
+  return paymentAction(request, context, ComboSourceSchema, comboFlow);
 }
 
 export default function ComboPaymentPage() {

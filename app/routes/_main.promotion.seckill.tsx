@@ -27,9 +27,9 @@ function positiveInt(value: string | null): number | null {
   return n >= 1 ? n : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   const found = await listSeckillSlots(ctx);
   if (!found) throw notFoundResponse(); // no seckill addon upstream
   const { slots, now } = found;

@@ -16,10 +16,10 @@ export const handle: RouteHandle = { i18n: ["topic", "promotion"], title: "topic
 
 const PAGE_SIZE = 10;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const pageParam = new URL(request.url).searchParams.get("page");
   const page = pageParam && /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   const found = await listTopics(ctx, { page, pageSize: PAGE_SIZE });
   if (!found) throw notFoundResponse(); // no topic addon upstream
   const view = {

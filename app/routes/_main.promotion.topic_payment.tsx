@@ -15,12 +15,12 @@ export const handle: RouteHandle = { i18n: ["checkout", "promotion", "topic"], t
 // A fresh order_key on every render (as /payment).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => defaultShouldRevalidate;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return paymentLoader(request, TopicSourceSchema, topicFlow);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return paymentLoader(request, context, TopicSourceSchema, topicFlow);
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return paymentAction(request, TopicSourceSchema, topicFlow);
+export function action({ request, context }: ActionFunctionArgs) {
+  return paymentAction(request, context, TopicSourceSchema, topicFlow);
 }
 
 export default function TopicPaymentPage() {

@@ -22,20 +22,20 @@ export const handle: RouteHandle = { title: "switchAccount.title" };
 const SwitchSchema = z.object({ member_id: z.coerce.number({ invalid_type_error: "validation:required" }).int().positive() });
 
 /** The linked accounts (the page for visitors without JS; the dialog loads the same data); 404 without the addon. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const accounts = await listLinkedAccounts(ctx);
   if (!accounts) throw notFoundResponse();
   return { accounts } satisfies LinkedAccountsData;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: SwitchSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const { token } = await switchAccount(ctx, submission.value.member_id);
-    const cookie = await commitToken(request, token, { newSignIn: true });
+    const cookie = await commitToken(request, context, token, { newSignIn: true });
     return redirectWithToast("/member/index", { kind: "success", key: "common:toast.loginSuccessful" }, [cookie]);
   } catch (error) {
     if (error instanceof CapabilityAbsentError) throw notFoundResponse();

@@ -17,12 +17,12 @@ const CheckSchema = z.object({ redirect: RedirectSchema });
  * binding a mobile ("go", the page follows `to`), still waiting, expired, or refused. A POST,
  * since its answer may sign in; the same check as the page's "我已扫码" post without JS.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   const parsed = CheckSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw await badRequest(request);
   if (!(await wechatLoginOffered(ctx))) throw notFoundResponse();
-  const outcome = await checkWechatLogin(request, ctx, parsed.data.redirect);
+  const outcome = await checkWechatLogin(request, context, ctx, parsed.data.redirect);
   const answer: CheckAnswer =
     outcome.status === "go"
       ? { status: "go", to: outcome.to }

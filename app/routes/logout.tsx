@@ -3,8 +3,8 @@ import { redirect } from "~/utils/redirect.server";
 import { clearToken } from "~/session/session.server";
 
 /** POST /logout: the token is dropped and its sign-in id denied, so a replayed copy of the cookie is a visitor's (the upstream has no logout call; ADR 008). */
-export async function action({ request }: ActionFunctionArgs) {
-  return redirect("/index", { status: 303, headers: { "Set-Cookie": await clearToken(request) } });
+export async function action({ request, context }: ActionFunctionArgs) {
+  return redirect("/index", { status: 303, headers: { "Set-Cookie": await clearToken(request, context) } });
 }
 
 export function loader() {

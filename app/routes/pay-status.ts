@@ -11,9 +11,9 @@ import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 export const action = methodNotAllowed;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = PRIVATE_NO_STORE;
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   if (!ctx.token) return data({ paid: false }, { status: 401, headers });
   const outTradeNo = OutTradeNo.safeParse(new URL(request.url).searchParams.get("out_trade_no"));
   if (!outTradeNo.success) return data({ paid: false }, { status: 400, headers });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { createCookie, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { scopeOf, type RequestScope } from "~/utils/request-scope.server";
+import type { RequestScope } from "~/utils/request-scope.server";
 import { cookieSecure } from "~/utils/cookie-secure.server";
 
 /**
@@ -38,8 +38,8 @@ export async function startNewRevision(scope: RequestScope): Promise<void> {
 }
 
 /** The revision this request's member data is read at: the one it started, else the cookie's ("" without one). */
-export async function sessionRevision(request: Request): Promise<string> {
-  const started = scopeOf(request)?.revision;
+export async function sessionRevision(request: Request, context: AppLoadContext): Promise<string> {
+  const started = context.scope?.revision;
   if (started) return started;
   const parsed = RevisionSchema.safeParse(await revisionCookie().parse(request.headers.get("Cookie")));
   return parsed.success ? parsed.data : "";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { createCookieSessionStorage, type AppLoadContext, type Session } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { z } from "zod/v4";
 import { sharedMarks } from "~/utils/cluster.server";
@@ -58,8 +58,8 @@ function sessionStorage() {
  */
 const loggedOut = sharedMarks("logged-out", { max: 100_000, ttl: LONGEST_SESSION_MS });
 
-function getSession(request: Request): Promise<Session<SessionData>> {
-  markSessionUse(request);
+function getSession(request: Request, context: AppLoadContext): Promise<Session<SessionData>> {
+  markSessionUse(context);
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
@@ -72,8 +72,8 @@ type OpenedSession = { sid: string | undefined; token: string | null; secrets: r
 // Bounded by the headers' length (a Cookie header may be up to 16 KB): ~4 M characters of keys.
 const openedSessions = new LRUCache<string, OpenedSession>({ maxSize: 4_000_000, sizeCalculation: (_opened, cookie) => cookie.length + 100 });
 
-async function openSession(request: Request): Promise<OpenedSession> {
-  markSessionUse(request);
+async function openSession(request: Request, context: AppLoadContext): Promise<OpenedSession> {
+  markSessionUse(context);
   const cookie = request.headers.get("Cookie") ?? "";
   const secrets = env().SESSION_SECRET;
   const known = openedSessions.get(cookie);
@@ -86,8 +86,8 @@ async function openSession(request: Request): Promise<OpenedSession> {
 }
 
 /** The upstream token of this request, or null (missing, tampered, sealed with a retired secret, or logged out). */
-export async function readToken(request: Request): Promise<string | null> {
-  const { sid, token } = await openSession(request);
+export async function readToken(request: Request, context: AppLoadContext): Promise<string | null> {
+  const { sid, token } = await openSession(request, context);
   if (!sid || (await loggedOut.has(sid))) return null;
   return token;
 }
@@ -98,8 +98,13 @@ export async function readToken(request: Request): Promise<string | null> {
  * `newSignIn` starts a new sign-in id (and retires the old one) so a cookie from before is not
  * the same sign-in; a refreshed token keeps it.
  */
-export async function commitToken(request: Request, token: string, options: { autoLoginDays?: number; newSignIn: boolean }): Promise<string> {
-  const session = await getSession(request);
+export async function commitToken(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+  options: { autoLoginDays?: number; newSignIn: boolean },
+): Promise<string> {
+  const session = await getSession(request, context);
   const previous = session.get("sid");
   if (options.newSignIn || !previous) {
     // Resolves once every worker of this machine refuses the old sign-in (ADR 008).
@@ -118,8 +123,8 @@ export async function commitToken(request: Request, token: string, options: { au
 }
 
 /** The WeChat login in progress, or null (none, tampered, or sealed with a retired secret). */
-export async function readWechatLogin(request: Request): Promise<WechatLogin | null> {
-  const session = await getSession(request);
+export async function readWechatLogin(request: Request, context: AppLoadContext): Promise<WechatLogin | null> {
+  const session = await getSession(request, context);
   const sealed = session.get("wechat");
   const opened = sealed ? openToken(sealed, env().SESSION_SECRET) : null;
   if (!opened) return null;
@@ -132,8 +137,8 @@ export async function readWechatLogin(request: Request): Promise<WechatLogin | n
 }
 
 /** A Set-Cookie value that stores the WeChat login's state, or ends it (null); the rest of the session is kept. */
-export async function commitWechatLogin(request: Request, state: WechatLogin | null): Promise<string> {
-  const session = await getSession(request);
+export async function commitWechatLogin(request: Request, context: AppLoadContext, state: WechatLogin | null): Promise<string> {
+  const session = await getSession(request, context);
   if (state) session.set("wechat", sealToken(JSON.stringify(state), env().SESSION_SECRET));
   else {
     session.unset("wechat");
@@ -145,8 +150,8 @@ export async function commitWechatLogin(request: Request, state: WechatLogin | n
 }
 
 /** A Set-Cookie value that removes the token (logout, token rejected); the sign-in id is denied from now on. */
-export async function clearToken(request: Request): Promise<string> {
-  const session = await getSession(request);
+export async function clearToken(request: Request, context: AppLoadContext): Promise<string> {
+  const session = await getSession(request, context);
   const sid = session.get("sid");
   // Logout answers only after every worker of this machine refuses the sign-in, so a replay at once fails anywhere (ADR 008).
   if (sid) await loggedOut.add(sid);

@@ -1,8 +1,9 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { clearToken, commitToken, readToken } from "~/session/session.server";
 import { env } from "~/utils/env.server";
 import { isPrivateUpload, privateUploadUrl } from "~/utils/private-media.server";
 import { redirect } from "~/utils/redirect.server";
-import { scopeOf, type RequestScope } from "~/utils/request-scope.server";
+import type { RequestScope } from "~/utils/request-scope.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
 import { setToastCookie } from "~/utils/toast.server";
 import { ShopClosedError, TokenRejectedError, type UpstreamContext, type UpstreamError } from "./http.server";
@@ -11,38 +12,38 @@ import { ShopClosedError, TokenRejectedError, type UpstreamContext, type Upstrea
 const builtContexts = new WeakMap<RequestScope, Map<string, Promise<UpstreamContext>>>();
 
 /**
- * The context of a page request, built once per request (root and page loaders share it): the
- * member's token when there is one, and spec §8's handling of the client core's typed errors.
- * `member: "required"` is what guards.server's requireMember asks for.
+ * The context of a page request, built once per request (root and page loaders share it through
+ * the load context's scope): the member's token when there is one, and spec §8's handling of the
+ * client core's typed errors. `member: "required"` is what guards.server's requireMember asks for.
  */
-export function memberContext(request: Request, member: "optional" | "required" = "optional"): Promise<UpstreamContext> {
-  const scope = scopeOf(request);
-  if (!scope) return buildContext(request, member);
+export function memberContext(request: Request, context: AppLoadContext, member: "optional" | "required" = "optional"): Promise<UpstreamContext> {
+  const scope = context.scope;
+  if (!scope) return buildContext(request, context, member);
   let contexts = builtContexts.get(scope);
   if (!contexts) builtContexts.set(scope, (contexts = new Map()));
   const key = `${member}\n${request.headers.get("Cookie") ?? ""}`;
   const built = contexts.get(key);
   if (built) return built;
-  const context = buildContext(request, member);
-  contexts.set(key, context);
-  return context;
+  const upstream = buildContext(request, context, member);
+  contexts.set(key, upstream);
+  return upstream;
 }
 
-async function buildContext(request: Request, member: "optional" | "required"): Promise<UpstreamContext> {
-  return requestContext(request, await readToken(request), member);
+async function buildContext(request: Request, context: AppLoadContext, member: "optional" | "required"): Promise<UpstreamContext> {
+  return requestContext(request, context, await readToken(request, context), member);
 }
 
 /** The context of `request` for a token already read (memberContext reads it from the session). */
-export function requestContext(request: Request, token: string | null, member: "optional" | "required"): UpstreamContext {
+export function requestContext(request: Request, context: AppLoadContext, token: string | null, member: "optional" | "required"): UpstreamContext {
   return {
     ...sharedContext(),
     token,
     member,
-    failure: scopeOf(request)?.upstreamFailure,
-    onFailure: (error) => applyErrorCatalogue(request, member, token !== null, error),
+    failure: context.scope?.upstreamFailure,
+    onFailure: (error) => applyErrorCatalogue(request, context, member, token !== null, error),
     onRefreshedToken: async (fresh) => {
       // Committed once, on whatever response this request ends with (server.ts applies the scope).
-      scopeOf(request)?.cookies.set("__session", await commitToken(request, fresh, { newSignIn: false }));
+      context.scope?.cookies.set("__session", await commitToken(request, context, fresh, { newSignIn: false }));
     },
   };
 }
@@ -58,7 +59,13 @@ export function sharedContext(): UpstreamContext {
  * then a page that needs the member (or any POST) goes to login and any other page reloads as a
  * visitor. Other failures are left to the caller (a toast or a form message).
  */
-async function applyErrorCatalogue(request: Request, member: "optional" | "required", hadToken: boolean, error: UpstreamError): Promise<void> {
+async function applyErrorCatalogue(
+  request: Request,
+  context: AppLoadContext,
+  member: "optional" | "required",
+  hadToken: boolean,
+  error: UpstreamError,
+): Promise<void> {
   const url = new URL(request.url);
   if (error instanceof ShopClosedError) {
     if (url.pathname !== "/closed") throw redirect("/closed");
@@ -69,7 +76,7 @@ async function applyErrorCatalogue(request: Request, member: "optional" | "requi
   const to = toLogin ? loginUrlFor(request) : `${url.pathname}${url.search}`;
   const headers = new Headers();
   if (hadToken) {
-    headers.append("Set-Cookie", await clearToken(request));
+    headers.append("Set-Cookie", await clearToken(request, context));
     headers.append("Set-Cookie", await setToastCookie({ kind: "error", key: "common:toast.loginError" }));
   }
   throw redirect(to, { headers });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
 
 /**
  * What one request gathers while its loaders and actions run, applied to the response's headers
@@ -6,10 +6,9 @@ import { randomUUID } from "node:crypto";
  * resource routes and redirects). Without server.ts (unit tests) there is no scope and nothing is
  * gathered.
  *
- * A scope is found from the request (ADR 040): server.ts names it in a request header of its own,
- * which reaches every Request Remix makes of it (a `.data` request's loaders get a copy). Not an
- * AsyncLocalStorage: in Node 20 that hooks every promise of every request (~1 % of a goods page's
- * CPU in the hooks alone, ADR 040).
+ * server.ts builds it for each request and hands it to Remix in `getLoadContext` (ADR 068): every
+ * loader and action of the request, a `.data` request's and an action's revalidation included,
+ * gets it as `context.scope`, and code that needs it is passed that context.
  */
 export type RequestScope = {
   /** The client's address as Express resolved it (TRUST_PROXY decides whether X-Forwarded-For counts). */
@@ -29,31 +28,20 @@ export type RequestScope = {
 /** What a request remembers of its upstream's failure (upstream/http.server.ts reads and writes it). */
 export type UpstreamFailure = { status: 502 | 504 | null };
 
-/**
- * The header that names a request's scope. server.ts sets it on every request it hands to Remix,
- * replacing whatever a client sent, and the names are random, so no request can reach another's.
- */
-export const SCOPE_HEADER = "x-storefront-scope";
-
-// server.ts and the Remix build are bundled apart; one registry per process through a global symbol.
-const KEY = Symbol.for("storefront.request-scopes");
-const scopes = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map<string, RequestScope>()) as Map<string, RequestScope>;
+declare module "@remix-run/node" {
+  /** What server.ts's getLoadContext hands every loader and action (all absent in unit tests). */
+  interface AppLoadContext {
+    /** This request's scope. */
+    scope?: RequestScope;
+    /** The CSP nonce of this response's inline scripts (entry.server, root). */
+    cspNonce?: string;
+    /** A client-side navigation's `.data` request, not a document (root.tsx, ADR 027). */
+    dataRequest?: boolean;
+  }
+}
 
 export function newRequestScope(clientAddress: string): RequestScope {
   return { clientAddress, usesSession: false, cookies: new Map(), revision: null, upstreamFailure: { status: null }, retryAfter: null };
-}
-
-/** Registers `scope` under a new random name (the SCOPE_HEADER value); `close` forgets it. */
-export function openRequestScope(scope: RequestScope): { name: string; close: () => void } {
-  const name = randomUUID();
-  scopes.set(name, scope);
-  return { name, close: () => scopes.delete(name) };
-}
-
-/** The scope of the request server.ts handed to Remix (or of a copy Remix made of it). */
-export function scopeOf(request: Request): RequestScope | undefined {
-  const name = request.headers.get(SCOPE_HEADER);
-  return name === null ? undefined : scopes.get(name);
 }
 
 /**
@@ -61,23 +49,21 @@ export function scopeOf(request: Request): RequestScope | undefined {
  * action): what renders the error page then asks the upstream nothing more, so a failed post
  * waits one time-out, not two.
  */
-export function upstreamFailedIn(request: Request): boolean {
-  return (scopeOf(request)?.upstreamFailure.status ?? null) !== null;
+export function upstreamFailedIn(context: AppLoadContext): boolean {
+  return (context.scope?.upstreamFailure.status ?? null) !== null;
 }
 
 /**
  * Says `Retry-After: seconds` on this request's response, whatever kind it is: a route without a
  * `headers` export passes only cookies of its action's headers on to a document.
  */
-export function answerRetryAfter(request: Request, seconds: number) {
-  const scope = scopeOf(request);
-  if (scope) scope.retryAfter = seconds;
+export function answerRetryAfter(context: AppLoadContext, seconds: number) {
+  if (context.scope) context.scope.retryAfter = seconds;
 }
 
 /** Marks the response as depending on the session. */
-export function markSessionUse(request: Request) {
-  const scope = scopeOf(request);
-  if (scope) scope.usesSession = true;
+export function markSessionUse(context: AppLoadContext) {
+  if (context.scope) context.scope.usesSession = true;
 }
 
 /**

@@ -84,7 +84,7 @@ const stock = () => switches.disable("stock");
 const everything = () => switches.disable([]);
 
 function ctx(token: string | null = demoToken, path = "/index", member: "optional" | "required" = "optional"): UpstreamContext {
-  return requestContext(new Request(`http://shop.test${path}`), token, member);
+  return requestContext(new Request(`http://shop.test${path}`), {}, token, member);
 }
 
 /** How many times the BFF called `path` on the upstream (the spy on Node's http client sees every call). */
@@ -108,7 +108,7 @@ async function freshMemberToken(): Promise<string> {
 }
 
 async function cookieFor(token: string): Promise<string> {
-  return (await commitToken(new Request("http://shop.test/login"), token, { newSignIn: true })).split(";")[0];
+  return (await commitToken(new Request("http://shop.test/login"), {}, token, { newSignIn: true })).split(";")[0];
 }
 
 function page(path: string, cookie?: string) {

@@ -165,7 +165,7 @@ describe("the BFF's socket relay", () => {
   });
 
   async function sessionCookie(token: string): Promise<string> {
-    const setCookie = await commitToken(new Request("http://bff.invalid/"), token, { newSignIn: true });
+    const setCookie = await commitToken(new Request("http://bff.invalid/"), {}, token, { newSignIn: true });
     return setCookie.split(";")[0] as string;
   }
   const sameOrigin = () => ({ Origin: `http://${base}` });
@@ -241,7 +241,7 @@ describe('the relay\'s limits (docs/security.md "Chat socket limits")', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const cookieOf = async (token: string) => (await commitToken(new Request("http://bff.invalid/"), token, { newSignIn: true })).split(";")[0] as string;
+  const cookieOf = async (token: string) => (await commitToken(new Request("http://bff.invalid/"), {}, token, { newSignIn: true })).split(";")[0] as string;
   /** A socket of `token` from client address `address`, once the relay said its state (or closed it). */
   async function connect(token: string, address: string) {
     const socket = await openSocket(`ws://${base}/chat/socket`, { Origin: `http://${base}`, Cookie: await cookieOf(token), "X-Forwarded-For": address });

@@ -312,7 +312,7 @@ describe("the client core classifies every real failure answer", () => {
     const answer = loadSample(sample);
     upstream.on(`/${sample}`, { body: answer });
     const request = new Request("http://shop.test/member/index");
-    const ctx = requestContext(request, token, auth === "required" ? "required" : "optional");
+    const ctx = requestContext(request, {}, token, auth === "required" ? "required" : "optional");
     let thrown: unknown;
     try {
       await callUpstream(ctx, `/${sample}`, z.unknown());

@@ -59,7 +59,7 @@ test("a review is stored under the member's nickname and avatar and the order's 
     (await shop.call("/api/order/evluateinfo", { token, order_id: order.order_id })).data as { list: Array<{ order_goods_id: number; goods_id: number }> }
   ).list;
 
-  const cookie = (await commitToken(new Request("http://shop.test/login"), token, { newSignIn: true })).split(";")[0]!;
+  const cookie = (await commitToken(new Request("http://shop.test/login"), {}, token, { newSignIn: true })).split(";")[0]!;
   const words = `包装完好 ${member.username}`;
   const fields: Record<string, string> = { intent: "submit" };
   for (const line of lines)

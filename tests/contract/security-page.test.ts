@@ -37,7 +37,7 @@ function unusedMobile() {
 }
 
 async function signedIn(token: string) {
-  const cookie = (await commitToken(new Request("http://shop.test/login"), token, { newSignIn: true })).split(";")[0]!;
+  const cookie = (await commitToken(new Request("http://shop.test/login"), {}, token, { newSignIn: true })).split(";")[0]!;
   return {
     cookie,
     load: async () => loader({ request: new Request("http://shop.test/member/security", { headers: { Cookie: cookie } }), params: {}, context: {} }),

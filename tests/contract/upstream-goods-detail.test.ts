@@ -44,7 +44,7 @@ beforeEach(() => {
 
 function ctx(token: string | null = null, path = "/sku-17", method = "GET"): UpstreamContext {
   // Member pages ask for the member (requireMember); every other page has it optionally.
-  return requestContext(new Request(`http://shop.test${path}`, { method }), token, isLoginRequired(path) ? "required" : "optional");
+  return requestContext(new Request(`http://shop.test${path}`, { method }), {}, token, isLoginRequired(path) ? "required" : "optional");
 }
 
 /** A fresh member, so follows, coupons and the cart start empty. */
@@ -195,7 +195,7 @@ describe("mutations", () => {
   });
 
   test("a visitor's mutation in a context that needs the member is sent to login", async () => {
-    const error = await followGoods(requestContext(new Request("http://shop.test/sku-17", { method: "POST" }), null, "required"), {
+    const error = await followGoods(requestContext(new Request("http://shop.test/sku-17", { method: "POST" }), {}, null, "required"), {
       goods_id: 14,
       sku_id: 17,
     }).then(

@@ -47,7 +47,7 @@ beforeEach(async () => {
 /** The context of a page request, as memberContext builds it (token passed directly). */
 function ctx(token: string | null = null, path = "/index", method = "GET"): UpstreamContext {
   // Member pages ask for the member (requireMember); every other page has it optionally.
-  return requestContext(new Request(`http://shop.test${path}`, { method }), token, isLoginRequired(path) ? "required" : "optional");
+  return requestContext(new Request(`http://shop.test${path}`, { method }), {}, token, isLoginRequired(path) ? "required" : "optional");
 }
 
 async function upstreamError(promise: Promise<unknown>): Promise<UpstreamError> {

@@ -94,7 +94,7 @@ describe("WeChat login through the BFF", () => {
     expect(login.wechat).toBe(true);
     const page = await qrPage(browser);
     expect(page.code!.expiresIn).toBeGreaterThan(590);
-    const state = await readWechatLogin(browser.request("/login/wechat"));
+    const state = await readWechatLogin(browser.request("/login/wechat"), {});
     expect(state).toMatchObject({ step: "scan", cookies: expect.stringMatching(/^PHPSESSID=[a-f0-9]{32}$/) });
     expect(JSON.stringify(page)).not.toContain(state!.key);
     expect(browser.cookie).not.toContain(state!.key);
@@ -109,10 +109,10 @@ describe("WeChat login through the BFF", () => {
     const page = await qrPage(browser);
     await shop.testApi("/__test/wechat/scan", { ticket: page.ticket, username: member.username });
     expect(await check(browser)).toEqual({ status: 200, location: null, body: { status: "go", to: "/cart" } });
-    const token = await readToken(browser.request("/cart"));
+    const token = await readToken(browser.request("/cart"), {});
     expect(token).toBeTruthy();
     expect(((await shop.call("/api/member/info", { token })).data as { username: string }).username).toBe(member.username);
-    expect(await readWechatLogin(browser.request("/cart"))).toBeNull();
+    expect(await readWechatLogin(browser.request("/cart"), {})).toBeNull();
   });
 
   test("without JS the same scan signs in through the page's post (a 303 to the target)", async () => {
@@ -123,7 +123,7 @@ describe("WeChat login through the BFF", () => {
       status: 303,
       location: "/member/order_list",
     });
-    expect(await readToken(browser.request("/member/order_list"))).toBeTruthy();
+    expect(await readToken(browser.request("/member/order_list"), {})).toBeTruthy();
   });
 
   test("a new WeChat account binds a registered mobile with the upstream's session kept in ours", async () => {
@@ -132,7 +132,7 @@ describe("WeChat login through the BFF", () => {
     const page = await qrPage(browser);
     const scan = (await shop.testApi<{ openid: string }>("/__test/wechat/scan", { ticket: page.ticket })).body;
     expect(await check(browser)).toEqual({ status: 200, location: null, body: { status: "go", to: "/login/wechat/bind?redirect=%2Fcart" } });
-    expect(await readWechatLogin(browser.request("/login/wechat/bind"))).toMatchObject({ step: "bind" });
+    expect(await readWechatLogin(browser.request("/login/wechat/bind"), {})).toMatchObject({ step: "bind" });
     // The QR page now sends the visitor on to the mobile form.
     await expect(wechatLoader({ request: browser.request("/login/wechat?redirect=%2Fcart"), params: {}, context: {} })).rejects.toMatchObject({ status: 302 });
 
@@ -158,11 +158,11 @@ describe("WeChat login through the BFF", () => {
       redirect: "/cart",
     });
     expect(bound).toMatchObject({ status: 303, location: "/cart" });
-    const token = await readToken(browser.request("/cart"));
+    const token = await readToken(browser.request("/cart"), {});
     expect(((await shop.call("/api/member/info", { token })).data as { member_id: number }).member_id).toBe(member.member_id);
     const openid = (shop.api.db.prepare("SELECT wx_openid FROM member WHERE member_id = ?").get(member.member_id) as { wx_openid: string }).wx_openid;
     expect(openid).toBe(scan.openid);
-    expect(await readWechatLogin(browser.request("/cart"))).toBeNull();
+    expect(await readWechatLogin(browser.request("/cart"), {})).toBeNull();
   });
 
   test("the bind form refuses bad input (400) and a wrong SMS code with the upstream's message, keeping the mobile and the SMS key", async () => {
@@ -208,7 +208,7 @@ describe("WeChat login through the BFF", () => {
     const page = await qrPage(browser);
     await shop.testApi("/__test/wechat/expire", { ticket: page.ticket });
     expect(await check(browser)).toEqual({ status: 200, location: null, body: { status: "expired" } });
-    expect(await readWechatLogin(browser.request("/login/wechat"))).toBeNull();
+    expect(await readWechatLogin(browser.request("/login/wechat"), {})).toBeNull();
     // It held nothing else: the session cookie is gone, the visitor is a plain visitor again.
     expect(browser.cookie).toBe("__session=");
     const again = await qrPage(browser);

@@ -99,7 +99,7 @@ test.describe("HTTP-level hardening", () => {
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
       expect(response.headers.get("vary") ?? "", path).toMatch(/\bCookie\b/i);
     }
-    // A scope name of the client's own is replaced by the server's (ADR 040): the session is still seen as used.
+    // A header naming a scope (ADR 040's way, gone since ADR 068) means nothing: the session is still seen as used.
     const forged = await raw("/cart", { headers: { Cookie: cookie, "X-Storefront-Scope": "forged" } });
     expect(forged.headers.get("cache-control")).toBe("private, no-store");
     await page.goto("/index");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/session/session.server";
-import { newRequestScope, openRequestScope, SCOPE_HEADER } from "~/utils/request-scope.server";
+import { newRequestScope } from "~/utils/request-scope.server";
 import { action as payAction, loader as payLoader } from "~/routes/_main.pay/route";
 import { action as paymentAction, loader as paymentLoader } from "~/routes/_main.payment/route";
 import { loader as resultLoader } from "~/routes/_main.result/route";
@@ -21,7 +21,7 @@ let memberCookie = "";
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   restore = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "300" });
-  memberCookie = (await commitToken(new Request("http://shop.test/login"), "member-token", { newSignIn: true })).split(";")[0];
+  memberCookie = (await commitToken(new Request("http://shop.test/login"), {}, "member-token", { newSignIn: true })).split(";")[0];
 });
 
 afterAll(async () => {
@@ -177,22 +177,16 @@ describe("/payment", () => {
 
     /** A member signed in with `token` (the fake upstream's member/info names `memberId` for it), guessing from `address`. */
     async function guesser(token: string, memberId: number, address?: string) {
-      const cookie = (await commitToken(new Request("http://shop.test/login"), token, { newSignIn: true })).split(";")[0];
+      const cookie = (await commitToken(new Request("http://shop.test/login"), {}, token, { newSignIn: true })).split(";")[0];
       members.set(token, memberId);
       return async (password: string) => {
         const headers = new Headers({ Cookie: cookie });
-        const scope = address ? openRequestScope(newRequestScope(address)) : null;
-        if (scope) headers.set(SCOPE_HEADER, scope.name);
         const body = new URLSearchParams({ ...BALANCE, pay_password: password });
-        try {
-          return await paymentAction({
-            request: new Request("http://shop.test/payment?cart_ids=1,2", { method: "POST", headers, body }),
-            params: {},
-            context: {},
-          });
-        } finally {
-          scope?.close();
-        }
+        return await paymentAction({
+          request: new Request("http://shop.test/payment?cart_ids=1,2", { method: "POST", headers, body }),
+          params: {},
+          context: address ? { scope: newRequestScope(address) } : {},
+        });
       };
     }
     const members = new Map<string, number>();
@@ -241,7 +235,7 @@ describe("/payment", () => {
       const guess = await guesser("pay-page-token", 43);
       upstream.on("/api/pay/info", { body: envelope(0, "操作成功", { ...PAY_INFO, member_id: 43 }) });
       for (let attempt = 0; attempt < 5; attempt++) expect(fieldError(await guess(`00000${attempt}`))).toBe("checkout:errors.payPasswordWrong");
-      const cookie = (await commitToken(new Request("http://shop.test/login"), "pay-page-token", { newSignIn: true })).split(";")[0];
+      const cookie = (await commitToken(new Request("http://shop.test/login"), {}, "pay-page-token", { newSignIn: true })).split(";")[0];
       const body = new URLSearchParams({ intent: "balance", out_trade_no: "1795317200781411000", pay_password: "123456" });
       const result = unwrap(
         await payAction({ request: new Request("http://shop.test/pay", { method: "POST", headers: { Cookie: cookie }, body }), params: {}, context: {} }),

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { mayMutate, REVISION_COOKIE, sessionRevision, startNewRevision } from "~/session/session-revision.server";
 import { requestContext } from "~/upstream/context.server";
 import { getMemberBar } from "~/upstream/member.server";
-import { applyScopeToHeaders, newRequestScope, openRequestScope, SCOPE_HEADER } from "~/utils/request-scope.server";
+import { applyScopeToHeaders, newRequestScope } from "~/utils/request-scope.server";
 import { useFakeUpstream } from "../support/bff-environment";
 import { envelope } from "../support/fake-upstream";
 
@@ -26,7 +26,7 @@ let tokens = 0;
 const newToken = () => `token-${++tokens}-${Date.now()}`;
 const page = (cookie = "") => new Request("http://shop.test/index", { headers: cookie ? { Cookie: cookie } : {} });
 const calls = () => fake.upstream.requests.filter((request) => request.path === "/api/cart/count").length;
-const barOf = (token: string | null, revision: string) => getMemberBar(requestContext(page(), token, "optional"), revision);
+const barOf = (token: string | null, revision: string) => getMemberBar(requestContext(page(), {}, token, "optional"), revision);
 
 /** The `name=value` of the revision cookie a mutating request's answer sets, and the revision itself. */
 async function postedRevision(): Promise<{ cookie: string; revision: string }> {
@@ -72,9 +72,9 @@ describe("the session revision", () => {
   test("a page reads it from the cookie a post set; a forged or missing one reads as none", async () => {
     const { cookie, revision } = await postedRevision();
     expect(revision).toMatch(/^[\w-]{12}$/);
-    expect(await sessionRevision(page(`${cookie}; __session=x`))).toBe(revision);
-    expect(await sessionRevision(page())).toBe("");
-    expect(await sessionRevision(page(`${REVISION_COOKIE}=${Buffer.from(JSON.stringify("../<x>")).toString("base64")}`))).toBe("");
+    expect(await sessionRevision(page(`${cookie}; __session=x`), {})).toBe(revision);
+    expect(await sessionRevision(page(), {})).toBe("");
+    expect(await sessionRevision(page(`${REVISION_COOKIE}=${Buffer.from(JSON.stringify("../<x>")).toString("base64")}`), {})).toBe("");
   });
 
   test("a post's own loaders read at the revision it started, not at the cookie it came with", async () => {
@@ -82,11 +82,8 @@ describe("the session revision", () => {
     await startNewRevision(scope);
     const old = (await postedRevision()).cookie;
     const request = page(old);
-    const registration = openRequestScope(scope);
-    request.headers.set(SCOPE_HEADER, registration.name);
-    expect(await sessionRevision(request)).toBe(scope.revision);
-    registration.close();
-    expect(await sessionRevision(request)).not.toBe(scope.revision); // a closed scope is forgotten
+    expect(await sessionRevision(request, { scope })).toBe(scope.revision);
+    expect(await sessionRevision(request, {})).not.toBe(scope.revision); // another request reads the cookie's
   });
 
   test("each post starts a different one", async () => {

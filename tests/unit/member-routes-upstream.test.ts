@@ -21,7 +21,7 @@ let memberCookie = "";
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   restore = pointBffAt(upstream.url, { UPSTREAM_TIMEOUT_MS: "1000" });
-  memberCookie = (await commitToken(new Request("http://shop.test/login"), "member-token", { newSignIn: true })).split(";")[0];
+  memberCookie = (await commitToken(new Request("http://shop.test/login"), {}, "member-token", { newSignIn: true })).split(";")[0];
 });
 
 afterAll(async () => {

@@ -97,7 +97,7 @@ describe("the request", () => {
   });
 
   test("memberContext sends the token sealed in the session cookie; the cookie does not show it", async () => {
-    const setCookie = await commitToken(page("/login"), "member-token-42", { newSignIn: true });
+    const setCookie = await commitToken(page("/login"), {}, "member-token-42", { newSignIn: true });
     const cookie = setCookie.split(";")[0];
     expect(cookie.startsWith("__session=")).toBe(true);
     const value = decodeURIComponent(cookie.slice("__session=".length));
@@ -105,9 +105,9 @@ describe("the request", () => {
     expect(Buffer.from(value.split(".")[0], "base64").toString("utf8")).not.toContain("member-token-42");
 
     const request = page("/member/index", { headers: { Cookie: cookie } });
-    expect(await readToken(request)).toBe("member-token-42");
+    expect(await readToken(request, {})).toBe("member-token-42");
     upstream.on("/api/member/info", { body: envelope(0, "", { member_id: 42, nickname: "n" }) });
-    await callUpstream(await memberContext(request, "required"), "/api/member/info", MemberSchema);
+    await callUpstream(await memberContext(request, {}, "required"), "/api/member/info", MemberSchema);
     expect(upstream.requests[0].body).toMatchObject({ token: "member-token-42" });
   });
 
@@ -222,19 +222,19 @@ describe("typed failures (http.server knows nothing of sessions)", () => {
 
 describe("error catalogue of a page request (context.server, spec §8)", () => {
   async function sessionCookie(token: string) {
-    return (await commitToken(page("/login"), token, { newSignIn: true })).split(";")[0];
+    return (await commitToken(page("/login"), {}, token, { newSignIn: true })).split(";")[0];
   }
 
   test("-3 (shop closed) → redirect to /closed", async () => {
     upstream.on("/api/goods/x", { body: envelope(-3, "网站已关闭！") });
-    const response = await thrownResponse(callUpstream(await memberContext(page("/sku-12")), "/api/goods/x", z.unknown()));
+    const response = await thrownResponse(callUpstream(await memberContext(page("/sku-12"), {}), "/api/goods/x", z.unknown()));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/closed");
   });
 
   test("-3 while rendering /closed itself → no redirect loop, the ShopClosedError", async () => {
     upstream.on("/api/site/info", { body: envelope(-3, "网站已关闭！") });
-    expect(await rejection(callUpstream(await memberContext(page("/closed")), "/api/site/info", z.unknown()))).toBeInstanceOf(ShopClosedError);
+    expect(await rejection(callUpstream(await memberContext(page("/closed"), {}), "/api/site/info", z.unknown()))).toBeInstanceOf(ShopClosedError);
   });
 
   test.each([
@@ -244,7 +244,7 @@ describe("error catalogue of a page request (context.server, spec §8)", () => {
   ])("%i with a token on a member page → redirect to login that clears the session and sets a toast", async (code, message) => {
     upstream.on("/api/member/info", { body: envelope(code, message) });
     const request = page("/member/order_list?status=waitpay", { headers: { Cookie: await sessionCookie("expired") } });
-    const response = await thrownResponse(callUpstream(await memberContext(request, "required"), "/api/member/info", z.unknown()));
+    const response = await thrownResponse(callUpstream(await memberContext(request, {}, "required"), "/api/member/info", z.unknown()));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirect=%2Fmember%2Forder_list%3Fstatus%3Dwaitpay");
 
@@ -261,7 +261,7 @@ describe("error catalogue of a page request (context.server, spec §8)", () => {
   test("a token error on an optional page (GET) reloads the same page as a visitor", async () => {
     upstream.on("/api/cart/count", { body: envelope(-10009, "token已过期") });
     const request = page("/sku-12?from=list", { headers: { Cookie: await sessionCookie("expired") } });
-    const response = await thrownResponse(callUpstream(await memberContext(request), "/api/cart/count", IntLike));
+    const response = await thrownResponse(callUpstream(await memberContext(request, {}), "/api/cart/count", IntLike));
     expect(response.headers.get("Location")).toBe("/sku-12?from=list");
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("__session=;"))).toBe(true);
   });
@@ -271,7 +271,7 @@ describe("error catalogue of a page request (context.server, spec §8)", () => {
     async (path) => {
       upstream.on("/api/cart/count", { body: envelope(-10009, "token已过期") });
       const request = new Request(`http://shop.test${path}`, { headers: { Cookie: await sessionCookie("expired") } });
-      const response = await thrownResponse(callUpstream(await memberContext(request), "/api/cart/count", IntLike));
+      const response = await thrownResponse(callUpstream(await memberContext(request, {}), "/api/cart/count", IntLike));
       const location = response.headers.get("Location") ?? "";
       expect(new URL(location, "http://shop.test").origin).toBe("http://shop.test");
       expect(location.startsWith("//")).toBe(false);
@@ -282,13 +282,13 @@ describe("error catalogue of a page request (context.server, spec §8)", () => {
   test("a token error during a form POST sends to login even on an optional page", async () => {
     upstream.on("/api/cart/count", { body: envelope(-10010, "token不存在") });
     const request = page("/sku-12", { method: "POST", body: new URLSearchParams({ intent: "add" }), headers: { Cookie: await sessionCookie("gone") } });
-    const response = await thrownResponse(callUpstream(await memberContext(request), "/api/cart/count", IntLike));
+    const response = await thrownResponse(callUpstream(await memberContext(request, {}), "/api/cart/count", IntLike));
     expect(response.headers.get("Location")).toBe("/login?redirect=%2Fsku-12");
   });
 
   test("a member page without a token → redirect to /login?redirect=<encoded path>, no cookies touched", async () => {
     upstream.on("/api/order/num", { body: envelope(-1, NOT_LOGGED_IN) });
-    const response = await thrownResponse(callUpstream(await memberContext(page("/member/index"), "required"), "/api/order/num", z.unknown()));
+    const response = await thrownResponse(callUpstream(await memberContext(page("/member/index"), {}, "required"), "/api/order/num", z.unknown()));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirect=%2Fmember%2Findex");
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -296,7 +296,7 @@ describe("error catalogue of a page request (context.server, spec §8)", () => {
 
   test("an optional page without a token: the not-logged-in answer is the caller's UpstreamError", async () => {
     upstream.on("/api/cart/count", { body: envelope(-1, NOT_LOGGED_IN) });
-    const error = await rejection(callUpstream(await memberContext(page("/index")), "/api/cart/count", IntLike));
+    const error = await rejection(callUpstream(await memberContext(page("/index"), {}), "/api/cart/count", IntLike));
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error).not.toBeInstanceOf(TokenRejectedError);
     expect((error as Response).status).toBe(502); // unhandled, it is a bad-gateway page, not a redirect
@@ -305,17 +305,17 @@ describe("error catalogue of a page request (context.server, spec §8)", () => {
   test("a logged-out cookie replayed is a visitor's", async () => {
     const cookie = await sessionCookie("still-valid-upstream");
     const request = page("/member/index", { headers: { Cookie: cookie } });
-    expect(await readToken(request)).toBe("still-valid-upstream");
-    await clearToken(request);
-    expect(await readToken(page("/member/index", { headers: { Cookie: cookie } }))).toBeNull();
+    expect(await readToken(request, {})).toBe("still-valid-upstream");
+    await clearToken(request, {});
+    expect(await readToken(page("/member/index", { headers: { Cookie: cookie } }), {})).toBeNull();
   });
 
   test("an opened session is remembered by its exact cookie: a tampered copy of it opens nothing", async () => {
     const cookie = await sessionCookie("member-token-7");
-    expect(await readToken(page("/index", { headers: { Cookie: cookie } }))).toBe("member-token-7");
-    expect(await readToken(page("/index", { headers: { Cookie: cookie } }))).toBe("member-token-7");
+    expect(await readToken(page("/index", { headers: { Cookie: cookie } }), {})).toBe("member-token-7");
+    expect(await readToken(page("/index", { headers: { Cookie: cookie } }), {})).toBe("member-token-7");
     const tampered = `${cookie.slice(0, -3)}${cookie.endsWith("A") ? "B" : "A"}${cookie.slice(-2)}`;
-    expect(await readToken(page("/index", { headers: { Cookie: tampered } }))).toBeNull();
+    expect(await readToken(page("/index", { headers: { Cookie: tampered } }), {})).toBeNull();
   });
 });
 

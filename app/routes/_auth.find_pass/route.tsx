@@ -41,16 +41,16 @@ function findPasswordSchema(rules: { pwdLen: number; pwdComplexity: string[] }) 
 
 export const shouldRevalidate = revalidateCaptchaAfterPost;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   const [config, captcha] = await Promise.all([getRegisterConfig(ctx), newCaptcha(ctx)]);
   const rules = { pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity };
   // The schema's native constraints, so zod stays on the server (ADR 010).
   return { rules, captcha, constraint: getZodConstraint(findPasswordSchema(rules)) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   const config = await getRegisterConfig(ctx);
   const schema = findPasswordSchema({ pwdLen: config.pwd_len, pwdComplexity: config.pwd_complexity });
   const submission = parseWithZod(await readFormData(request), { schema });
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }), smsKey: null }, { status: 400 });
   const input = submission.value;
 
-  const client = clientAddress(request);
+  const client = clientAddress(context);
   if (input.intent === "send-code") {
     if (!input.captcha_code) return refuseFields(submission, { captcha_code: ["validation:required"] });
     // The upstream checks (and burns) the captcha before it says whether the mobile is registered,
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ["sendPerMobile", input.mobile],
       ["sendPerClient", client],
     ];
-    const outcome = await limitedAttempt(request, subjects, "always", () =>
+    const outcome = await limitedAttempt(context, subjects, "always", () =>
       sendFindPasswordCode(ctx, { mobile: input.mobile, captcha_id: input.captcha_id, captcha_code: input.captcha_code }),
     );
     if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome);
@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     ["codePerMobile", input.mobile],
     ["codePerClient", client],
   ];
-  const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
+  const outcome = await limitedAttempt(context, subjects, "on-failure", () =>
     resetPassword(ctx, { mobile: input.mobile, key: input.key, code: input.code, password: input.password }),
   );
   if (!outcome.ok) return refuse(submission, [outcome.refusal], hidden, outcome, input.key);

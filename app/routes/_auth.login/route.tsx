@@ -24,14 +24,14 @@ export const handle: RouteHandle = { i18n: ["auth"], title: "auth:login.title" }
 
 export const shouldRevalidate = revalidateCaptchaAfterPost;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   const mode = LoginModeSchema.parse(new URL(request.url).searchParams.get("mode"));
   const [config, captchaConfig, ad, clientNeedsCaptcha, wechat] = await Promise.all([
     getRegisterConfig(ctx),
     getCaptchaConfig(ctx),
     getAdv("NS_PC_LOGIN").catch(() => null),
-    needsCaptcha([["passwordPerClient", clientAddress(request)]]),
+    needsCaptcha([["passwordPerClient", clientAddress(context)]]),
     wechatLoginOffered(ctx),
   ]);
   const captcha = captchaConfig.shop_reception_login ? await newCaptcha(ctx) : clientNeedsCaptcha ? newOwnCaptcha() : null;
@@ -49,8 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), smsKey: null }, { status: 400 });
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const captchaRequired = (await getCaptchaConfig(ctx)).shop_reception_login;
   if (input.intent !== "mobile-login" && captchaRequired && !input.captcha_code) return askForCaptcha(ctx, submission, ["password"]);
   const captcha = input.intent !== "mobile-login" ? { captcha_id: input.captcha_id, captcha_code: input.captcha_code } : {};
-  const client = clientAddress(request);
+  const client = clientAddress(context);
 
   switch (input.intent) {
     case "password-login": {
@@ -82,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // The upstream's captcha goes along whenever the form carries one, not only when this worker's
       // cached switch says so: another worker may have learnt of the switch first and handed it out.
       const upstreamCaptcha = captchaRequired || (input.captcha_id !== undefined && !isOwnCaptcha(input.captcha_id));
-      const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
+      const outcome = await limitedAttempt(context, subjects, "on-failure", () =>
         logIn(ctx, { username: input.username, password: input.password, autoLoginRange: autoLoginDays || undefined, ...(upstreamCaptcha ? captcha : {}) }),
       );
       if (!outcome.ok) {
@@ -90,14 +90,14 @@ export async function action({ request }: ActionFunctionArgs) {
         return refuse(submission, [outcome.refusal], ["password"], outcome);
       }
       await forget([subjects[0]]);
-      return signIn(request, outcome.value.token, { autoLoginDays, redirectTo: input.redirect });
+      return signIn(request, context, outcome.value.token, { autoLoginDays, redirectTo: input.redirect });
     }
     case "send-code": {
       const subjects: Subject[] = [
         ["sendPerMobile", input.mobile],
         ["sendPerClient", client],
       ];
-      const outcome = await limitedAttempt(request, subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
+      const outcome = await limitedAttempt(context, subjects, "always", () => sendLoginCode(ctx, { mobile: input.mobile, ...captcha }));
       if (!outcome.ok) {
         if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_login"))) return askForCaptcha(ctx, submission, ["password"]);
         return refuse(submission, [outcome.refusal], [], outcome);
@@ -109,12 +109,12 @@ export async function action({ request }: ActionFunctionArgs) {
         ["codePerMobile", input.mobile],
         ["codePerClient", client],
       ];
-      const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
+      const outcome = await limitedAttempt(context, subjects, "on-failure", () =>
         logInWithCode(ctx, { mobile: input.mobile, key: input.key, code: input.code }),
       );
       if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome, input.key);
       await forget([subjects[0]]);
-      return signIn(request, outcome.value.token, { redirectTo: input.redirect });
+      return signIn(request, context, outcome.value.token, { redirectTo: input.redirect });
     }
   }
 }

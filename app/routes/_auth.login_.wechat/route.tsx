@@ -27,32 +27,32 @@ const WechatLoginSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("check"), redirect: RedirectSchema }),
 ]);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   if (!(await wechatLoginOffered(ctx))) throw notFoundResponse();
   const redirectTo = RedirectSchema.catch(undefined).parse(new URL(request.url).searchParams.get("redirect") ?? undefined) ?? "";
-  const state = await readWechatLogin(request);
+  const state = await readWechatLogin(request, context);
   if (state?.step === "bind") throw redirect(wechatPath(WECHAT_BIND_PATH, redirectTo));
   const expiresIn = state ? Math.max(0, Math.floor((state.expiresAt - Date.now()) / 1000)) : 0;
   return { code: state && expiresIn > 0 ? { image: state.image, expiresIn } : null, hadCode: state !== null, redirectTo };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   const parsed = WechatLoginSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ check: null, refusal: "auth:wechat.badRequest" }, { status: 400 });
   const { intent, redirect: redirectTo } = parsed.data;
   if (!(await wechatLoginOffered(ctx))) throw notFoundResponse();
 
   if (intent === "new-code") {
-    const started = await startWechatLogin(request, ctx);
+    const started = await startWechatLogin(request, context, ctx);
     if (started.ok) return redirect(wechatPath(WECHAT_LOGIN_PATH, redirectTo), { status: 303, headers: { "Set-Cookie": started.cookie } });
     if (started.refusal) return data({ check: null, refusal: started.refusal }, { status: 429, headers: { "Retry-After": String(started.retryAfter) } });
     const back = redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login";
     return redirectWithToast(back, { kind: "error", key: "auth:wechat.unavailable" });
   }
 
-  const outcome = await checkWechatLogin(request, ctx, redirectTo);
+  const outcome = await checkWechatLogin(request, context, ctx, redirectTo);
   switch (outcome.status) {
     case "go":
       return redirect(outcome.to, { status: 303, headers: outcome.headers });

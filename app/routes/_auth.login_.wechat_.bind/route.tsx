@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { clientAddress, forget, type Subject } from "~/auth/attempts.server";
@@ -43,10 +43,10 @@ const WechatBindSchema = z.discriminatedUnion("intent", [
 export const shouldRevalidate = revalidateCaptchaAfterPost;
 
 /** The WeChat login waiting for a mobile, else back to its QR page (a bookmarked or stale URL). */
-async function bindingState(request: Request) {
-  const ctx = await requireVisitor(request);
+async function bindingState(request: Request, context: AppLoadContext) {
+  const ctx = await requireVisitor(request, context);
   if (!(await wechatLoginOffered(ctx))) throw notFoundResponse();
-  const state = await readWechatLogin(request);
+  const state = await readWechatLogin(request, context);
   if (state?.step !== "bind") {
     const redirectTo = RedirectSchema.catch(undefined).parse(new URL(request.url).searchParams.get("redirect") ?? undefined);
     throw redirect(wechatPath(WECHAT_LOGIN_PATH, redirectTo));
@@ -54,15 +54,15 @@ async function bindingState(request: Request) {
   return { ctx, state };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await bindingState(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await bindingState(request, context);
   const redirectTo = RedirectSchema.catch(undefined).parse(new URL(request.url).searchParams.get("redirect") ?? undefined) ?? "";
   // Niushop checks a captcha on both calls, whatever its captcha switches say.
   return { captcha: await newCaptcha(ctx), redirectTo, constraint: getZodConstraint(WechatBindSchema) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, state } = await bindingState(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, state } = await bindingState(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: WechatBindSchema });
   if (submission.status !== "success") {
     // A code already sent stays usable after a mistake elsewhere on the form.
@@ -72,14 +72,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = submission.value;
   if (!input.captcha_code) return refuseFields(submission, { captcha_code: ["validation:required"] });
   const captcha = { captcha_id: input.captcha_id, captcha_code: input.captcha_code };
-  const client = clientAddress(request);
+  const client = clientAddress(context);
 
   if (input.intent === "send-code") {
     const subjects: Subject[] = [
       ["sendPerMobile", input.mobile],
       ["sendPerClient", client],
     ];
-    const outcome = await limitedAttempt(request, subjects, "always", () => sendBindCode(ctx, { mobile: input.mobile, ...captcha }, state.cookies));
+    const outcome = await limitedAttempt(context, subjects, "always", () => sendBindCode(ctx, { mobile: input.mobile, ...captcha }, state.cookies));
     // The page shows a new captcha after every post (shouldRevalidate): the one typed is cleared.
     if (!outcome.ok) return refuse(submission, [outcome.refusal], ["captcha_code"], outcome);
     return data({ result: submission.reply({ hideFields: ["captcha_code"] }), smsKey: outcome.value.key });
@@ -88,13 +88,13 @@ export async function action({ request }: ActionFunctionArgs) {
     ["codePerMobile", input.mobile],
     ["codePerClient", client],
   ];
-  const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
+  const outcome = await limitedAttempt(context, subjects, "on-failure", () =>
     bindMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...captcha }, state.cookies),
   );
   // The upstream used the captcha up: the page shows a new one (shouldRevalidate), the SMS key stays.
   if (!outcome.ok) return refuse(submission, [outcome.refusal], ["captcha_code"], outcome, input.key);
   await forget([subjects[0]]);
-  return signIn(request, outcome.value.token, { redirectTo: input.redirect });
+  return signIn(request, context, outcome.value.token, { redirectTo: input.redirect });
 }
 
 export default function WechatBindPage() {

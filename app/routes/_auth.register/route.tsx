@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
@@ -56,8 +56,8 @@ function giftsOf(value: RegisterReward["value"]): Array<{ kind: "point" | "growt
   ];
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   const requested = RegisterModeSchema.parse(new URL(request.url).searchParams.get("mode"));
   // The business fields are asked only where the upstream keeps them (a stock Niushop drops them).
   const extrasStored = await registerStoresExtras();
@@ -96,8 +96,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireVisitor(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireVisitor(request, context);
   const formData = await readFormData(request);
   await checkHoneypot(request, formData);
   const { rules } = await rulesFor(ctx);
@@ -107,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const extrasStored = await registerStoresExtras();
   const labels = extrasStored ? await listMemberLabels(ctx).catch(() => []) : [];
   if (intent === "register-username" || RegisterStepSchema.safeParse({ intent }).success) {
-    return usernameRegistration(request, ctx, formData, { rules, captchaRequired, labels, extrasStored });
+    return usernameRegistration(request, context, ctx, formData, { rules, captchaRequired, labels, extrasStored });
   }
   const schema = mobileRegisterSchema(rules);
   const submission = parseWithZod(formData, { schema });
@@ -125,7 +125,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     : {};
   const captcha = { captcha_id: input.captcha_id, captcha_code: input.captcha_code };
-  const client = clientAddress(request);
+  const client = clientAddress(context);
 
   switch (input.intent) {
     case "send-code": {
@@ -133,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ["sendPerMobile", input.mobile],
         ["sendPerClient", client],
       ];
-      const outcome = await limitedAttempt(request, subjects, "always", () => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
+      const outcome = await limitedAttempt(context, subjects, "always", () => sendRegisterCode(ctx, { mobile: input.mobile, ...captcha }));
       if (!outcome.ok) {
         if (!captchaRequired && (await captchaJustTurnedOn(ctx, "shop_reception_register"))) return askForCaptcha(ctx, submission, hidden);
         return refuse(submission, [outcome.refusal], [], outcome);
@@ -146,11 +146,11 @@ export async function action({ request }: ActionFunctionArgs) {
         ["codePerClient", client],
         ["registerPerClient", client],
       ];
-      const outcome = await limitedAttempt(request, subjects, "on-failure", () =>
+      const outcome = await limitedAttempt(context, subjects, "on-failure", () =>
         registerWithMobile(ctx, { mobile: input.mobile, key: input.key, code: input.code, ...extras }),
       );
       if (!outcome.ok) return refuse(submission, [outcome.refusal], [], outcome, input.key);
-      return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
+      return signIn(request, context, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
     }
   }
 }
@@ -165,6 +165,7 @@ type Labels = Awaited<ReturnType<typeof listMemberLabels>>;
  */
 async function usernameRegistration(
   request: Request,
+  context: AppLoadContext,
   ctx: Awaited<ReturnType<typeof requireVisitor>>,
   formData: FormData,
   { rules, captchaRequired, labels, extrasStored }: { rules: RegisterRules; captchaRequired: boolean; labels: Labels; extrasStored: boolean },
@@ -214,7 +215,7 @@ async function usernameRegistration(
         invitation_code: input.invitation_code || undefined,
       }
     : {};
-  const outcome = await limitedAttempt(request, [["registerPerClient", clientAddress(request)]], "always", () =>
+  const outcome = await limitedAttempt(context, [["registerPerClient", clientAddress(context)]], "always", () =>
     registerWithUsername(ctx, {
       username: input.username,
       password: input.password,
@@ -228,7 +229,7 @@ async function usernameRegistration(
     const headers: HeadersInit = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : {};
     return answer(submission.reply({ formErrors: [outcome.refusal], hideFields: hidden }), outcome.status, headers);
   }
-  return signIn(request, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
+  return signIn(request, context, outcome.value.token, { redirectTo: input.redirect, toast: { kind: "success", key: "auth:register.done" } });
 }
 
 export default function RegisterPage() {

@@ -46,8 +46,8 @@ function selectionOf(url: URL, allIds: number[]): number[] {
   return allIds.filter((id) => chosen.has(id));
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await memberContext(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await memberContext(request, context);
   if (!ctx.token) return { member: false, cart: null, selected: [] } satisfies CartPageData;
   const [lines, bundles] = await Promise.all([listCartLines(ctx), bundlesOf(ctx)]);
   // Combo lines carry no sale control of their own: their goods' rules are asked for (issue 29).
@@ -66,8 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { member: true, cart, selected: selectionOf(new URL(request.url), buyable) } satisfies CartPageData;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const formData = await readFormData(request);
   const back = formData.get("redirect");
   const submission = parseWithZod(formData, { schema: CartIntentSchema });

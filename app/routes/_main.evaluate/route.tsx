@@ -55,8 +55,8 @@ async function loadInfo(ctx: UpstreamContext, orderId: number): Promise<Evaluate
 
 const toImages = (paths: string[]): DraftImage[] => paths.map((path) => ({ path, url: assetUrl(path) }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const orderId = orderIdOf(request);
   const info = await loadInfo(ctx, orderId);
   if (info === "done") return data({ orderId, mode: "done" as const, lines: [] });
@@ -79,8 +79,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type LineError = { field: "content" | "images"; message: string };
 type ActionData = { draft: Draft; errors: Record<string, LineError>; formError: string | null; revision: number };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const orderId = orderIdOf(request);
   const form = await readFormData(request);
   const intent = EvaluateIntentSchema.safeParse(form.get("intent"));

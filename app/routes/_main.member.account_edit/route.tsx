@@ -30,8 +30,8 @@ function returnTarget(raw: string | undefined): string {
   return raw ? safeRedirect(raw, "/member/account_list") : "/member/account_list";
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = AccountEditQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw notFoundResponse();
   const [account, types] = await Promise.all([query.data.id ? findBankAccount(ctx, query.data.id) : null, listTransferTypes(ctx)]);
@@ -54,8 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: BankAccountFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;

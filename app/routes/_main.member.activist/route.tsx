@@ -22,8 +22,8 @@ export const handle: RouteHandle = { i18n: ["aftersales"], title: "aftersales:ac
 
 const QuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw notFoundResponse();
   const page = await listRefunds(ctx, query.data.page);

@@ -31,8 +31,8 @@ function returnTarget(raw: string | undefined): string {
   return raw ? safeRedirect(raw, "") : "";
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = AddressPageQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw notFoundResponse();
   const address = query.data.id ? await findAddress(ctx, query.data.id) : null;
@@ -50,8 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const formData = await readFormData(request);
   const chosen = RegionIdsSchema.parse(Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")));
 

@@ -50,8 +50,8 @@ async function loadComplaint(ctx: UpstreamContext, orderGoodsId: number) {
   return info;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const info = await loadComplaint(ctx, query.order_goods_id);
   const complaint = info.complain;
@@ -78,8 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { formError?: string; fieldErrors?: Record<string, string> };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const form = await readFormData(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));

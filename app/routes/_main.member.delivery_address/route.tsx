@@ -48,8 +48,8 @@ function listUrl(target: string): string {
   return target ? `/member/delivery_address?${new URLSearchParams({ redirect: target })}` : "/member/delivery_address";
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const addresses = await listAddresses(ctx);
   return {
@@ -67,8 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: IntentSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "address:errors.badRequest";

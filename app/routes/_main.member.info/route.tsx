@@ -31,8 +31,8 @@ const AVATAR_MESSAGES = {
   notImage: "member:info.errors.avatarNotImage",
 } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const member = await getMember(ctx);
   return {
     profile: {
@@ -50,8 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type AvatarResult = { avatarError: string };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const form = await readFormData(request);
 
   if (form.get("intent") === "avatar") {

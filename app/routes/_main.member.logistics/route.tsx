@@ -20,8 +20,8 @@ import { errorText } from "~/utils/error-text";
 
 export const handle: RouteHandle = { i18n: ["orders"], title: "orders:logistics.title" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = OrderIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw notFoundResponse();
   // The order first: another member's order is a 404 whatever the package call would say.

@@ -14,8 +14,8 @@ import { sanitizeUpstreamHtml } from "~/utils/sanitize.server";
 
 export const handle: RouteHandle = { i18n: ["orders"], title: "orders:agreement.title" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const agreement = await getTransactionAgreement(ctx);
   return data({ title: agreement.title, html: sanitizeUpstreamHtml(agreement.content, ctx.baseUrl) }, { headers: PRIVATE_NO_STORE });
 }

@@ -14,14 +14,14 @@ export const handle: RouteHandle = { i18n: ["orders"], title: "orders:detail.pag
 
 const PATH = "/member/order_detail_local_delivery";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { order } = await loadOrderDetail(request, PATH);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { order } = await loadOrderDetail(request, context, PATH);
   const confirm = ConfirmQuery.parse(Object.fromEntries(new URL(request.url).searchParams)).confirm ?? null;
   return data<OrderDetailData>({ order: await orderDetailView(order), path: PATH, confirm }, { headers: PRIVATE_NO_STORE });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return orderAction(request, PATH);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return orderAction(request, context, PATH);
 }
 
 export default function OrderDetailRoute() {

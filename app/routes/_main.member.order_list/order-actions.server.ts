@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { CLOSE_REASONS, detailPathFor, ORDER_INTENTS } from "~/domain/orders";
@@ -32,8 +32,8 @@ export const OrderIdQuery = z.object({
  * when it is another one's; another member's or an unknown order, a bad id or a kind we do not
  * show → 404.
  */
-export async function loadOrderDetail(request: Request, path: string): Promise<{ ctx: UpstreamContext; order: OrderDetail }> {
-  const ctx = await requireMember(request);
+export async function loadOrderDetail(request: Request, context: AppLoadContext, path: string): Promise<{ ctx: UpstreamContext; order: OrderDetail }> {
+  const ctx = await requireMember(request, context);
   const url = new URL(request.url);
   const query = OrderIdQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw notFoundResponse();
@@ -80,8 +80,8 @@ const DONE: Record<(typeof ORDER_INTENTS)[number], string> = {
  * gives the page to go back to. What the state allows is the upstream's call: a refusal comes
  * back with its message and a 409, and nothing changed.
  */
-export async function orderAction(request: Request, fallback: string): Promise<ActionAnswer> {
-  const ctx = await requireMember(request);
+export async function orderAction(request: Request, context: AppLoadContext, fallback: string): Promise<ActionAnswer> {
+  const ctx = await requireMember(request, context);
   const parsed = ActionSchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
   if (!parsed.success)
     return data<OrderActionData>(

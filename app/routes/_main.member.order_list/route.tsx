@@ -35,8 +35,8 @@ function listUrl(tab: OrderTab, page = 1, search = "", extra: Record<string, str
   return `/member/order_list?${params}`;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get("status"));
   // The after-sales tab is the after-sales list (spec §2 /member/activist).
@@ -58,8 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return orderAction(request, "/member/order_list");
+export async function action({ request, context }: ActionFunctionArgs) {
+  return orderAction(request, context, "/member/order_list");
 }
 
 export default function OrderListPage() {

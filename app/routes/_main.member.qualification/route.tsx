@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { errorsText } from "~/utils/error-text";
@@ -38,8 +38,8 @@ const STATE_COLORS: Record<QualificationState, "primary" | "red" | "orange" | "g
   missing: "gray",
 };
 
-async function loadTypes(request: Request) {
-  const ctx = await requireMember(request);
+async function loadTypes(request: Request, context: AppLoadContext) {
+  const ctx = await requireMember(request, context);
   const answer = await getMemberQualifications(ctx);
   // Without the upstream's qualifications the page does not exist (ADR 009).
   if (!answer) throw notFoundResponse();
@@ -47,8 +47,8 @@ async function loadTypes(request: Request) {
   return { ctx, answer, today };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, answer, today } = await loadTypes(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, answer, today } = await loadTypes(request, context);
   return {
     labelName: answer.member_label_name,
     types: answer.list.map((type) => {
@@ -85,8 +85,8 @@ function refuse(aptitudeId: number | null, error: string, status: number) {
   return data<ActionResult>({ aptitudeId, error }, { status });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, answer, today } = await loadTypes(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, answer, today } = await loadTypes(request, context);
   const form = await readFormData(request);
   const parsed = QualificationIntentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) return refuse(null, "qualification:errors.badForm", 400);

@@ -20,16 +20,16 @@ import "~/styles/member.css";
 
 export const handle: RouteHandle = { i18n: ["finance"], title: "finance:rechargeOrder.title" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const choice = await choiceOf(ctx, Object.fromEntries(new URL(request.url).searchParams));
   if (choice === null) throw notFoundResponse();
   if (typeof choice === "string") return data({ choice: null, error: choice }, { status: 400 });
   return { choice, error: null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const form = Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string"));
   const choice = await choiceOf(ctx, form);
   if (choice === null) return data({ error: "finance:errors.unknownPackage" }, { status: 404 });

@@ -60,8 +60,8 @@ async function loadRefundData(ctx: UpstreamContext, query: RefundQuery) {
 
 const detailUrl = (orderGoodsId: number) => `/member/refund_detail?${new URLSearchParams({ order_goods_id: String(orderGoodsId) })}`;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const refund = await loadRefundData(ctx, query);
   const blocked = refund.order_goods_info.filter((line) => !APPLY_FROM.has(line.refund_status));
@@ -92,8 +92,8 @@ function reply(value: Omit<ActionData, "revision">, status: number) {
   return data<ActionData>({ ...value, revision: Date.now() }, { status });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const form = await readFormData(request);
   const refund = await loadRefundData(ctx, query);

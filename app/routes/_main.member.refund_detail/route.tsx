@@ -73,8 +73,8 @@ function factsOf(detail: RefundDetail): Fact[] {
   return facts.filter((fact): fact is Fact => fact !== false);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const [detail, complaints] = await Promise.all([loadDetail(ctx, query.order_goods_id), complaintsAvailable()]);
   const buttons = refundButtons(detail.refund_action);
@@ -107,8 +107,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { formError?: string; fieldErrors?: Record<string, string> };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const form = await readFormData(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));

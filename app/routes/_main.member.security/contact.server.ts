@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { waitBeforeAttempt, clientAddress, count, tooManyAttempts, type Subject } from "~/auth/attempts.server";
 import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
 import { bindEmail, bindMobile, canBindEmail, sendBindMobileCode, sendBoundMobileCode, sendEmailCode, verifySentCode } from "~/upstream/account.server";
@@ -23,8 +23,8 @@ export type Refused = { ok: false; status: 400 | 409 | 429; retryAfter?: number;
 type Outcome<T> = { ok: true; value: T } | Refused;
 
 /** Runs an upstream step within the attempt limits of `subjects`; an upstream refusal (or a used-up limit) is a Refused, not a throw. */
-export async function limited<T>(request: Request, subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>): Promise<Outcome<T>> {
-  const wait = await waitBeforeAttempt(request, subjects);
+export async function limited<T>(context: AppLoadContext, subjects: Subject[], counts: "always" | "on-failure", run: () => Promise<T>): Promise<Outcome<T>> {
+  const wait = await waitBeforeAttempt(context, subjects);
   if (wait > 0) return { ok: false, status: 429, retryAfter: wait, formError: tooManyAttempts(wait) };
   if (counts === "always") await count(subjects);
   try {
@@ -63,12 +63,12 @@ function refuse<T>(submission: Submission<T>, outcome: Refused, kind: "mobile" |
   return data({ [`${kind}Result`]: reply, [`${kind}Keys`]: keys }, { status: outcome.status, headers });
 }
 
-export async function mobileAction(request: Request, ctx: UpstreamContext, form: FormData) {
+export async function mobileAction(request: Request, context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
   const submission = parseWithZod(form, { schema: MobileFormSchema });
   const keysOf = () => ({ oldKey: strField(form, "old_key"), key: strField(form, "key") });
   if (submission.status !== "success") return data({ mobileResult: submission.reply({ hideFields: HIDDEN }), mobileKeys: keysOf() }, { status: 400 });
   const input = submission.value;
-  const client = clientAddress(request);
+  const client = clientAddress(context);
   const captcha = { captcha_id: input.captcha_id ?? "", captcha_code: input.captcha_code };
   const member = await getMember(ctx);
   const current = member.mobile;
@@ -77,7 +77,7 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
   if (input.intent === "old-code") {
     if (!current) return data({ mobileResult: submission.reply({ formErrors: ["account:errors.noMobile"] }), mobileKeys: keysOf() }, { status: 400 });
     const outcome = await limited(
-      request,
+      context,
       [
         ["sendPerMobile", current],
         ["sendPerClient", client],
@@ -104,7 +104,7 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
         { status: 400 },
       );
     const proof = await limited(
-      request,
+      context,
       [
         ["codePerMobile", current],
         ["codePerClient", client],
@@ -126,7 +126,7 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
 
   if (input.intent === "mobile-code") {
     const outcome = await limited(
-      request,
+      context,
       [
         ["sendPerMobile", input.mobile],
         ["sendPerClient", client],
@@ -139,7 +139,7 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
   }
 
   const outcome = await limited(
-    request,
+    context,
     [
       ["codePerMobile", input.mobile],
       ["codePerClient", client],
@@ -156,26 +156,26 @@ export async function mobileAction(request: Request, ctx: UpstreamContext, form:
  * shown; a post that comes anyway (a page from before, a forged form) goes back to the page with a
  * message, never a 502.
  */
-export async function emailAction(request: Request, ctx: UpstreamContext, form: FormData) {
+export async function emailAction(request: Request, context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
   const unavailable = () => redirectWithToast("/member/security", { kind: "error", key: "account:email.unavailable" });
   if (!(await canBindEmail())) return unavailable();
   try {
-    return await emailSteps(request, ctx, form);
+    return await emailSteps(request, context, ctx, form);
   } catch (error) {
     if (error instanceof CapabilityAbsentError) return unavailable();
     throw error;
   }
 }
 
-async function emailSteps(request: Request, ctx: UpstreamContext, form: FormData) {
+async function emailSteps(request: Request, context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
   const submission = parseWithZod(form, { schema: EmailFormSchema });
   const keysOf = () => ({ oldKey: null, key: strField(form, "key") });
   if (submission.status !== "success") return data({ emailResult: submission.reply({ hideFields: HIDDEN }), emailKeys: keysOf() }, { status: 400 });
   const input = submission.value;
-  const client = clientAddress(request);
+  const client = clientAddress(context);
   if (input.intent === "email-code") {
     const outcome = await limited(
-      request,
+      context,
       [
         ["sendPerMobile", input.email],
         ["sendPerClient", client],
@@ -187,7 +187,7 @@ async function emailSteps(request: Request, ctx: UpstreamContext, form: FormData
     return data({ emailResult: submission.reply({ hideFields: HIDDEN }), emailKeys: { oldKey: null, key: outcome.value } });
   }
   const outcome = await limited(
-    request,
+    context,
     [
       ["codePerMobile", input.email],
       ["codePerClient", client],

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { clientAddress } from "~/auth/attempts.server";
 import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
 import { upstreamError } from "~/utils/error-text";
@@ -23,11 +23,11 @@ import { changePasswordSchema, PasswordCodeSchema, setPasswordSchema } from "./s
 
 const HIDDEN = ["old_password", "new_password", "confirm_password", "captcha_code"];
 
-export async function passwordAction(request: Request, ctx: UpstreamContext, form: FormData) {
+export async function passwordAction(request: Request, context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
   const member = await getMember(ctx);
   if (member.password !== 0) return changeWithOldPassword(ctx, form);
   const owner = { memberId: member.member_id, mobile: member.mobile };
-  const client = clientAddress(request);
+  const client = clientAddress(context);
   // What the form hands back: the signed key, as posted (checked before use).
   const passwordKey = typeof form.get("key") === "string" ? String(form.get("key")).slice(0, 300) : null;
 
@@ -37,7 +37,7 @@ export async function passwordAction(request: Request, ctx: UpstreamContext, for
     if (!member.mobile) return data({ result: submission.reply({ formErrors: ["account:errors.noMobile"] }), passwordKey }, { status: 400 });
     const captcha = { captcha_id: submission.value.captcha_id ?? "", captcha_code: submission.value.captcha_code };
     const outcome = await limited(
-      request,
+      context,
       [
         ["sendPerMobile", member.mobile],
         ["sendPerClient", client],
@@ -56,7 +56,7 @@ export async function passwordAction(request: Request, ctx: UpstreamContext, for
   if (!key)
     return data({ result: submission.reply({ formErrors: ["member:security.errors.sendFirst"], hideFields: HIDDEN }), passwordKey: null }, { status: 400 });
   const outcome = await limited(
-    request,
+    context,
     [
       ["codePerMobile", member.mobile],
       ["codePerClient", client],

@@ -29,8 +29,8 @@ const IntentSchema = z.object({
 /** Unknown codes are a 404; a code that exists but is refused (used, expired…) a 409. */
 const refusalStatus = (error: string) => (error === "verification:errors.unknown" ? 404 : 409);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireVerifier(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireVerifier(request, context);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const typed = query.verify_code?.trim() ?? "";
   const empty: VerificationDeskData = { typed, view: null, confirm: false, error: null };
@@ -47,8 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireVerifier(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireVerifier(request, context);
   const parsed = IntentSchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) return data<VerificationDeskActionData>({ error: parsed.error.issues[0]?.message ?? "verification:errors.badRequest" }, { status: 400 });
   const code = normalizeVerifyCode(parsed.data.verify_code);

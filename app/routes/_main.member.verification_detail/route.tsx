@@ -16,8 +16,8 @@ export const handle: RouteHandle = { i18n: ["verification"], title: "verificatio
 const QuerySchema = z.object({ verify_code: z.string().max(200).optional().catch(undefined) });
 
 /** One code with its uses (reached from the history or after verifying). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireVerifier(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireVerifier(request, context);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const code = normalizeVerifyCode(query.verify_code ?? "");
   if (!code) return data<VerificationDetailData>({ view: null, error: "verification:errors.invalid" }, { status: 400, headers: PRIVATE_NO_STORE });

@@ -23,8 +23,8 @@ const QuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireVerifier(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireVerifier(request, context);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const types = await listVerifyTypes(ctx);
   // A kind the upstream does not offer is not a tab: show them all.

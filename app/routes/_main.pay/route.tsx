@@ -40,8 +40,8 @@ export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:pay.ti
 const payUrl = (outTradeNo: string, extra: Record<string, string> = {}) => `/pay?${new URLSearchParams({ out_trade_no: outTradeNo, ...extra })}`;
 const resultUrl = (outTradeNo: string) => `/result?${new URLSearchParams({ out_trade_no: outTradeNo })}`;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const query = PayQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw new Response(null, { status: 400 });
   if ("order_id" in query.data) {
@@ -117,8 +117,8 @@ function gatewayUrl(ctx: UpstreamContext, answer: { type?: string; data?: unknow
 
 type PayActionData = { error: string; field?: "pay_password" | "voucher"; gateway?: undefined } | { gateway: string; error?: undefined; field?: undefined };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const form = await readFormData(request);
   const parsed = PayIntentSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) return data<PayActionData>({ error: parsed.error.issues[0]?.message ?? "checkout:errors.badRequest" }, { status: 400 });
@@ -133,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent.intent) {
       case "balance": {
         // Checked here: no upstream payment call reads the pay password (auth/pay-password.server.ts).
-        const problem = await payPasswordProblem(request, ctx, intent.pay_password);
+        const problem = await payPasswordProblem(request, context, ctx, intent.pay_password);
         if (problem) return data<PayActionData>({ error: problem.message, field: "pay_password" }, { status: problem.status, headers: problem.headers });
         const answer = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: "balance", returnUrl: "", payPassword: intent.pay_password });
         if (answer.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);

@@ -1,5 +1,5 @@
 import { deliveryTypeLabel } from "~/domain/coded-names";
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { payPasswordProblem } from "~/auth/pay-password.server";
@@ -47,8 +47,13 @@ function badRequest(): never {
   throw new Response(null, { status: 400 });
 }
 
-export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, sourceSchema: S, flowOf: (query: z.output<S>) => CheckoutFlow) {
-  const ctx = await requireMember(request);
+export async function paymentLoader<S extends z.ZodTypeAny>(
+  request: Request,
+  context: AppLoadContext,
+  sourceSchema: S,
+  flowOf: (query: z.output<S>) => CheckoutFlow,
+) {
+  const ctx = await requireMember(request, context);
   const query = querySchema(sourceSchema).safeParse(fieldsOf(new URL(request.url).searchParams));
   if (!query.success) badRequest();
   const flow = flowOf(query.data);
@@ -177,8 +182,13 @@ export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, so
   return data(view, { headers: PRIVATE_NO_STORE });
 }
 
-export async function paymentAction<S extends z.ZodTypeAny>(request: Request, sourceSchema: S, flowOf: (query: z.output<S>) => CheckoutFlow) {
-  const ctx = await requireMember(request);
+export async function paymentAction<S extends z.ZodTypeAny>(
+  request: Request,
+  context: AppLoadContext,
+  sourceSchema: S,
+  flowOf: (query: z.output<S>) => CheckoutFlow,
+) {
+  const ctx = await requireMember(request, context);
   const fields = fieldsOf(await readFormData(request));
   const parsed = intentSchema(sourceSchema).safeParse(fields);
   // Given back to the form after a refusal; never the password, never an oversized field in full.
@@ -206,7 +216,7 @@ export async function paymentAction<S extends z.ZodTypeAny>(request: Request, so
   // The upstream's create spends the balance whatever pay_password says: the password is checked
   // first, and a refusal creates nothing (the choices come back, the password field empty).
   if (options.useBalance) {
-    const problem = await payPasswordProblem(request, ctx, intent.pay_password ?? "");
+    const problem = await payPasswordProblem(request, context, ctx, intent.pay_password ?? "");
     if (problem) {
       const fieldErrors: Record<string, string> = { pay_password: problem.message };
       return data({ fieldErrors, formError: null, values }, { status: problem.status, headers: problem.headers });

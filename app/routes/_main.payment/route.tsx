@@ -12,12 +12,12 @@ export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:paymen
 // failed it must run again so the form carries a usable key.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => defaultShouldRevalidate;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return paymentLoader(request, SourceSchema, normalFlow);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return paymentLoader(request, context, SourceSchema, normalFlow);
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return paymentAction(request, SourceSchema, normalFlow);
+export function action({ request, context }: ActionFunctionArgs) {
+  return paymentAction(request, context, SourceSchema, normalFlow);
 }
 
 export default function NormalPaymentPage() {

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { PurchaseRights } from "~/domain/sale-control";
 import { memberContext } from "~/upstream/context.server";
@@ -21,8 +21,8 @@ export const BuyQuantity = z.coerce
  * A member (a visitor is sent to log in and comes back to the page) and the form read by `schema`:
  * `refusal` is a 400 with the schema's first message.
  */
-export async function readBuyForm<S extends z.ZodTypeAny>(request: Request, schema: S, fields: Record<string, FormDataEntryValue>) {
-  const ctx = await memberContext(request);
+export async function readBuyForm<S extends z.ZodTypeAny>(request: Request, context: AppLoadContext, schema: S, fields: Record<string, FormDataEntryValue>) {
+  const ctx = await memberContext(request, context);
   if (!ctx.token) throw redirect(loginUrlFor(request), 303);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) return { refusal: data({ error: parsed.error.issues[0]?.message ?? "promotion:errors.badRequest" }, { status: 400 }) };

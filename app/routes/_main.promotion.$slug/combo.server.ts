@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { attempt } from "~/auth/sign-in.server";
 import { toastContent } from "~/utils/error-text";
@@ -25,8 +25,8 @@ const ComboActionSchema = z.object({
   num: BuyQuantity,
 });
 
-export async function comboLoader(request: Request, blId: number) {
-  const ctx = await memberContext(request);
+export async function comboLoader(request: Request, context: AppLoadContext, blId: number) {
+  const ctx = await memberContext(request, context);
   const isMember = Boolean(ctx.token);
   const [combo, cartable] = await Promise.all([findCombo(ctx, blId), isMember ? probeCapability("comboCart") : false]);
   if (!combo) throw notFoundResponse();
@@ -58,8 +58,8 @@ export async function comboLoader(request: Request, blId: number) {
   };
 }
 
-export async function comboAction(request: Request, blId: number, fields: Record<string, FormDataEntryValue>) {
-  const form = await readBuyForm(request, ComboActionSchema, fields);
+export async function comboAction(request: Request, context: AppLoadContext, blId: number, fields: Record<string, FormDataEntryValue>) {
+  const form = await readBuyForm(request, context, ComboActionSchema, fields);
   if (form.refusal) return form.refusal;
   const { ctx, input } = form;
   const combo = await findCombo(ctx, blId);

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { purchaseRights } from "~/domain/sale-control";
 import type { SlotState } from "~/domain/seckill";
@@ -27,8 +27,8 @@ function phaseOf(detail: GroupbuyDetail, now: number): { state: SlotState; secon
   return { state: "running", seconds: detail.end_time - now };
 }
 
-export async function groupbuyLoader(request: Request, groupbuyId: number) {
-  const ctx = await memberContext(request);
+export async function groupbuyLoader(request: Request, context: AppLoadContext, groupbuyId: number) {
+  const ctx = await memberContext(request, context);
   const found = await findGroupbuy(ctx, groupbuyId);
   if (!found) throw notFoundResponse();
   const { detail, now } = found;
@@ -56,8 +56,8 @@ export async function groupbuyLoader(request: Request, groupbuyId: number) {
   };
 }
 
-export async function groupbuyAction(request: Request, groupbuyId: number, fields: Record<string, FormDataEntryValue>) {
-  const form = await readBuyForm(request, BuySchema, fields);
+export async function groupbuyAction(request: Request, context: AppLoadContext, groupbuyId: number, fields: Record<string, FormDataEntryValue>) {
+  const form = await readBuyForm(request, context, BuySchema, fields);
   if (form.refusal) return form.refusal;
   const { ctx, input } = form;
   const found = await findGroupbuy(ctx, groupbuyId);

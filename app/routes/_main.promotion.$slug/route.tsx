@@ -52,23 +52,23 @@ function kindOf(slug: string | undefined): { kind: (typeof KINDS)[number]; id: n
   return null;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = kindOf(params.slug);
-  if (!page) return throwNotFound(request);
-  if (page.kind === "seckill") return seckillLoader(request, page.id);
-  if (page.kind === "topic") return topicLoader(request, page.id);
-  if (page.kind === "topic-goods") return topicGoodsLoader(request, page.id);
-  return page.kind === "combo" ? comboLoader(request, page.id) : groupbuyLoader(request, page.id);
+  if (!page) return throwNotFound(request, context);
+  if (page.kind === "seckill") return seckillLoader(request, context, page.id);
+  if (page.kind === "topic") return topicLoader(request, context, page.id);
+  if (page.kind === "topic-goods") return topicGoodsLoader(request, context, page.id);
+  return page.kind === "combo" ? comboLoader(request, context, page.id) : groupbuyLoader(request, context, page.id);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const page = kindOf(params.slug);
   if (!page) throw notFoundResponse(); // as the splat route's action
   const fields = Object.fromEntries(await readFormData(request));
-  if (page.kind === "seckill") return seckillAction(request, page.id, fields);
-  if (page.kind === "topic-goods") return topicGoodsAction(request, page.id, fields);
+  if (page.kind === "seckill") return seckillAction(request, context, page.id, fields);
+  if (page.kind === "topic-goods") return topicGoodsAction(request, context, page.id, fields);
   if (page.kind === "topic") throw new Response(null, { status: 405 }); // the topic page has no form
-  return page.kind === "combo" ? comboAction(request, page.id, fields) : groupbuyAction(request, page.id, fields);
+  return page.kind === "combo" ? comboAction(request, context, page.id, fields) : groupbuyAction(request, context, page.id, fields);
 }
 
 export default function PromotionDetailPage() {

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { purchaseRights } from "~/domain/sale-control";
 import { clockOf, seckillMaxBuy, seckillPhase } from "~/domain/seckill";
@@ -59,8 +59,8 @@ function buyingState(detail: SeckillDetail, now: number, isMember: boolean) {
   return { phase, rights, purchased, max, min, step };
 }
 
-export async function seckillLoader(request: Request, seckillId: number) {
-  const ctx = await memberContext(request);
+export async function seckillLoader(request: Request, context: AppLoadContext, seckillId: number) {
+  const ctx = await memberContext(request, context);
   const found = await findSeckill(ctx, seckillId, skuParam(request));
   if (!found) throw notFoundResponse();
   const { detail, now } = found;
@@ -97,8 +97,8 @@ export async function seckillLoader(request: Request, seckillId: number) {
   };
 }
 
-export async function seckillAction(request: Request, seckillId: number, fields: Record<string, FormDataEntryValue>) {
-  const form = await readBuyForm(request, BuySchema, fields);
+export async function seckillAction(request: Request, context: AppLoadContext, seckillId: number, fields: Record<string, FormDataEntryValue>) {
+  const form = await readBuyForm(request, context, BuySchema, fields);
   if (form.refusal) return form.refusal;
   const { ctx, input } = form;
   const found = await findSeckill(ctx, seckillId, input.sku_id);

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { purchaseRights } from "~/domain/sale-control";
 import { topicBlock, topicBuyable, topicPhase } from "~/domain/topic";
@@ -18,10 +18,10 @@ import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
 
 const PAGE_SIZE = 20;
 
-export async function topicLoader(request: Request, topicId: number) {
+export async function topicLoader(request: Request, context: AppLoadContext, topicId: number) {
   const pageParam = new URL(request.url).searchParams.get("page");
   const page = pageParam && /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   const found = await findTopic(ctx, topicId, { page, pageSize: PAGE_SIZE });
   if (!found) throw notFoundResponse();
   const { topic, period, now } = found;
@@ -60,8 +60,8 @@ const BuySchema = z.object({
   num: BuyQuantity,
 });
 
-export async function topicGoodsLoader(request: Request, topicGoodsId: number) {
-  const ctx = await memberContext(request);
+export async function topicGoodsLoader(request: Request, context: AppLoadContext, topicGoodsId: number) {
+  const ctx = await memberContext(request, context);
   const found = await findTopicGoods(ctx, topicGoodsId);
   if (!found) throw notFoundResponse();
   const { detail, now } = found;
@@ -94,8 +94,8 @@ export async function topicGoodsLoader(request: Request, topicGoodsId: number) {
   };
 }
 
-export async function topicGoodsAction(request: Request, topicGoodsId: number, fields: Record<string, FormDataEntryValue>) {
-  const form = await readBuyForm(request, BuySchema, fields);
+export async function topicGoodsAction(request: Request, context: AppLoadContext, topicGoodsId: number, fields: Record<string, FormDataEntryValue>) {
+  const form = await readBuyForm(request, context, BuySchema, fields);
   if (form.refusal) return form.refusal;
   const { ctx, input } = form;
   const found = await findTopicGoods(ctx, topicGoodsId);

@@ -14,8 +14,8 @@ import { PRIVATE_NO_STORE } from "~/utils/cache-control";
 
 export const handle: RouteHandle = { i18n: ["checkout"], title: "checkout:result.title" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await requireMember(request, context);
   const outTradeNo = OutTradeNo.safeParse(new URL(request.url).searchParams.get("out_trade_no") ?? undefined);
   if (!outTradeNo.success) throw new Response(null, { status: 400 });
   const { info } = await ownPayment(ctx, outTradeNo.data);

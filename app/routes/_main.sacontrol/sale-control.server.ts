@@ -13,9 +13,9 @@ const PageSchema = z.coerce.number().int().min(1).max(500).catch(1);
  * Loader of /sacontrol (goods) and /cacontrelist (categories): the member's restrictions, or a
  * login prompt; 404 when the upstream has no sale control (capability "salecontrol").
  */
-export async function loadSaleControl({ request }: LoaderFunctionArgs, kind: "goods" | "category") {
+export async function loadSaleControl({ request, context }: LoaderFunctionArgs, kind: "goods" | "category") {
   const page = PageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
-  const ctx = await memberContext(request);
+  const ctx = await memberContext(request, context);
   if (!ctx.token) {
     if (!(await probeCapability("salecontrol"))) throw notFoundResponse();
     return data({ isMember: false, rows: [] as SaleControlRowView[], page, pageCount: 0 });
