@@ -6,7 +6,13 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/contract/**/*.test.ts", "tests/deploy/**/*.test.ts", "tests/niushop/**/*.test.ts"],
+    include: [
+      "tests/unit/**/*.test.ts",
+      "shop-api/tests/**/*.test.ts",
+      "tests/contract/**/*.test.ts",
+      "tests/deploy/**/*.test.ts",
+      "tests/niushop/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3'
 import { money } from '../core/format.js'
 import { SITE_NAME } from '../db/data/site.js'
-import { CONTRACT_KEYS, pick, type BundlingRow, type Catalog, type GoodsRecord, type SkuRecord } from './catalog.js'
+import type { Catalog } from './catalog.js'
+import type { BundlingRow } from './catalog-promotions.js'
+import { CONTRACT_KEYS, pick, type GoodsRecord, type SkuRecord } from './catalog-rows.js'
 import { priceCartLine, toCents, type PriceRule } from './pricing.js'
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
-import { idList, type GoodsRecord } from './catalog.js'
+import { idList, type GoodsRecord } from './catalog-rows.js'
 
 /**
  * Coupon types (/coupon/api/coupon/*, goods detail coupon_list) and member coupons.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
-import { idList } from './catalog.js'
+import { idList } from './catalog-rows.js'
 import { COUPON_GET_TYPE, giveCoupons, type CouponTypeRecord } from './coupon.js'
 
 /** Member look-ups and creation shared by auth, member and test-API routes. */

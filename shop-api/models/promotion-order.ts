@@ -2,7 +2,8 @@ import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
 import type { ConfigStore } from '../core/services.js'
 import { goodsLine } from './cart.js'
-import { inSeckillSlot, saleRefusal, seckillActivities, secondsOfDay, type Catalog, type SeckillInfo } from './catalog.js'
+import { saleRefusal, type Catalog } from './catalog.js'
+import { inSeckillSlot, seckillActivities, secondsOfDay, type SeckillInfo } from './catalog-promotions.js'
 import {
   BUYER_MESSAGE_MAX,
   ERROR_PART,

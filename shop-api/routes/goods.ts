@@ -2,7 +2,8 @@ import { money, nowSeconds } from '../core/format.js'
 import { error, has, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { registerImage } from '../db/rows.js'
 import { H5_URL } from '../db/data/site.js'
-import { Catalog, CONTRACT_KEYS, GOODS_LIST_CONFIG, pick, qty3, type GoodsRecord, type SkuRecord } from '../models/catalog.js'
+import { Catalog } from '../models/catalog.js'
+import { CONTRACT_KEYS, GOODS_LIST_CONFIG, pick, qty3, type GoodsRecord, type SkuRecord } from '../models/catalog-rows.js'
 import { goodsCouponList, type CouponTypeRecord } from '../models/coupon.js'
 
 /**

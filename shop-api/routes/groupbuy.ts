@@ -1,6 +1,7 @@
 import { money } from '../core/format.js'
 import { error, int, isEmpty, pageResult, paging, param, success, type Router } from '../core/router.js'
-import { Catalog, CONTRACT_KEYS, pick } from '../models/catalog.js'
+import { Catalog } from '../models/catalog.js'
+import { CONTRACT_KEYS, pick } from '../models/catalog-rows.js'
 import { findGroupbuy, groupbuyLines, type GroupbuyRecord } from '../models/promotion-order.js'
 import { detailView } from './goods.js'
 import { positiveInt, registerPromotionCheckout } from './promotion-checkout.js'

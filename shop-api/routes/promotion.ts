@@ -1,6 +1,8 @@
 import { money } from '../core/format.js'
 import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
-import { Catalog, CONTRACT_KEYS, pick, saleRulesFor, seckillActivities, secondsOfDay, viewerFor, type SeckillInfo, type SkuRecord } from '../models/catalog.js'
+import { Catalog, saleRulesFor, viewerFor } from '../models/catalog.js'
+import { seckillActivities, secondsOfDay, type SeckillInfo } from '../models/catalog-promotions.js'
+import { CONTRACT_KEYS, pick, type SkuRecord } from '../models/catalog-rows.js'
 import { seckillPurchased, seckillStock } from '../models/promotion-order.js'
 import { detailView } from './goods.js'
 
