@@ -19,6 +19,9 @@ import { registerConfigRoutes } from './routes/config.js'
 import { registerEvaluateRoutes } from './routes/evaluate.js'
 import { registerGoodsMetaRoutes } from './routes/goods-meta.js'
 import { registerGoodsRoutes } from './routes/goods.js'
+import { registerGoodsCategoryRoutes } from './routes/goods-categories.js'
+import { registerGoodsEvaluationRoutes } from './routes/goods-evaluations.js'
+import { registerGoodsFollowRoutes } from './routes/goods-follows.js'
 import { registerHelpRoutes } from './routes/help.js'
 import { registerMemberRoutes } from './routes/member.js'
 import { registerNoticeRoutes } from './routes/notice.js'
@@ -141,6 +144,9 @@ export function buildRouter(): Router {
   registerStaffRoutes(router)
   registerQualificationRoutes(router)
   registerGoodsRoutes(router)
+  registerGoodsCategoryRoutes(router)
+  registerGoodsEvaluationRoutes(router)
+  registerGoodsFollowRoutes(router)
   registerPromotionRoutes(router)
   registerSeckillRoutes(router)
   registerBundlingRoutes(router)
