@@ -1,6 +1,6 @@
 import { adjustClock } from '../core/format.js'
 import { checkoutConfigRecords, POINT_CASH_CONFIG } from '../db/seed-checkout.js'
-import { WITHDRAW_CONFIG } from '../db/seed.js'
+import { WITHDRAW_CONFIG } from '../db/seed-members.js'
 import { SIGNIN_CONFIG } from '../models/signin.js'
 import { WECHAT_CONFIG } from '../db/seed-wechat.js'
 import { aftersalesTestRoutes } from './test-api/aftersales.js'

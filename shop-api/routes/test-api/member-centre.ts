@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { nowSeconds } from '../../core/format.js'
 import { insertRow } from '../../db/rows.js'
-import { WITHDRAW_CONFIG } from '../../db/seed.js'
+import { WITHDRAW_CONFIG } from '../../db/seed-members.js'
 import { reviewWithdrawal, type WithdrawReview } from '../../models/finance.js'
 import { EmailCodes } from '../../core/email-codes.js'
 import { chinaDay, SIGNIN_CONFIG } from '../../models/signin.js'
