@@ -3,7 +3,8 @@ import { money } from '../core/format.js'
 import type { ConfigStore } from '../core/services.js'
 import { SITE_NAME } from '../db/data/site.js'
 import { centsToMoney } from './pricing.js'
-import { DELIVERY_NAMES, isVirtualOrder, storesFor, type Calculation, type CheckoutLine, type Choices, type OrderConfig, type OrderKeyInput, type StoreRow } from './checkout.js'
+import { DELIVERY_NAMES, isVirtualOrder, storesFor, type CheckoutLine, type Choices, type OrderConfig, type OrderKeyInput, type StoreRow } from './checkout.js'
+import type { Calculation } from './checkout-calculate.js'
 
 /**
  * The order-create object of payment and calculate, with the keys of the real samples

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
 import { insertRow } from '../db/rows.js'
-import { addLedger, addPointLedger, EXPIRY_JOBS, PAY_NOTIFY_HANDLERS, type PayRow } from './order.js'
+import { addLedger, addPointLedger } from './ledger.js'
+import { EXPIRY_JOBS, PAY_NOTIFY_HANDLERS, type PayRow } from './order.js'
 import { orderTimes } from './order-flow.js'
 
 /**

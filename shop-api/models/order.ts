@@ -1,25 +1,16 @@
 import { randomInt } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
-import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/rows.js'
 import { createVerifyCodesForPaidOrder } from './verify.js'
-import {
-  DELIVERY_NAMES,
-  isVirtualOrder,
-  ORDER_TYPE_OF,
-  POINT_SHORT_MESSAGE,
-  type AddressRow,
-  type Calculation,
-  type Choices,
-  type OrderKeyInput,
-  type StoreRow,
-} from './checkout.js'
+import { addLedger, addPointLedger, refuse, takeBalance, takePoints, yuan } from './ledger.js'
+import { DELIVERY_NAMES, isVirtualOrder, ORDER_TYPE_OF, type AddressRow, type Choices, type OrderKeyInput, type StoreRow } from './checkout.js'
+import type { Calculation } from './checkout-calculate.js'
 import { returnPromotionStock } from './promotion-stock.js'
 
 /**
- * Orders, payment records and the balance ledger: creating an order from a calculation, paying
- * it, closing it (stock, balance and coupon go back). Every change of money or stock runs in
+ * Orders and payment records: creating an order from a calculation, paying it, closing it (stock,
+ * balance and coupon go back; the balance and points ledger is ledger.ts). Every change of money or stock runs in
  * one transaction, and each guarded UPDATE checks that it changed a row, so a race or a replay
  * rolls the whole thing back instead of charging twice.
  */
@@ -90,13 +81,6 @@ export function newOrderNo(db: Database, memberId: number): string {
   return `${stamp}${memberId}${String((count + 1) % 1000).padStart(3, '0')}`
 }
 
-const yuan = (cents: number): number => Math.round(cents) / 100
-
-/** Abort the running transaction with an upstream-style refusal (code -1, data ""). */
-function refuse(message: string): never {
-  throw new ApiReply(error(-1, message))
-}
-
 /**
  * Paid status of an order by type: express/local wait for shipping (1), pickup waits for the
  * buyer (2), virtual goods are delivered at once (3, a code to confirm use; models/order-flow.ts).
@@ -109,51 +93,6 @@ function paidStatus(orderType: number): { status: number; name: string } {
 /** A virtual order's code (12 digits), issued when it is paid. */
 function newVirtualCode(): string {
   return String(randomInt(10 ** 11, 10 ** 12))
-}
-
-type LedgerEntry = { memberId: number; fromType: string; typeName: string; relatedId: number; remark: string }
-
-/** One `member_account` row; a zero change writes nothing. */
-function insertLedgerRow(db: Database, accountType: string, accountData: number, row: LedgerEntry): void {
-  if (accountData === 0) return
-  insertRow(db, 'member_account', {
-    member_id: row.memberId,
-    account_type: accountType,
-    account_data: accountData,
-    from_type: row.fromType,
-    type_name: row.typeName,
-    type_tag: row.fromType,
-    related_id: row.relatedId,
-    create_time: nowSeconds(),
-    remark: row.remark,
-  })
-}
-
-/** A balance ledger row (account_data = signed yuan). */
-export function addLedger(db: Database, row: LedgerEntry & { type: 'balance' | 'balance_money'; cents: number }): void {
-  insertLedgerRow(db, row.type, yuan(row.cents), row)
-}
-
-/** A points ledger row (account_data = signed whole points). */
-export function addPointLedger(db: Database, row: LedgerEntry & { points: number }): void {
-  insertLedgerRow(db, 'point', row.points, row)
-}
-
-/** Take points from the member, with a ledger row; refuses (积分余额不足) when there are not enough. */
-export function takePoints(db: Database, memberId: number, points: number, orderId: number, remark: string): void {
-  const result = db.prepare('UPDATE member SET point = point - ? WHERE member_id = ? AND point >= ?').run(points, memberId, points)
-  if (result.changes !== 1) refuse(POINT_SHORT_MESSAGE)
-  addPointLedger(db, { memberId, points: -points, fromType: 'order', typeName: '积分抵扣', relatedId: orderId, remark })
-}
-
-/** Take balance from the member (stored value first, then cash), with ledger rows; refuses when there is not enough. */
-export function takeBalance(db: Database, memberId: number, used: { balance: number; balanceMoney: number }, orderId: number, remark: string): void {
-  const result = db
-    .prepare('UPDATE member SET balance = ROUND(balance - ?, 2), balance_money = ROUND(balance_money - ?, 2) WHERE member_id = ? AND balance >= ? AND balance_money >= ?')
-    .run(yuan(used.balance), yuan(used.balanceMoney), memberId, yuan(used.balance) - 0.001, yuan(used.balanceMoney) - 0.001)
-  if (result.changes !== 1) refuse('余额不足')
-  addLedger(db, { memberId, type: 'balance', cents: -used.balance, fromType: 'order', typeName: '消费', relatedId: orderId, remark })
-  addLedger(db, { memberId, type: 'balance_money', cents: -used.balanceMoney, fromType: 'order', typeName: '消费', relatedId: orderId, remark })
 }
 
 /** A promotion order's kind (seckill, bundling, groupbuy, topic, pointexchange) and its activity id. */

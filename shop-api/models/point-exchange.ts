@@ -4,7 +4,8 @@ import { ApiReply, error } from '../core/router.js'
 import { saleRefusal, type Catalog } from './catalog.js'
 import { COUPON_GET_TYPE, giveCoupons, type CouponTypeRecord } from './coupon.js'
 import { ERROR_PART, type Refusal } from './checkout.js'
-import { addPointLedger, newOutTradeNo } from './order.js'
+import { addPointLedger } from './ledger.js'
+import { newOutTradeNo } from './order.js'
 import type { PromotionLine } from './promotion-order.js'
 
 /**

@@ -10,13 +10,13 @@ import {
   invoiceRefusal,
   memberMoney,
   resolveDelivery,
-  type Calculation,
   type CheckoutLine,
   type Choices,
   type OrderConfig,
   type OrderKeyInput,
   type Refusal,
 } from './checkout.js'
+import type { Calculation } from './checkout-calculate.js'
 
 /**
  * Promotion checkouts (contract §7.1): the normal checkout's order key, delivery, invoice and

@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3'
 import { money, nowSeconds } from '../core/format.js'
 import { ApiReply, error } from '../core/router.js'
 import { insertRow } from '../db/rows.js'
-import { addLedger } from './order.js'
+import { addLedger } from './ledger.js'
 
 /**
  * Refunds of order lines (contract UPSTREAM-commerce §5, docs/after-sales.md): the line's refund

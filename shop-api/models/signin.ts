@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import { nowSeconds } from '../core/format.js'
 import { insertRow } from '../db/rows.js'
-import { addPointLedger } from './order.js'
+import { addPointLedger } from './ledger.js'
 
 /**
  * Member sign-in (contract §6.4; docs/member-centre.md "Sign-in"). One sign-in per member and

@@ -1,7 +1,8 @@
 import { error, int, isEmpty, pageResult, paging, param, requireMember, str, success, type Context, type Router } from '../core/router.js'
 import { closeOrder } from '../models/order.js'
 import { takeDelivery } from '../models/delivery.js'
-import { applyTimeRules, deleteOrder, orderTimes, orderView, packagesOf, STATUS, TYPE, type FlowOrder } from '../models/order-flow.js'
+import { applyTimeRules, deleteOrder, orderTimes, packagesOf, STATUS, TYPE, type FlowOrder } from '../models/order-flow.js'
+import { orderView } from '../models/order-view.js'
 import { orderVerifyFields } from '../models/verify.js'
 
 /**

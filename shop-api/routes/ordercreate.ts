@@ -3,7 +3,6 @@ import { ApiException, error, isEmpty, param, requireMember, str, success, type 
 import { parseIds, type CartRow } from '../models/cart.js'
 import { Catalog } from '../models/catalog.js'
 import {
-  calculate,
   ERROR_PART,
   EXPIRED_MESSAGE,
   loadOrderKey,
@@ -14,6 +13,7 @@ import {
   usableCoupons,
   type OrderKeyInput,
 } from '../models/checkout.js'
+import { calculate } from '../models/checkout-calculate.js'
 import { orderCreateView } from '../models/checkout-view.js'
 import { insertOrder } from '../models/order.js'
 import { centsToMoney } from '../models/pricing.js'
