@@ -1,19 +1,22 @@
 import { randomUUID } from "node:crypto";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { claim, forget, type Subject } from "~/auth/attempts.server";
 import { requireMember } from "~/auth/guards.server";
-import { errorText } from "~/utils/error-text";
+import { FormErrors, TextField } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
-import { withdrawFee, withdrawProblem, type WithdrawProblem, type WithdrawRules } from "~/domain/finance/withdrawal";
+import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { AMOUNT_PATTERN, withdrawFee, withdrawProblem, type WithdrawProblem, type WithdrawRules } from "~/domain/finance/withdrawal";
 import { centsToYuan } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
 import { applyWithdrawal, findBankAccount, getWithdrawInfo, listBankAccounts, listTransferTypes } from "~/upstream/finance.server";
 import { UpstreamError, type UpstreamContext } from "~/upstream/http.server";
 import { readFormData } from "~/utils/form-data.server";
+import { errorsText } from "~/utils/error-text";
 import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { IdParam, queryOf } from "~/utils/member-query";
@@ -23,11 +26,19 @@ import "~/styles/member.css";
 
 export const handle: RouteHandle = { i18n: ["finance"], title: "finance:apply.title" };
 
+const BAD_AMOUNT = "finance:errors.withdraw.badAmount";
+const STALE_FORM = "finance:errors.withdraw.staleForm";
+
 const ApplySchema = z.object({
-  account_id: z.coerce.number().int().positive().max(2_147_483_647),
-  apply_money: z.string().max(20),
+  account_id: z.coerce
+    .number({ required_error: "finance:errors.unknownAccount", invalid_type_error: "finance:errors.unknownAccount" })
+    .int()
+    .positive()
+    .max(2_147_483_647),
+  // Digits with up to 2 decimals (the domain's pattern, also the input's native one); the rules come after.
+  apply_money: z.string({ required_error: BAD_AMOUNT, invalid_type_error: BAD_AMOUNT }).trim().regex(AMOUNT_PATTERN, BAD_AMOUNT),
   /** The form's one-time id (the loader's): a form posted again is never applied twice. */
-  form_id: z.string().uuid(),
+  form_id: z.string({ required_error: STALE_FORM, invalid_type_error: STALE_FORM }).uuid(STALE_FORM),
 });
 
 /** The rules of the shop's config and the member's cash balance (contract §6.10). */
@@ -82,30 +93,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // "Withdraw all" without JS: a link that comes back with the whole cash balance filled in.
     amount: query.all === "1" ? rules.available : "",
     formId: randomUUID(),
+    // The schema's native constraints (required, the amount's pattern): zod stays on the server (ADR 010).
+    constraint: getZodConstraint(ApplySchema),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireMember(request, context);
-  const parsed = ApplySchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) {
+  const submission = parseWithZod(await readFormData(request), { schema: ApplySchema });
+  if (submission.status !== "success") {
     // Without its one-time id the form is not this page's (an old copy): fill it in again.
-    const stale = parsed.error.issues.some((issue) => issue.path[0] === "form_id");
-    return data({ error: stale ? "finance:errors.withdraw.staleForm" : "finance:errors.withdraw.badAmount", amount: "" }, { status: 400 });
+    if (submission.error?.form_id) return data({ result: submission.reply({ formErrors: [STALE_FORM], hideFields: ["apply_money"] }) }, { status: 400 });
+    return data({ result: submission.reply() }, { status: 400 });
   }
-  const { account_id: accountId, apply_money: amount } = parsed.data;
+  const { account_id: accountId, apply_money: amount, form_id: formId } = submission.value;
   // The account must be the member's own (a foreign id is refused before anything else).
   const account = await findBankAccount(ctx, accountId);
-  if (!account) return data({ error: "finance:errors.unknownAccount", amount }, { status: 400 });
+  if (!account) return data({ result: submission.reply({ formErrors: ["finance:errors.unknownAccount"] }) }, { status: 400 });
   const problem = withdrawProblem(amount, account.withdraw_type, await rulesOf(ctx));
-  if (problem) return data({ error: problemMessage(problem), amount }, { status: problem.reason === "disabled" ? 403 : 400 });
+  if (problem) return data({ result: submission.reply({ formErrors: [problemMessage(problem)] }) }, { status: problem.reason === "disabled" ? 403 : 400 });
   // The upstream has no key that makes apply happen once: this form's id does. A resubmitted form
   // (a reload after a time-out, a second click without JS) lands on the records instead.
-  const form: Subject = ["withdrawalForm", parsed.data.form_id];
+  const form: Subject = ["withdrawalForm", formId];
   if (!(await claim(form))) return redirectWithToast("/member/withdrawal", { kind: "warning", key: "finance:apply.alreadySubmitted" });
   try {
     await applyWithdrawal(ctx, {
-      applyMoney: amount.trim(),
+      applyMoney: amount,
       transferType: account.withdraw_type,
       realname: account.realname,
       mobile: account.mobile,
@@ -117,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof UpstreamError)) throw error;
     // Refused: nothing was applied, so the same form may be sent again once corrected.
     await forget([form]);
-    return data({ error: formErrorFor(error), amount }, { status: 409 });
+    return data({ result: submission.reply({ formErrors: [formErrorFor(error)] }) }, { status: 409 });
   }
   // The upstream answers no id (`data: ""`): the records, newest first, as the PC goes there.
   return redirectWithToast("/member/withdrawal", { kind: "success", key: "finance:apply.applied" });
@@ -125,10 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ApplyWithdrawalPage() {
   const { t } = useTranslation("finance");
-  const { rules, exampleFee, accounts, selectedId, amount, formId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const { rules, exampleFee, accounts, amount } = useLoaderData<typeof loader>();
   const max = Number(rules.max) === 0 ? t("apply.noWithdrawal") : formatMoney(rules.max);
 
   if (!rules.enabled) {
@@ -161,56 +171,67 @@ export default function ApplyWithdrawalPage() {
           </Link>
         </Alert>
       ) : (
-        <Panel>
-          <Form method="post" aria-label={t("apply.title")}>
-            <input type="hidden" name="form_id" value={formId} />
-            <Stack gap="sm">
-              {actionData?.error ? <Alert color="red">{errorText(t, actionData.error)}</Alert> : null}
-              <fieldset className="member-fieldset">
-                <legend>{t("apply.account")}</legend>
-                <Stack gap="xs">
-                  {accounts.map((account) => (
-                    <label key={account.id} className="member-radio">
-                      <input type="radio" name="account_id" value={account.id} defaultChecked={account.id === selectedId} required />
-                      <span>{account.label}</span>
-                    </label>
-                  ))}
-                </Stack>
-              </fieldset>
-              <Link to="/member/account_list" className="ui-anchor ui-text-sm">
-                {t("apply.manageAccounts")}
-              </Link>
-              <Group gap="sm">
-                <TextInput
-                  name="apply_money"
-                  label={t("apply.amount")}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  required
-                  pattern="\d{1,9}(\.\d{1,2})?"
-                  defaultValue={actionData?.amount ?? amount}
-                  key={actionData?.amount ?? amount}
-                />
-                <Link
-                  to={selectedId ? `/member/apply_withdrawal?all=1&account=${selectedId}` : "/member/apply_withdrawal?all=1"}
-                  className="ui-anchor ui-text-sm"
-                >
-                  {t("apply.all")}
-                </Link>
-              </Group>
-              <Group gap="sm">
-                <Button type="submit" disabled={busy}>
-                  {t("apply.submit")}
-                </Button>
-                <ButtonLink to="/member/withdrawal" variant="subtle">
-                  {t("apply.records")}
-                </ButtonLink>
-              </Group>
-            </Stack>
-          </Form>
-        </Panel>
+        // "Withdraw all" loads the page with another amount: the form starts again from it.
+        <WithdrawalForm key={amount} />
       )}
     </Stack>
+  );
+}
+
+function WithdrawalForm() {
+  const { t } = useTranslation("finance");
+  const { accounts, selectedId, amount, formId, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm<z.input<typeof ApplySchema>>({
+    id: "withdrawal",
+    lastResult: actionData?.result,
+    constraint,
+    defaultValue: { apply_money: amount },
+    // Validation happens on the server (ADR 010): only a submit asks it.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <Panel>
+      <Form method="post" {...getFormProps(form)} aria-label={t("apply.title")}>
+        {/* The page's one-time id, new on every render (never echoed: an old copy stays old). */}
+        <input type="hidden" name="form_id" value={formId} />
+        <Stack gap="sm">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <fieldset className="member-fieldset">
+            <legend>{t("apply.account")}</legend>
+            <Stack gap="xs">
+              {accounts.map((account) => (
+                <label key={account.id} className="member-radio">
+                  <input type="radio" name="account_id" value={account.id} defaultChecked={account.id === selectedId} required />
+                  <span>{account.label}</span>
+                </label>
+              ))}
+            </Stack>
+            {fields.account_id.errors ? <p className="ui-field__error">{errorsText(t, fields.account_id.errors)}</p> : null}
+          </fieldset>
+          <Link to="/member/account_list" className="ui-anchor ui-text-sm">
+            {t("apply.manageAccounts")}
+          </Link>
+          <Group gap="sm">
+            <TextField meta={fields.apply_money} label={t("apply.amount")} inputMode="decimal" autoComplete="off" />
+            <Link to={selectedId ? `/member/apply_withdrawal?all=1&account=${selectedId}` : "/member/apply_withdrawal?all=1"} className="ui-anchor ui-text-sm">
+              {t("apply.all")}
+            </Link>
+          </Group>
+          <Group gap="sm">
+            <Button type="submit" disabled={busy}>
+              {t("apply.submit")}
+            </Button>
+            <ButtonLink to="/member/withdrawal" variant="subtle">
+              {t("apply.records")}
+            </ButtonLink>
+          </Group>
+        </Stack>
+      </Form>
+    </Panel>
   );
 }
 

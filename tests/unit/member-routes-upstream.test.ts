@@ -235,17 +235,33 @@ describe("/member/apply_withdrawal", () => {
     upstream.on("/api/memberwithdraw/apply", { body: envelope(-1, "申请提现金额不能大于会员可提现金额", []) });
     const formId = randomUUID();
     const refused = unwrap(await apply({ account_id: "4", apply_money: "100", form_id: formId }));
-    expect(refused).toEqual({ status: 409, data: { error: "upstream:申请提现金额不能大于会员可提现金额", amount: "100" } });
+    expect(refused.status).toBe(409);
+    expect(refused.data.result).toMatchObject({
+      status: "error",
+      error: { "": ["upstream:申请提现金额不能大于会员可提现金额"] },
+      initialValue: { apply_money: "100" },
+    });
     upstream.on("/api/memberwithdraw/apply", { body: envelope(0, "操作成功", "") });
     expect(((await apply({ account_id: "4", apply_money: "50", form_id: formId })) as Response).status).toBe(303);
     expect(calls("/api/memberwithdraw/apply")).toBe(2);
   });
 
   test("a form without its one-time id is an old copy: 400, nothing applied", async () => {
-    expect(unwrap(await apply({ account_id: "4", apply_money: "100" }))).toEqual({
-      status: 400,
-      data: { error: "finance:errors.withdraw.staleForm", amount: "" },
-    });
+    const stale = unwrap(await apply({ account_id: "4", apply_money: "100" }));
+    expect(stale.status).toBe(400);
+    // Said at the form (its id is a hidden field), and the amount is to be filled in again.
+    expect(stale.data.result).toMatchObject({ status: "error", error: { "": ["finance:errors.withdraw.staleForm"] } });
+    expect((stale.data.result as { initialValue: Record<string, unknown> }).initialValue.apply_money).toBeUndefined();
+    expect(calls("/api/memberwithdraw/apply")).toBe(0);
+  });
+
+  test("an amount that is not digits with up to 2 decimals is refused at its field; a rule at the form", async () => {
+    const bad = unwrap(await apply({ account_id: "4", apply_money: "1.234", form_id: randomUUID() }));
+    expect(bad.status).toBe(400);
+    expect(bad.data.result).toMatchObject({ error: { apply_money: ["finance:errors.withdraw.badAmount"] }, initialValue: { apply_money: "1.234" } });
+    const low = unwrap(await apply({ account_id: "4", apply_money: "9.99", form_id: randomUUID() }));
+    expect(low.status).toBe(400);
+    expect(low.data.result).toMatchObject({ error: { "": ["finance:errors.withdraw.belowMin|min=10.00"] } });
     expect(calls("/api/memberwithdraw/apply")).toBe(0);
   });
 
