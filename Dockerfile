@@ -21,14 +21,17 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci's postinstall applies the dependency patches (patches/, ADR 028, 055) and fails on one that does not apply.
 COPY patches ./patches
+# The workspace's manifest (the reference shop API, ADR 069): npm ci installs its dependencies too.
+COPY shop-api/package.json ./shop-api/package.json
 # Behind a proxy that re-signs TLS, its CA comes as a build secret, never stored in a layer:
 #   docker build --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt .   (scripts/image/test.sh does)
 RUN --mount=type=secret,id=npm_ca \
     if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
  && npm_config_build_from_source=better-sqlite3 npm ci --no-audit --no-fund
 COPY . .
-# The Remix build + server bundle, the reference shop API as one file (the demo Deployment runs it
-# without tsx), then drop the dev dependencies; the compiled addon stays.
+# The Remix build + server bundle (the embedded shop API's TypeScript inlined, ADR 069), the
+# reference shop API as one file (the demo Deployment runs it without tsx), then drop the dev
+# dependencies; the compiled addon and the workspace's runtime dependencies stay.
 RUN npm run build \
  && npx esbuild shop-api/main.ts --bundle --platform=node --format=esm --packages=external --outfile=build/shop-api.js \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund

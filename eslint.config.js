@@ -16,6 +16,21 @@ const RESTRICTED_IMPORTS = [
 ];
 
 /**
+ * The reference shop API is a package of its own, `shop-api/` (@storefront/shop-api, ADR 069): app/
+ * never imports it (they meet over HTTP), server.ts starts it through the package's one entry, and
+ * shop-api/ imports only its own files and its own dependencies. `import()` is held to the same.
+ */
+const SHOP_API_FROM_APP = {
+  group: ["@storefront/shop-api", "@storefront/shop-api/**", "**/shop-api", "**/shop-api/**"],
+  message: "app/ never imports the reference shop API: they meet over HTTP (ADR 069)",
+};
+const NO_SHOP_API_IMPORT_IN_APP = {
+  selector: "ImportExpression[source.value=/(^|\\/)shop-api(\\/|$)|^@storefront\\/shop-api/]",
+  message: SHOP_API_FROM_APP.message,
+};
+const SHOP_API_OWN = "shop-api/ imports only its own files and the dependencies in shop-api/package.json, never app/ (ADR 069)";
+
+/**
  * The layers of app/, top to bottom (docs/architecture.md "Layers"). A module imports only from its
  * own layer or one below it, type imports included, so that no layer depends on one above it and
  * no cycle can run between two folders (issue 32). `~/root` and the entry modules sit above them all.
@@ -29,7 +44,31 @@ function layerPatterns(layer) {
   return [
     { group: forbidden, message: `app/${layer} may not import a layer above it (${above.join(", ")}, root): docs/architecture.md "Layers"` },
     { regex: `^(\\.\\./)+(${LAYERS.join("|")})(/|$)`, message: "Import another folder of app/ by its ~/ path, so the layer rule sees it" },
+    SHOP_API_FROM_APP,
   ];
+}
+
+/** `no-restricted-imports` and `import()` for shop-api/'s files `depth` folders down: nothing of app/, no path out of the package. */
+function shopApiRules(depth) {
+  // A relative path that climbs out of shop-api/ from that depth: "../" once more than the depth.
+  const outside = `^${"\\.\\./".repeat(depth + 1)}`;
+  const outsideInSelector = `^${"\\.\\.\\/".repeat(depth + 1)}`;
+  return {
+    name: `project/shop-api-depth-${depth}`,
+    files: [`shop-api/${"*/".repeat(depth)}*.ts`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~", "~/**", "@storefront/shop-api", "@storefront/shop-api/**"], message: SHOP_API_OWN },
+            { regex: outside, message: SHOP_API_OWN },
+          ],
+        },
+      ],
+      "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/^~(\\/|$)|${outsideInSelector}/]`, message: SHOP_API_OWN }],
+    },
+  };
 }
 
 /** `no-restricted-imports` for the files of one layer (`paths`: the import names they may not use). */
@@ -72,6 +111,15 @@ export default defineConfig([
       "no-restricted-imports": ["error", { paths: RESTRICTED_IMPORTS }],
     },
   },
+  {
+    // Every file of app/ (routes, root and entries too; the layers below repeat it with their own patterns).
+    name: "project/app-without-shop-api",
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: RESTRICTED_IMPORTS, patterns: [SHOP_API_FROM_APP] }],
+      "no-restricted-syntax": ["error", NO_SHOP_API_IMPORT_IN_APP],
+    },
+  },
   ...LAYERS.filter((layer) => layer !== "routes").map((layer) => layerRules(layer)),
   // ADR 033: what parses the upstream's answers is zod 4 (forms stay on zod 3 for conform).
   layerRules("upstream", {
@@ -91,6 +139,33 @@ export default defineConfig([
     files: ["app/theme.server.ts"],
     rules: { "no-restricted-imports": "off" },
   },
+  {
+    // server.ts starts the embedded shop API through the package's entry (`import("@storefront/shop-api")`), nothing deeper.
+    name: "project/server-starts-shop-api",
+    files: ["server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: RESTRICTED_IMPORTS,
+          patterns: [
+            {
+              group: ["./shop-api", "./shop-api/**", "@storefront/shop-api/**"],
+              message: "Start the shop API through its package entry: @storefront/shop-api (ADR 069)",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/^\\.\\/shop-api(\\/|$)|^@storefront\\/shop-api\\//]",
+          message: "Start the shop API through its package entry: @storefront/shop-api (ADR 069)",
+        },
+      ],
+    },
+  },
+  ...[0, 1, 2, 3].map((depth) => shopApiRules(depth)),
   {
     // Playwright fixtures are destructured even when a hook needs none ("async ({}, testInfo)").
     name: "project/playwright",

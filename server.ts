@@ -54,7 +54,7 @@ let stopShopApi: (() => Promise<void>) | undefined;
 if (cluster.isPrimary) {
   if (!config.UPSTREAM_URL) {
     const { mkdirSync } = await import("node:fs");
-    const { createShopApi } = await import("./shop-api/server");
+    const { createShopApi } = await import("@storefront/shop-api");
     mkdirSync(config.DATA_DIR, { recursive: true });
     const shopApi = await createShopApi({
       dbPath: path.join(config.DATA_DIR, "shop-api.sqlite"),
