@@ -4,6 +4,8 @@ import { commitToken } from "~/session/session.server";
 import { action as evaluateAction } from "~/routes/_main.evaluate/route";
 import { action as addressAction } from "~/routes/_main.member.address_edit/route";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/_main.member.apply_withdrawal";
+import { action as complainAction } from "~/routes/_main.member.complain/route";
+import { action as rechargeOrderAction } from "~/routes/_main.member.recharge_order/route";
 import { invalidate } from "~/utils/cache.server";
 import { pointBffAt } from "../support/bff-environment";
 import { envelope, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
@@ -273,5 +275,32 @@ describe("/member/apply_withdrawal", () => {
     const [first, second] = [await render(), await render()];
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).not.toBe(first);
+  });
+});
+
+describe("form answers in conform's shape (submission.reply)", () => {
+  test("/member/complain: a post with no known intent is not this page's form (400, nothing asked upstream)", async () => {
+    const answer = unwrap(await complainAction({ request: post("/member/complain?order_goods_id=31", { intent: "other" }), params: {}, context: {} }));
+    expect(answer.status).toBe(400);
+    expect(answer.data.result).toMatchObject({ status: "error", error: { "": ["aftersales:errors.badForm"] } });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  test("/member/complain: a complaint without a reason is refused at the reason, the remark echoed", async () => {
+    const answer = unwrap(
+      await complainAction({ request: post("/member/complain?order_goods_id=31", { intent: "complain", remark: "包装未拆封" }), params: {}, context: {} }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.data.result).toMatchObject({ error: { reason: ["aftersales:errors.complainReason"] }, initialValue: { remark: "包装未拆封" } });
+  });
+
+  test("/member/recharge_order: a form without a package or an amount is an unknown package (404); a bad amount 400", async () => {
+    const none = unwrap(await rechargeOrderAction({ request: post("/member/recharge_order", { other: "1" }), params: {}, context: {} }));
+    expect(none.status).toBe(404);
+    expect(none.data.result).toMatchObject({ error: { "": ["finance:errors.unknownPackage"] } });
+    const bad = unwrap(await rechargeOrderAction({ request: post("/member/recharge_order", { face_value: "1.234" }), params: {}, context: {} }));
+    expect(bad.status).toBe(400);
+    expect(bad.data.result).toMatchObject({ error: { "": ["finance:errors.rechargeAmount"] } });
+    expect(upstream.requests).toHaveLength(0);
   });
 });

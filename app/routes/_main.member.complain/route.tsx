@@ -1,10 +1,13 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
-import { errorText } from "~/utils/error-text";
+import { errorsText, errorText } from "~/utils/error-text";
+import { FormErrors } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, ConfirmStep, Button, NativeSelect, Panel, Stack } from "~/components/ui";
+import { ConfirmStep, Button, NativeSelect, Panel, Stack } from "~/components/ui";
 import { COMPLAIN_REMARK_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
 import { fileComplaint, findComplaint, withdrawComplaint } from "~/upstream/aftersales.server";
@@ -25,14 +28,13 @@ import { refundStatusLabel } from "~/domain/coded-names";
 export const handle: RouteHandle = { i18n: ["aftersales"], title: "aftersales:complain.title" };
 
 const QuerySchema = z.object({ order_goods_id: z.coerce.number().int().positive().max(2_147_483_647), confirm: z.literal("cancel").optional() });
-const IntentSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("complain"),
-    reason: z.string().min(1, "aftersales:errors.complainReason").max(100),
-    remark: z.string().trim().max(COMPLAIN_REMARK_MAX, `aftersales:errors.remarkLong|max=${COMPLAIN_REMARK_MAX}`).optional().default(""),
-  }),
-  z.object({ intent: z.literal("cancel") }),
-]);
+const ComplainSchema = z.object({
+  intent: z.literal("complain"),
+  reason: z.string({ required_error: "aftersales:errors.complainReason" }).max(100, "aftersales:errors.complainReason"),
+  remark: z.string().trim().max(COMPLAIN_REMARK_MAX, `aftersales:errors.remarkLong|max=${COMPLAIN_REMARK_MAX}`).optional().default(""),
+});
+/** The complaint form, or the confirmation step's "withdraw" button (ConfirmStep, intent=cancel). */
+const IntentSchema = z.discriminatedUnion("intent", [ComplainSchema, z.object({ intent: z.literal("cancel") })]);
 
 function queryOf(request: Request) {
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -73,35 +75,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null,
     confirmCancel: query.confirm === "cancel" && open,
+    // The form's native constraints (a reason required, the remark's length): zod stays on the server (ADR 010).
+    constraint: getZodConstraint(ComplainSchema),
   };
 }
-
-type ActionData = { formError?: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireMember(request, context);
   const query = queryOf(request);
-  const form = await readFormData(request);
-  const parsed = IntentSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
-    return data<ActionData>({ fieldErrors, formError: fieldErrors.intent ? "aftersales:errors.badForm" : undefined }, { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: IntentSchema });
+  if (submission.status !== "success") {
+    // No known intent: not this page's form.
+    const formErrors = submission.error?.intent ? ["aftersales:errors.badForm"] : [];
+    return data({ result: submission.reply({ formErrors }) }, { status: 400 });
   }
+  const input = submission.value;
   const info = await loadComplaint(ctx, query.order_goods_id);
   const self = `/member/complain?${new URLSearchParams({ order_goods_id: String(query.order_goods_id) })}`;
   try {
-    if (parsed.data.intent === "cancel") {
+    if (input.intent === "cancel") {
       await withdrawComplaint(ctx, query.order_goods_id);
       return redirectWithToast(self, { kind: "success", key: "aftersales:complain.cancelled" });
     }
-    if (!info.complain_reason_type.includes(parsed.data.reason))
-      return data<ActionData>({ fieldErrors: { reason: "aftersales:errors.complainReason" } }, { status: 400 });
-    await fileComplaint(ctx, { orderGoodsId: query.order_goods_id, reason: parsed.data.reason, remark: parsed.data.remark });
+    if (!info.complain_reason_type.includes(input.reason))
+      return data({ result: submission.reply({ fieldErrors: { reason: ["aftersales:errors.complainReason"] } }) }, { status: 400 });
+    await fileComplaint(ctx, { orderGoodsId: query.order_goods_id, reason: input.reason, remark: input.remark });
     return redirectWithToast(self, { kind: "success", key: "aftersales:complain.sent" });
   } catch (error) {
     if (error instanceof CapabilityAbsentError) throw notFoundResponse();
     if (!(error instanceof UpstreamError)) throw error;
-    return data<ActionData>({ formError: formErrorFor(error) }, { status: 409 });
+    return data({ result: submission.reply({ formErrors: [formErrorFor(error)] }) }, { status: 409 });
   }
 }
 
@@ -111,11 +114,22 @@ export default function ComplainPage() {
   const { t } = useTranslation("aftersales");
   const busy = useNavigation().state === "submitting";
   const self = `/member/complain?${new URLSearchParams({ order_goods_id: String(view.id) })}`;
-  const fieldError = (name: string) => (actionData?.fieldErrors?.[name] ? errorText(t, actionData.fieldErrors[name]) : undefined);
+  // Both forms answer here (the complaint, the withdrawal's confirmation): their errors show above.
+  const [form, fields] = useForm<z.input<typeof ComplainSchema>>({
+    id: "complaint",
+    lastResult: actionData?.result,
+    constraint: view.constraint,
+    // Validation happens on the server (ADR 010): only a submit asks it.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { key: reasonKey, ...reasonProps } = getSelectProps(fields.reason);
+  const { key: remarkKey, ...remarkProps } = getTextareaProps(fields.remark);
+  const remarkError = errorsText(t, fields.remark.errors);
   return (
     <Stack gap="md" className="aftersales-page">
       <h1 className="ui-title">{t("complain.title")}</h1>
-      {actionData?.formError ? <Alert color="red">{errorText(t, actionData.formError)}</Alert> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <Panel>
         <p className="ui-strong">{view.name}</p>
         <p className="ui-dimmed">
@@ -153,24 +167,28 @@ export default function ComplainPage() {
       ) : null}
       {view.canComplain ? (
         <Panel>
-          <Form method="post">
+          <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="complain" />
             <Stack gap="sm">
               <NativeSelect
-                name="reason"
+                key={reasonKey}
+                {...reasonProps}
                 label={t("complain.reason")}
-                required
-                error={fieldError("reason")}
+                error={errorsText(t, fields.reason.errors)}
                 data={[{ value: "", label: t("refund.choose") }, ...view.reasons.map((reason) => ({ value: reason, label: reason }))]}
               />
-              <div className="ui-field">
-                <label className="ui-field__label" htmlFor="complain-remark">
+              <div className="ui-field" data-error={remarkError ? true : undefined}>
+                <label className="ui-field__label" htmlFor={fields.remark.id}>
                   {t("complain.remark")}
                 </label>
                 <div className="ui-input">
-                  <textarea id="complain-remark" name="remark" rows={3} maxLength={COMPLAIN_REMARK_MAX} />
+                  <textarea key={remarkKey} {...remarkProps} rows={3} />
                 </div>
-                {fieldError("remark") ? <p className="ui-field__error">{fieldError("remark")}</p> : null}
+                {remarkError ? (
+                  <p id={fields.remark.errorId} className="ui-field__error">
+                    {remarkError}
+                  </p>
+                ) : null}
               </div>
               <div>
                 <Button type="submit" disabled={busy}>

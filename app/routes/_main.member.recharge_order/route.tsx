@@ -1,9 +1,11 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { errorText } from "~/utils/error-text";
+import { FormErrors } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
+import { Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { CapabilityAbsentError } from "~/upstream/capabilities.server";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -14,7 +16,7 @@ import { formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
-import { choiceOf } from "./choice.server";
+import { ChoiceSchema, choiceOf } from "./choice.server";
 // Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
 import "~/styles/member.css";
 
@@ -22,7 +24,8 @@ export const handle: RouteHandle = { i18n: ["finance"], title: "finance:recharge
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireMember(request, context);
-  const choice = await choiceOf(ctx, Object.fromEntries(new URL(request.url).searchParams));
+  const query = ChoiceSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const choice = query.success ? await choiceOf(ctx, query.data) : null;
   if (choice === null) throw notFoundResponse();
   if (typeof choice === "string") return data({ choice: null, error: choice }, { status: 400 });
   return { choice, error: null };
@@ -30,17 +33,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireMember(request, context);
-  const form = Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string"));
-  const choice = await choiceOf(ctx, form);
-  if (choice === null) return data({ error: "finance:errors.unknownPackage" }, { status: 404 });
-  if (typeof choice === "string") return data({ error: choice }, { status: 400 });
+  // The page's hidden choice (no typed field): the package or the amount the loader checked.
+  const submission = parseWithZod(await readFormData(request), { schema: ChoiceSchema });
+  const choice = submission.status === "success" ? await choiceOf(ctx, submission.value) : null;
+  if (choice === null) return data({ result: submission.reply({ formErrors: ["finance:errors.unknownPackage"] }) }, { status: 404 });
+  if (typeof choice === "string") return data({ result: submission.reply({ formErrors: [choice] }) }, { status: 400 });
   try {
     const outTradeNo = await createRechargeOrder(ctx, choice.kind === "package" ? { rechargeId: choice.id } : { faceValue: choice.amount });
     return redirect(`/pay?${new URLSearchParams({ out_trade_no: outTradeNo })}`, 303);
   } catch (error) {
     if (error instanceof CapabilityAbsentError) throw notFoundResponse();
     if (!(error instanceof UpstreamError)) throw error;
-    return data({ error: formErrorFor(error) }, { status: 409 });
+    return data({ result: submission.reply({ formErrors: [formErrorFor(error)] }) }, { status: 409 });
   }
 }
 
@@ -49,14 +53,14 @@ export default function RechargeOrderPage() {
   const { choice, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const shownError = actionData?.error ?? error;
+  const [form] = useForm({ id: "recharge-order", lastResult: actionData?.result });
   return (
     <Stack className="member-page">
       <h1 className="ui-title member-page__title">{t("rechargeOrder.title")}</h1>
-      {shownError ? <Alert color="red">{errorText(t, shownError)}</Alert> : null}
+      <FormErrors id={form.errorId} errors={form.errors ?? (error ? [error] : undefined)} />
       {choice ? (
         <Panel>
-          <Form method="post">
+          <Form method="post" {...getFormProps(form)}>
             <Stack gap="sm">
               <dl className="member-dl">
                 <dt>{t("rechargeOrder.item")}</dt>
