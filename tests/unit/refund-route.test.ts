@@ -77,6 +77,26 @@ describe("/member/refund", () => {
     expect(sent?.body).not.toHaveProperty("refund_apply_money");
   });
 
+  test("a reason the upstream does not offer is refused at its field, a tampered image list at the form; nothing applied", async () => {
+    const url = "/member/refund?order_goods_id=1&order_id=1";
+    const wrong = (await refundAction(args(request(url, { ...APPLY, refund_reason: "随便写的", remark: "拆封了" })))) as unknown as {
+      data: { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> }; images: unknown[] };
+      init: ResponseInit;
+    };
+    expect(wrong.init.status).toBe(400);
+    expect(wrong.data.result.error).toEqual({ refund_reason: ["aftersales:errors.reasonMissing"] });
+    expect(wrong.data.result.initialValue).toMatchObject({ refund_reason: "随便写的", remark: "拆封了" });
+    const tampered = (await refundAction(
+      args(request(url, { ...APPLY, refund_images: Array.from({ length: 9 }, (_, i) => `upload/${i}.png`).join(",") })),
+    )) as unknown as {
+      data: { result: { error: Record<string, string[]> } };
+      init: ResponseInit;
+    };
+    expect(tampered.init.status).toBe(400);
+    expect(tampered.data.result.error[""]).toEqual(["aftersales:errors.badForm"]);
+    expect(called("/api/orderrefund/refund")).toHaveLength(0);
+  });
+
   test("the member's own line the upstream refuses to refund: its message on a 409 page, not a 404 (issue 29)", async () => {
     upstream.on("/api/orderrefund/refunddata", { body: envelope(-1, "该订单已关闭，不能申请退款", null) });
     const refused = await refundLoader(args(request("/member/refund?order_goods_id=1&order_id=1"))).catch((error: unknown) => error);

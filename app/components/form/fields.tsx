@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/translation";
 import { Checkbox, TextInput, type TextInputProps } from "~/components/ui";
 import { errorsText } from "~/utils/error-text";
@@ -22,4 +22,36 @@ export function CheckboxField({ meta, label, value = "on" }: { meta: FieldMetada
   const { t } = useTranslation();
   const { key, ...inputProps } = getInputProps(meta as FieldMetadata<boolean>, { type: "checkbox", value });
   return <Checkbox key={key} {...inputProps} label={label} error={errorsText(t, meta.errors)} />;
+}
+
+/** A textarea in the field frame (label, error); `maxLength` overrides the schema's when the rule counts otherwise. */
+export function TextareaField({
+  meta,
+  label,
+  rows = 3,
+  maxLength,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: React.ReactNode;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const { t } = useTranslation();
+  const { key, ...props } = getTextareaProps(meta as FieldMetadata<string>);
+  const error = errorsText(t, meta.errors);
+  return (
+    <div className="ui-field" data-error={error ? true : undefined}>
+      <label className="ui-field__label" htmlFor={meta.id}>
+        {label}
+      </label>
+      <div className="ui-input">
+        <textarea key={key} {...props} rows={rows} maxLength={maxLength ?? props.maxLength} />
+      </div>
+      {error ? (
+        <p id={meta.errorId} className="ui-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }

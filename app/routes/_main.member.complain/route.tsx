@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorsText, errorText } from "~/utils/error-text";
-import { FormErrors } from "~/components/form";
+import { FormErrors, TextareaField } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ConfirmStep, Button, NativeSelect, Panel, Stack } from "~/components/ui";
 import { COMPLAIN_REMARK_MAX } from "~/domain/aftersales";
@@ -124,8 +124,6 @@ export default function ComplainPage() {
     shouldRevalidate: "onSubmit",
   });
   const { key: reasonKey, ...reasonProps } = getSelectProps(fields.reason);
-  const { key: remarkKey, ...remarkProps } = getTextareaProps(fields.remark);
-  const remarkError = errorsText(t, fields.remark.errors);
   return (
     <Stack gap="md" className="aftersales-page">
       <h1 className="ui-title">{t("complain.title")}</h1>
@@ -177,19 +175,7 @@ export default function ComplainPage() {
                 error={errorsText(t, fields.reason.errors)}
                 data={[{ value: "", label: t("refund.choose") }, ...view.reasons.map((reason) => ({ value: reason, label: reason }))]}
               />
-              <div className="ui-field" data-error={remarkError ? true : undefined}>
-                <label className="ui-field__label" htmlFor={fields.remark.id}>
-                  {t("complain.remark")}
-                </label>
-                <div className="ui-input">
-                  <textarea key={remarkKey} {...remarkProps} rows={3} />
-                </div>
-                {remarkError ? (
-                  <p id={fields.remark.errorId} className="ui-field__error">
-                    {remarkError}
-                  </p>
-                ) : null}
-              </div>
+              <TextareaField meta={fields.remark} label={t("complain.remark")} />
               <div>
                 <Button type="submit" disabled={busy}>
                   {t("complain.submit")}

@@ -1,12 +1,16 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import type { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
 import { ImageDrafts, type DraftImage } from "~/components/aftersales/image-drafts";
-import { errorText } from "~/utils/error-text";
+import { errorsText } from "~/utils/error-text";
+import { FormErrors, TextareaField } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, NativeSelect, Panel, Stack } from "~/components/ui";
-import { imagePaths, REFUND_MAX_IMAGES, REFUND_REMARK_MAX } from "~/domain/aftersales";
+import { REFUND_MAX_IMAGES, REFUND_REMARK_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
 import { applyRefund, getRefundData, getRefundDataBatch, uploadRefundImage } from "~/upstream/aftersales.server";
 import { assetUrl, ownAssetUrl } from "~/upstream/context.server";
@@ -20,7 +24,7 @@ import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse, refusedResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { RefundFieldsSchema, RefundIntentSchema, RefundQuerySchema } from "./schema";
+import { RefundFormSchema, RefundQuerySchema } from "./schema";
 
 export const handle: RouteHandle = { i18n: ["aftersales"], title: "aftersales:refund.title" };
 
@@ -81,15 +85,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     delivery: refund.refund_delivery_money,
     types: refund.refund_type.filter((type): type is 1 | 2 => type === 1 || type === 2),
     reasons: refund.refund_reason_type,
+    // The form's native constraints (lengths): zod stays on the server (ADR 010).
+    constraint: getZodConstraint(RefundFormSchema),
   };
-}
-
-type Draft = { type: string; reason: string; remark: string; images: DraftImage[] };
-type Field = "type" | "reason" | "remark" | "images";
-type ActionData = { draft: Draft; errors: Partial<Record<Field, string>>; formError: string | null; revision: number };
-
-function reply(value: Omit<ActionData, "revision">, status: number) {
-  return data<ActionData>({ ...value, revision: Date.now() }, { status });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -97,43 +95,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const query = queryOf(request);
   const form = await readFormData(request);
   const refund = await loadRefundData(ctx, query);
-  const fields = RefundFieldsSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
-  const paths = imagePaths(String(form.get("refund_images") ?? ""), REFUND_MAX_IMAGES);
-  const intent = RefundIntentSchema.safeParse(form.get("intent"));
-  const empty: Draft = { type: "", reason: "", remark: "", images: [] };
-  if (!fields.success || !paths || !intent.success) return reply({ draft: empty, errors: {}, formError: "aftersales:errors.badForm" }, 400);
-  const value = fields.data;
-  const draft: Draft = {
-    type: value.refund_type,
-    reason: value.refund_reason,
-    remark: value.remark,
-    images: paths.map((path) => ({ path, url: ownAssetUrl(path, ctx.token) })),
-  };
+  const submission = parseWithZod(form, { schema: RefundFormSchema });
+  if (submission.status !== "success") {
+    // A bad intent or image list is a tampered form (hidden fields): said at the form.
+    const formErrors = submission.error?.intent || submission.error?.refund_images ? ["aftersales:errors.badForm"] : [];
+    return answer(submission.reply({ formErrors }), [], 400);
+  }
+  const value = submission.value;
+  const images: DraftImage[] = value.refund_images.map((path) => ({ path, url: ownAssetUrl(path, ctx.token) }));
 
-  if (intent.data.kind === "remove") {
-    const removed = intent.data.path;
-    draft.images = draft.images.filter((image) => image.path !== removed);
-    return reply({ draft, errors: {}, formError: null }, 200);
+  if (value.intent.kind === "remove") {
+    const removed = value.intent.path;
+    return answer(
+      submission.reply(),
+      images.filter((image) => image.path !== removed),
+      200,
+    );
   }
   const uploaded = await uploadChosenImage(form, "refund_file", (file) => uploadRefundImage(ctx, file)).catch((error: unknown) => {
     if (error instanceof UpstreamError) return { problem: formErrorFor(error), status: 400 as const };
     throw error;
   });
-  if (uploaded && "problem" in uploaded) return reply({ draft, errors: { images: uploaded.problem }, formError: null }, uploaded.status);
+  if (uploaded && "problem" in uploaded) return answer(submission.reply({ fieldErrors: { refund_images: [uploaded.problem] } }), images, uploaded.status);
   if (uploaded) {
-    if (draft.images.length >= REFUND_MAX_IMAGES)
-      return reply({ draft, errors: { images: `aftersales:errors.tooManyImages|max=${REFUND_MAX_IMAGES}` }, formError: null }, 400);
-    draft.images.push({ path: uploaded.path, url: ownAssetUrl(uploaded.path, ctx.token) });
+    if (images.length >= REFUND_MAX_IMAGES)
+      return answer(submission.reply({ fieldErrors: { refund_images: [`aftersales:errors.tooManyImages|max=${REFUND_MAX_IMAGES}`] } }), images, 400);
+    images.push({ path: uploaded.path, url: ownAssetUrl(uploaded.path, ctx.token) });
   }
-  if (intent.data.kind === "upload") return reply({ draft, errors: {}, formError: null }, 200);
+  if (value.intent.kind === "upload") return answer(submission.reply(), images, 200);
 
-  const errors: ActionData["errors"] = {};
+  const fieldErrors: Record<string, string[]> = {};
   const types = refund.refund_type;
   const type = types.length === 1 ? types[0]! : Number(value.refund_type);
-  if (!types.includes(type) || (type !== 1 && type !== 2)) errors.type = "aftersales:errors.typeMissing";
-  if (!refund.refund_reason_type.includes(value.refund_reason)) errors.reason = "aftersales:errors.reasonMissing";
-  if ([...value.remark.trim()].length > REFUND_REMARK_MAX) errors.remark = `aftersales:errors.remarkLong|max=${REFUND_REMARK_MAX}`;
-  if (Object.keys(errors).length) return reply({ draft, errors, formError: null }, 400);
+  if (!types.includes(type) || (type !== 1 && type !== 2)) fieldErrors.refund_type = ["aftersales:errors.typeMissing"];
+  if (!refund.refund_reason_type.includes(value.refund_reason)) fieldErrors.refund_reason = ["aftersales:errors.reasonMissing"];
+  if ([...value.remark.trim()].length > REFUND_REMARK_MAX) fieldErrors.remark = [`aftersales:errors.remarkLong|max=${REFUND_REMARK_MAX}`];
+  if (Object.keys(fieldErrors).length) return answer(submission.reply({ fieldErrors }), images, 400);
 
   try {
     await applyRefund(ctx, {
@@ -141,24 +138,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
       type: type as 1 | 2,
       reason: value.refund_reason,
       remark: value.remark.trim(),
-      images: draft.images.map((image) => image.path),
+      images: images.map((image) => image.path),
     });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return reply({ draft, errors: {}, formError: formErrorFor(error) }, 409);
+    return answer(submission.reply({ formErrors: [formErrorFor(error)] }), images, 409);
   }
   const target = query.batch ? "/member/activist" : detailUrl(query.ids[0]!);
   return redirectWithToast(target, { kind: "success", key: "aftersales:refund.applied" });
+}
+
+/**
+ * The form's answer: conform's result (errors, the typed fields echoed), the images uploaded so
+ * far (the server's list, not the posted one), and a new revision that re-mounts the form, so it
+ * starts from this answer (the file input emptied after an upload).
+ */
+function answer(result: SubmissionResult<string[]>, images: DraftImage[], status: number) {
+  return data({ result, images, revision: Date.now() }, { status });
 }
 
 export default function RefundPage() {
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("aftersales");
-  const busy = useNavigation().state === "submitting";
-  const draft = actionData?.draft;
-  const errors = actionData?.errors ?? {};
-  const error = (field: Field) => (errors[field] ? errorText(t, errors[field]) : undefined);
 
   return (
     <Stack gap="md" className="aftersales-page">
@@ -176,77 +178,93 @@ export default function RefundPage() {
         <Alert color="orange">{t("refund.blocked", { names: view.blocked.join("、") })}</Alert>
       ) : (
         <Panel>
-          {actionData?.formError ? <Alert color="red">{errorText(t, actionData.formError)}</Alert> : null}
-          <Form method="post" encType="multipart/form-data" key={actionData?.revision ?? 0}>
-            <button type="submit" name="intent" value="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-            <Stack gap="sm">
-              {view.types.length > 1 ? (
-                <fieldset className="aftersales-choice" aria-describedby={errors.type ? "refund-type-error" : undefined}>
-                  <legend className="ui-field__label">{t("refund.type")}</legend>
-                  {view.types.map((type) => (
-                    <label key={type}>
-                      <input type="radio" name="refund_type" value={type} defaultChecked={draft ? draft.type === String(type) : type === 1} />
-                      {t(`refund.types.${type}`)}
-                    </label>
-                  ))}
-                  {errors.type ? (
-                    <p id="refund-type-error" className="ui-field__error" role="alert">
-                      {error("type")}
-                    </p>
-                  ) : null}
-                </fieldset>
-              ) : (
-                <p>
-                  {t("refund.type")}: {t(`refund.types.${view.types[0] ?? 1}`)}
-                </p>
-              )}
-              <NativeSelect
-                name="refund_reason"
-                label={t("refund.reason")}
-                required
-                defaultValue={draft?.reason ?? ""}
-                error={error("reason")}
-                data={[{ value: "", label: t("refund.choose") }, ...view.reasons.map((reason) => ({ value: reason, label: reason }))]}
-              />
-              {/* Read-only, as the PC shows it: the upstream refunds the whole refundable amount and reads no amount. */}
-              <div className="ui-field">
-                <p className="ui-field__label">
-                  {t("refund.amount")}: <strong data-testid="refund-amount">{formatMoney(view.max)}</strong>
-                  {Number(view.delivery) > 0 ? ` ${t("refund.withDelivery", { delivery: formatMoney(view.delivery) })}` : null}
-                </p>
-                <p className="ui-field__description">{t("refund.amountFixed")}</p>
-              </div>
-              <div className="ui-field" data-error={errors.remark ? true : undefined}>
-                <label className="ui-field__label" htmlFor="refund-remark">
-                  {t("refund.remark")}
-                </label>
-                <div className="ui-input">
-                  <textarea id="refund-remark" name="remark" rows={3} maxLength={REFUND_REMARK_MAX} defaultValue={draft?.remark ?? ""} />
-                </div>
-                {errors.remark ? <p className="ui-field__error">{error("remark")}</p> : null}
-              </div>
-              <ImageDrafts
-                id="refund-file"
-                name="refund_images"
-                fileName="refund_file"
-                images={draft?.images ?? []}
-                max={REFUND_MAX_IMAGES}
-                error={errors.images ?? null}
-                label={t("refund.images")}
-              />
-              <div>
-                <Button type="submit" name="intent" value="submit" disabled={busy}>
-                  {t("refund.submit")}
-                </Button>
-              </div>
-            </Stack>
-          </Form>
+          <RefundForm key={actionData?.revision ?? 0} />
         </Panel>
       )}
       <Link className="ui-anchor" to="/member/activist">
         {t("activist.title")}
       </Link>
     </Stack>
+  );
+}
+
+function RefundForm() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("aftersales");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<z.input<typeof RefundFormSchema>>({
+    id: "refund",
+    lastResult: actionData?.result,
+    constraint: view.constraint,
+    defaultValue: { refund_type: "1" },
+    // Validation happens on the server (ADR 010): only a submit asks it.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const { key: reasonKey, ...reasonProps } = getSelectProps(fields.refund_reason);
+  const typeError = errorsText(t, fields.refund_type.errors);
+
+  return (
+    <>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <button type="submit" name="intent" value="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <Stack gap="sm">
+          {view.types.length > 1 ? (
+            <fieldset className="aftersales-choice" aria-describedby={typeError ? fields.refund_type.errorId : undefined}>
+              <legend className="ui-field__label">{t("refund.type")}</legend>
+              {view.types.map((type) => (
+                <label key={type}>
+                  <input type="radio" name="refund_type" value={type} defaultChecked={fields.refund_type.initialValue === String(type)} />
+                  {t(`refund.types.${type}`)}
+                </label>
+              ))}
+              {typeError ? (
+                <p id={fields.refund_type.errorId} className="ui-field__error" role="alert">
+                  {typeError}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : (
+            <p>
+              {t("refund.type")}: {t(`refund.types.${view.types[0] ?? 1}`)}
+            </p>
+          )}
+          <NativeSelect
+            key={reasonKey}
+            {...reasonProps}
+            label={t("refund.reason")}
+            required
+            error={errorsText(t, fields.refund_reason.errors)}
+            data={[{ value: "", label: t("refund.choose") }, ...view.reasons.map((reason) => ({ value: reason, label: reason }))]}
+          />
+          {/* Read-only, as the PC shows it: the upstream refunds the whole refundable amount and reads no amount. */}
+          <div className="ui-field">
+            <p className="ui-field__label">
+              {t("refund.amount")}: <strong data-testid="refund-amount">{formatMoney(view.max)}</strong>
+              {Number(view.delivery) > 0 ? ` ${t("refund.withDelivery", { delivery: formatMoney(view.delivery) })}` : null}
+            </p>
+            <p className="ui-field__description">{t("refund.amountFixed")}</p>
+          </div>
+          <TextareaField meta={fields.remark} label={t("refund.remark")} maxLength={REFUND_REMARK_MAX} />
+          <ImageDrafts
+            id="refund-file"
+            name="refund_images"
+            fileName="refund_file"
+            images={actionData?.images ?? []}
+            max={REFUND_MAX_IMAGES}
+            error={fields.refund_images.errors?.[0] ?? null}
+            label={t("refund.images")}
+          />
+          <div>
+            <Button type="submit" name="intent" value="submit" disabled={busy}>
+              {t("refund.submit")}
+            </Button>
+          </div>
+        </Stack>
+      </Form>
+    </>
   );
 }
 

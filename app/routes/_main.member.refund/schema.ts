@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { imagePaths, REFUND_MAX_IMAGES, REFUND_REMARK_MAX } from "~/domain/aftersales";
+
+const BAD_FORM = "aftersales:errors.badForm";
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -21,23 +24,35 @@ export const RefundQuerySchema = z.union([
 
 /** `submit`, `upload:refund_file` or `remove:refund_images:<path>`. */
 export const RefundIntentSchema = z
-  .string()
-  .max(400)
+  .string({ required_error: BAD_FORM })
+  .max(400, BAD_FORM)
   .transform((value, ctx) => {
     if (value === "submit") return { kind: "submit" as const };
     if (value === "upload:refund_file") return { kind: "upload" as const };
     const remove = /^remove:refund_images:(.+)$/.exec(value);
     if (remove) return { kind: "remove" as const, path: remove[1]! };
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "aftersales:errors.badForm" });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: BAD_FORM });
     return z.NEVER;
   });
 
 /**
- * The text fields of the form (lengths only; the rules are checked against the upstream's data).
- * No amount: the refund is always of the whole refundable amount (the upstream reads none).
+ * The form: its intent (the submit, an image's upload or removal), the text fields (lengths only;
+ * the rules are checked against the upstream's data) and the uploaded images' paths (a hidden
+ * field: a list that is not ours, or too long, is a tampered form). No amount: the refund is
+ * always of the whole refundable amount (the upstream reads none).
  */
-export const RefundFieldsSchema = z.object({
-  refund_type: z.string().max(2).optional().default(""),
-  refund_reason: z.string().max(100).optional().default(""),
-  remark: z.string().max(1000).optional().default(""),
+export const RefundFormSchema = z.object({
+  intent: RefundIntentSchema,
+  refund_type: z.string().max(2, "aftersales:errors.typeMissing").optional().default(""),
+  refund_reason: z.string().max(100, "aftersales:errors.reasonMissing").optional().default(""),
+  remark: z.string().max(1000, `aftersales:errors.remarkLong|max=${REFUND_REMARK_MAX}`).optional().default(""),
+  refund_images: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const paths = imagePaths(value ?? "", REFUND_MAX_IMAGES);
+      if (paths) return paths;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: BAD_FORM });
+      return z.NEVER;
+    }),
 });
