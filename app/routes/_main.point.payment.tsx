@@ -1,13 +1,15 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { PaymentPage } from "~/routes/_main.payment/payment-page";
-import { errorText } from "~/utils/error-text";
+import { FormErrors } from "~/components/form";
 import { PointCost, PointImage } from "~/components/point/point-item";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
@@ -34,9 +36,12 @@ export const handle: RouteHandle = { i18n: ["checkout", "promotion", "point", "g
 // A fresh order_key on every render (as /payment).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => defaultShouldRevalidate;
 
+const BAD_REQUEST = "point:errors.badRequest";
+
+/** The coupon exchange's one button (intent) and the page's order key: hidden, so their errors are the form's. */
 const ExchangeIntentSchema = z.object({
-  intent: z.literal("exchange"),
-  order_key: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, "point:errors.badRequest"),
+  intent: z.literal("exchange", { errorMap: () => ({ message: BAD_REQUEST }) }),
+  order_key: z.string({ required_error: BAD_REQUEST }).regex(/^[0-9A-Za-z_-]{1,64}$/, BAD_REQUEST),
 });
 
 /** The item the URL names (404 when there is none), after the member check and a well-formed query (400). */
@@ -72,16 +77,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, item, source } = await itemOf(request, context);
   if (item.kind !== "coupon") return paymentAction(request, context, PointSourceSchema, pointExchangeFlow);
-  const parsed = ExchangeIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ error: "point:errors.badRequest" }, { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: ExchangeIntentSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ formErrors: [BAD_REQUEST] }) }, { status: 400 });
   try {
-    await createCouponExchange(ctx, parsed.data.order_key);
+    await createCouponExchange(ctx, submission.value.order_key);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const here = `/point/payment?${new URLSearchParams({ id: String(source.id), num: String(source.num) })}`;
     // A used or timed-out key (a second submit lands here too): the page starts again.
     if (error.upstreamMessage === ORDER_EXPIRED) return redirectWithToast(here, { kind: "warning", key: "checkout:errors.expired" });
-    return data({ error: formErrorFor(error) }, { status: 409 });
+    return data({ result: submission.reply({ formErrors: [formErrorFor(error)] }) }, { status: 409 });
   }
   // Back to the coupons (the list shows one kind at a time).
   return redirectWithToast("/point?type=coupon", { kind: "success", key: "point:exchange.done" });
@@ -96,10 +101,11 @@ export default function PointPaymentPage() {
 function CouponExchange() {
   const { t } = useTranslation(["point", "checkout", "goods"]);
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ error?: string }>();
+  // This action's answer for a coupon (the goods exchange's is PaymentPage's).
+  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
+  const [form] = useForm({ id: "coupon-exchange", lastResult: actionData?.result });
   if (view.state !== "coupon") return null;
-  const error = actionData?.error ?? view.refusal;
   return (
     <Stack gap="md" className="checkout-page">
       <h1 className="ui-title">{t("payment.couponTitle")}</h1>
@@ -127,12 +133,8 @@ function CouponExchange() {
           </Stack>
         </Group>
       </Panel>
-      {error ? (
-        <Alert color="red" role="alert">
-          {errorText(t, error)}
-        </Alert>
-      ) : null}
-      <Form method="post" className="point-exchange-form">
+      <FormErrors id={form.errorId} errors={form.errors ?? (view.refusal ? [view.refusal] : undefined)} />
+      <Form method="post" className="point-exchange-form" {...getFormProps(form)}>
         <input type="hidden" name="order_key" value={view.orderKey} />
         <Group gap="sm">
           {view.orderKey ? (
