@@ -1,9 +1,11 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { errorsText } from "~/utils/error-text";
+import { FormErrors, TextField } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Badge, Button, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { Alert, Badge, Button, Group, Panel, Stack } from "~/components/ui";
 import { chinaToday, qualificationState, validityDate, type QualificationState } from "~/domain/qualification";
 import { useTranslation } from "~/i18n/translation";
 import { ownAssetUrl } from "~/upstream/context.server";
@@ -79,47 +81,51 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { aptitudeId: number | null; error: string };
-
-function refuse(aptitudeId: number | null, error: string, status: number) {
-  return data<ActionResult>({ aptitudeId, error }, { status });
+/** A refusal, said at the form of the type it is about (`aptitudeId`), or above them all (null). */
+function refuse(
+  submission: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> },
+  aptitudeId: number | null,
+  error: string,
+  status: number,
+) {
+  return data({ aptitudeId, result: submission.reply({ formErrors: [error] }) }, { status });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, answer, today } = await loadTypes(request, context);
   const form = await readFormData(request);
-  const parsed = QualificationIntentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return refuse(null, "qualification:errors.badForm", 400);
-  const input = parsed.data;
+  const submission = parseWithZod(form, { schema: QualificationIntentSchema });
+  if (submission.status !== "success") return refuse(submission, null, "qualification:errors.badForm", 400);
+  const input = submission.value;
 
   if (input.intent === "remove-image") {
     // Only an image of the member's own pending submission (a foreign or reviewed id: 404).
     const owner = answer.list.find((type) => type.current?.id === input.id && type.current.status === 0);
-    if (!owner || !owner.current?.images.includes(input.image)) return refuse(null, "qualification:errors.recordNotFound", 404);
+    if (!owner || !owner.current?.images.includes(input.image)) return refuse(submission, null, "qualification:errors.recordNotFound", 404);
     try {
       await deleteQualificationImage(ctx, input.id, input.image);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      return refuse(owner.id, formErrorFor(error), 409);
+      return refuse(submission, owner.id, formErrorFor(error), 409);
     }
     return redirectWithToast("/member/qualification", { kind: "success", key: "qualification:imageRemoved" });
   }
 
   const type = answer.list.find((entry) => entry.id === input.aptitude_id);
-  if (!type) return refuse(null, "qualification:errors.unknownType", 400);
+  if (!type) return refuse(submission, null, "qualification:errors.unknownType", 400);
   const pendingId = type.current?.status === 0 ? type.current.id : undefined;
-  if (input.id !== undefined && input.id !== pendingId) return refuse(type.id, "qualification:errors.recordNotFound", 404);
+  if (input.id !== undefined && input.id !== pendingId) return refuse(submission, type.id, "qualification:errors.recordNotFound", 404);
   const expireDate = validityDate(input.expire_date, today);
-  if (expireDate === null) return refuse(type.id, "qualification:errors.badDate", 400);
-  if (expireDate === "" && type.need_expire) return refuse(type.id, "qualification:errors.dateRequired", 400);
+  if (expireDate === null) return refuse(submission, type.id, "qualification:errors.badDate", 400);
+  if (expireDate === "" && type.need_expire) return refuse(submission, type.id, "qualification:errors.dateRequired", 400);
   const file = form.get("image");
   const problem = await imageFileProblem(file, QUALIFICATION_IMAGE_MAX_BYTES);
-  if (problem) return refuse(type.id, IMAGE_MESSAGES[problem.reason], problem.status);
+  if (problem) return refuse(submission, type.id, IMAGE_MESSAGES[problem.reason], problem.status);
   try {
     await uploadQualification(ctx, { aptitudeId: type.id, expireDate, id: input.id }, file as File);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return refuse(type.id, formErrorFor(error), 409);
+    return refuse(submission, type.id, formErrorFor(error), 409);
   }
   return redirectWithToast("/member/qualification", { kind: "success", key: "qualification:uploaded" });
 }
@@ -129,17 +135,17 @@ export default function QualificationPage() {
   const { labelName, types } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const topError = actionData && actionData.aptitudeId === null ? actionData.error : null;
+  // A refusal that is no type's (a tampered form, an unknown record) is said above the types.
+  const [page] = useForm({ id: "qualification", lastResult: actionData?.aptitudeId === null ? actionData.result : undefined });
   return (
     <Stack className="member-page">
       <h1 className="ui-title member-page__title">{t("title")}</h1>
       <p className="ui-text-sm ui-dimmed">
         {labelName ? t("intro", { label: labelName }) : t("introNoLabel")} <Link to="/member/certiys">{t("toCertificates")}</Link>
       </p>
-      {topError ? <Alert color="red">{errorsText(t, [topError])}</Alert> : null}
+      <FormErrors id={page.errorId} errors={page.errors} />
       {types.length === 0 ? <Alert color="gray">{t("none")}</Alert> : null}
       {types.map((type) => {
-        const error = actionData && actionData.aptitudeId === type.id ? actionData.error : null;
         const headingId = `qualification-${type.id}`;
         return (
           <Panel key={type.id}>
@@ -183,46 +189,65 @@ export default function QualificationPage() {
                     ))}
                   </ul>
                 ) : null}
-                {type.canAdd ? (
-                  <Form method="post" encType="multipart/form-data" aria-label={t("uploadFormOf", { name: type.name })}>
-                    <input type="hidden" name="intent" value="upload" />
-                    <input type="hidden" name="aptitude_id" value={type.id} />
-                    {type.pendingId ? <input type="hidden" name="id" value={type.pendingId} /> : null}
-                    <Stack gap="xs">
-                      <label htmlFor={`qualification-file-${type.id}`} className="ui-text-sm">
-                        {type.pendingId ? t("addImage") : type.current ? t("reupload") : t("image")}
-                      </label>
-                      <input id={`qualification-file-${type.id}`} type="file" name="image" accept={IMAGE_ACCEPT} required />
-                      <TextInput
-                        name="expire_date"
-                        label={t("expireDate")}
-                        description={type.needExpire ? t("expireHint") : t("expireHintOptional")}
-                        placeholder="YYYY-MM-DD"
-                        inputMode="numeric"
-                        defaultValue={type.pendingId ? (type.current?.expireDate ?? "") : ""}
-                        required={type.needExpire}
-                      />
-                      <p className="ui-text-xs ui-dimmed">{t("imageHint", { max: MAX_KB, count: type.maxImages })}</p>
-                      {error ? <Alert color="red">{errorsText(t, [error])}</Alert> : null}
-                      <Group>
-                        <Button type="submit" disabled={busy}>
-                          {type.pendingId ? t("addImageSubmit") : t("submit")}
-                        </Button>
-                      </Group>
-                    </Stack>
-                  </Form>
-                ) : (
-                  <>
-                    {error ? <Alert color="red">{errorsText(t, [error])}</Alert> : null}
-                    <p className="ui-text-sm ui-dimmed">{t("full", { count: type.maxImages })}</p>
-                  </>
-                )}
+                <UploadForm type={type} busy={busy} />
               </Stack>
             </section>
           </Panel>
         );
       })}
     </Stack>
+  );
+}
+
+type TypeView = ReturnType<typeof useLoaderData<typeof loader>>["types"][number];
+
+/** A type's upload form (or the note that it is full), with the refusals of its own posts. */
+function UploadForm({ type, busy }: { type: TypeView; busy: boolean }) {
+  const { t } = useTranslation("qualification");
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ expire_date: string }>({
+    id: `qualification-upload-${type.id}`,
+    lastResult: actionData?.aptitudeId === type.id ? actionData.result : undefined,
+    defaultValue: { expire_date: type.pendingId ? (type.current?.expireDate ?? "") : "" },
+    // Validation happens on the server (ADR 010): only a submit asks it.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  if (!type.canAdd) {
+    return (
+      <>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <p className="ui-text-sm ui-dimmed">{t("full", { count: type.maxImages })}</p>
+      </>
+    );
+  }
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-label={t("uploadFormOf", { name: type.name })}>
+      <input type="hidden" name="intent" value="upload" />
+      <input type="hidden" name="aptitude_id" value={type.id} />
+      {type.pendingId ? <input type="hidden" name="id" value={type.pendingId} /> : null}
+      <Stack gap="xs">
+        <label htmlFor={`qualification-file-${type.id}`} className="ui-text-sm">
+          {type.pendingId ? t("addImage") : type.current ? t("reupload") : t("image")}
+        </label>
+        <input id={`qualification-file-${type.id}`} type="file" name="image" accept={IMAGE_ACCEPT} required />
+        <TextField
+          meta={fields.expire_date}
+          label={t("expireDate")}
+          description={type.needExpire ? t("expireHint") : t("expireHintOptional")}
+          placeholder="YYYY-MM-DD"
+          inputMode="numeric"
+          required={type.needExpire}
+        />
+        <p className="ui-text-xs ui-dimmed">{t("imageHint", { max: MAX_KB, count: type.maxImages })}</p>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Group>
+          <Button type="submit" disabled={busy}>
+            {type.pendingId ? t("addImageSubmit") : t("submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
   );
 }
 
