@@ -241,7 +241,10 @@ describe("/payment", () => {
         await payAction({ request: new Request("http://shop.test/pay", { method: "POST", headers: { Cookie: cookie }, body }), params: {}, context: {} }),
       );
       expect(result.status).toBe(429);
-      expect(result.data).toMatchObject({ field: "pay_password", error: expect.stringMatching(/^checkout:errors\.payPasswordLocked/) });
+      expect(result.data).toMatchObject({
+        form: "balance",
+        result: { error: { pay_password: [expect.stringMatching(/^checkout:errors\.payPasswordLocked/)] } },
+      });
       expect(paths()).not.toContain("/api/pay/pay");
     });
   });
@@ -392,7 +395,8 @@ describe("/pay and /result", () => {
       await payAction({ request: request("/pay", { intent: "online", out_trade_no: "1795317200781411000", pay_type: "alipay" }), params: {}, context: {} }),
     );
     expect(result.status).toBe(502);
-    expect(result.data).toEqual({ error: "checkout:errors.payFailed" });
+    expect(result.data).toMatchObject({ form: "online", result: { status: "error", error: { "": ["checkout:errors.payFailed"] } } });
+    expect(result.data.gateway).toBeUndefined();
   });
 
   test("the simulator's URL (the upstream's origin) is handed to the page", async () => {
@@ -401,7 +405,7 @@ describe("/pay and /result", () => {
     const result = unwrap(
       await payAction({ request: request("/pay", { intent: "online", out_trade_no: "1795317200781411000", pay_type: "alipay" }), params: {}, context: {} }),
     );
-    expect(result.data).toEqual({ gateway });
+    expect(result.data).toMatchObject({ form: "online", gateway, result: { status: "success" } });
   });
 
   test("balance: a wrong pay password (checkpaypassword) is a 400 beside the field, and pay is never called", async () => {
@@ -409,7 +413,10 @@ describe("/pay and /result", () => {
     const result = unwrap(
       await payAction({ request: request("/pay", { intent: "balance", out_trade_no: "1795317200781411000", pay_password: "1" }), params: {}, context: {} }),
     );
-    expect(result).toEqual({ status: 400, data: { error: "checkout:errors.payPasswordWrong", field: "pay_password" } });
+    expect(result.status).toBe(400);
+    // Beside the field, and the password is never echoed back.
+    expect(result.data).toMatchObject({ form: "balance", result: { error: { pay_password: ["checkout:errors.payPasswordWrong"] } } });
+    expect((result.data.result as { initialValue: Record<string, unknown> }).initialValue).not.toHaveProperty("pay_password");
     expect(upstream.requests.map((call) => call.path)).not.toContain("/api/pay/pay");
   });
 

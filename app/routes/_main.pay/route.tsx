@@ -1,10 +1,13 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/auth/guards.server";
 import { payPasswordProblem } from "~/auth/pay-password.server";
-import { errorText } from "~/utils/error-text";
-import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { errorsText, errorText } from "~/utils/error-text";
+import { FormErrors, PasswordField, TextField } from "~/components/form";
+import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { cashierOffersBalanceAndTransfer } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
@@ -115,43 +118,57 @@ function gatewayUrl(ctx: UpstreamContext, answer: { type?: string; data?: unknow
   return isUpstream || isAlipay ? url.href : null;
 }
 
-type PayActionData = { error: string; field?: "pay_password" | "voucher"; gateway?: undefined } | { gateway: string; error?: undefined; field?: undefined };
+/** The cashier's three forms; an answer says whose it is, so its errors show there. */
+type PayFormName = "online" | "balance" | "offline";
+const formOf = (intent: unknown): PayFormName => (intent === "balance" || intent === "offline" ? intent : "online");
+
+function answer(form: PayFormName, result: SubmissionResult<string[]>, init?: ResponseInit, gateway?: string) {
+  return data({ form, result, gateway }, init);
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireMember(request, context);
   const form = await readFormData(request);
-  const parsed = PayIntentSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return data<PayActionData>({ error: parsed.error.issues[0]?.message ?? "checkout:errors.badRequest" }, { status: 400 });
-  const intent = parsed.data;
+  const submission = parseWithZod(form, { schema: PayIntentSchema });
+  if (submission.status !== "success") {
+    // The hidden fields (intent, serial, channel) are the page's: a bad one is said at the form.
+    const hidden = ["intent", "out_trade_no", "pay_type"].some((name) => submission.error?.[name]);
+    const result = submission.reply({ formErrors: hidden ? ["checkout:errors.badRequest"] : [], hideFields: ["pay_password"] });
+    return answer(formOf(submission.payload.intent), result, { status: 400 });
+  }
+  const intent = submission.value;
+  const refused = (error: string, status: number) => answer(intent.intent, submission.reply({ formErrors: [error], hideFields: ["pay_password"] }), { status });
   const { info } = await ownPayment(ctx, intent.out_trade_no);
   if (info.pay_status === PAY_STATUS.paid) return redirect(resultUrl(intent.out_trade_no), 303);
   // Never offered for a recharge, so never sent for one: the upstream would refuse it.
-  if (intent.intent !== "online" && !cashierOffersBalanceAndTransfer(info.event))
-    return data<PayActionData>({ error: "checkout:errors.payMethodRefused" }, { status: 409 });
+  if (intent.intent !== "online" && !cashierOffersBalanceAndTransfer(info.event)) return refused("checkout:errors.payMethodRefused", 409);
 
   try {
     switch (intent.intent) {
       case "balance": {
         // Checked here: no upstream payment call reads the pay password (auth/pay-password.server.ts).
         const problem = await payPasswordProblem(request, context, ctx, intent.pay_password);
-        if (problem) return data<PayActionData>({ error: problem.message, field: "pay_password" }, { status: problem.status, headers: problem.headers });
-        const answer = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: "balance", returnUrl: "", payPassword: intent.pay_password });
-        if (answer.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);
-        return data<PayActionData>({ error: "checkout:errors.payFailed" }, { status: 409 });
+        if (problem) {
+          const result = submission.reply({ fieldErrors: { pay_password: [problem.message] }, hideFields: ["pay_password"] });
+          return answer("balance", result, { status: problem.status, headers: problem.headers });
+        }
+        const paid = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: "balance", returnUrl: "", payPassword: intent.pay_password });
+        if (paid.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);
+        return refused("checkout:errors.payFailed", 409);
       }
       case "online": {
         const returnUrl = new URL(payUrl(intent.out_trade_no), request.url).href;
-        const answer = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: intent.pay_type, returnUrl });
-        if (answer.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);
-        const gateway = gatewayUrl(ctx, answer);
-        if (!gateway) return data<PayActionData>({ error: "checkout:errors.payFailed" }, { status: 502 });
+        const started = await startPayment(ctx, { outTradeNo: intent.out_trade_no, payType: intent.pay_type, returnUrl });
+        if (started.pay_success) return redirect(resultUrl(intent.out_trade_no), 303);
+        const gateway = gatewayUrl(ctx, started);
+        if (!gateway) return refused("checkout:errors.payFailed", 502);
         // The gateway is another site: the page links to it (and goes there with JS) rather than redirecting off-site.
-        return data<PayActionData>({ gateway });
+        return answer("online", submission.reply(), undefined, gateway);
       }
       case "offline": {
         const file = form.get("voucher");
         const problem = await voucherProblem(file);
-        if (problem) return data<PayActionData>({ error: problem.message, field: "voucher" }, { status: problem.status });
+        if (problem) return answer("offline", submission.reply({ fieldErrors: { voucher: [problem.message] } }), { status: problem.status });
         const path = await uploadVoucherImage(ctx, file as File);
         await submitOfflineVoucher(ctx, intent.out_trade_no, [path], intent.desc);
         return redirectWithToast(payUrl(intent.out_trade_no), { kind: "success", key: "checkout:pay.voucherSent" });
@@ -159,11 +176,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    const wrongPassword = /支付密码/.test(error.upstreamMessage);
-    return data<PayActionData>(
-      { error: wrongPassword ? "checkout:errors.payPasswordWrong" : formErrorFor(error), field: wrongPassword ? "pay_password" : undefined },
-      { status: wrongPassword ? 400 : 409 },
-    );
+    if (/支付密码/.test(error.upstreamMessage)) {
+      const result = submission.reply({ fieldErrors: { pay_password: ["checkout:errors.payPasswordWrong"] }, hideFields: ["pay_password"] });
+      return answer(intent.intent, result, { status: 400 });
+    }
+    return refused(formErrorFor(error), 409);
   }
 }
 
@@ -196,7 +213,9 @@ function PayForm({ view }: { view: ReadyView }) {
   const { t } = useTranslation("checkout");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const error = actionData?.error ?? null;
+  const lastFor = (name: PayFormName) => (actionData?.form === name ? actionData.result : undefined);
+  const [online] = useForm({ id: "pay-online", lastResult: lastFor("online") });
+  const [balance, balanceFields] = useForm<{ pay_password: string }>({ id: "pay-balance", lastResult: lastFor("balance"), shouldValidate: "onSubmit" });
   // Whether the page watches the payment (see StatusWatch): an online channel, or a voucher under review.
   const watching = view.online.length > 0 || view.voucherWaiting;
 
@@ -234,7 +253,8 @@ function PayForm({ view }: { view: ReadyView }) {
         <Alert color="red">{t("pay.closed")}</Alert>
       ) : (
         <>
-          {error && actionData?.field !== "pay_password" && actionData?.field !== "voucher" ? <Alert color="red">{errorText(t, error)}</Alert> : null}
+          {/* A refusal of the whole payment (not of a field), whichever form was sent. */}
+          <FormErrors errors={online.errors ?? balance.errors} />
           {actionData?.gateway ? (
             <Alert color="blue" role="status">
               <a className="ui-anchor" href={actionData.gateway} data-testid="gateway-link">
@@ -245,7 +265,7 @@ function PayForm({ view }: { view: ReadyView }) {
           {view.online.length > 0 ? (
             <Panel>
               <h2 className="ui-strong">{t("pay.online")}</h2>
-              <Form method="post">
+              <Form method="post" {...getFormProps(online)}>
                 <input type="hidden" name="out_trade_no" value={view.outTradeNo} />
                 <input type="hidden" name="intent" value="online" />
                 <Group>
@@ -263,33 +283,28 @@ function PayForm({ view }: { view: ReadyView }) {
           {view.balance ? (
             <Panel>
               <h2 className="ui-strong">{t("pay.balance")}</h2>
-              <Form method="post">
+              <Form method="post" {...getFormProps(balance)}>
                 <input type="hidden" name="out_trade_no" value={view.outTradeNo} />
                 <input type="hidden" name="intent" value="balance" />
                 <p>{t("pay.balanceAvailable", { amount: formatMoney(view.balance.total) })}</p>
-                <TextInput
-                  type="password"
-                  name="pay_password"
-                  label={t("pay.payPassword")}
-                  autoComplete="off"
-                  maxLength={32}
-                  error={actionData?.field === "pay_password" && error ? errorText(t, error) : undefined}
-                />
+                <PasswordField meta={balanceFields.pay_password} label={t("pay.payPassword")} autoComplete="off" maxLength={32} />
                 <Button type="submit" disabled={busy}>
                   {t("pay.payWithBalance")}
                 </Button>
               </Form>
             </Panel>
           ) : null}
-          {view.offline ? <OfflinePay view={view} error={actionData?.field === "voucher" ? error : null} busy={busy} /> : null}
+          {view.offline ? <OfflinePay view={view} lastResult={lastFor("offline")} busy={busy} /> : null}
         </>
       )}
     </Stack>
   );
 }
 
-function OfflinePay({ view, error, busy }: { view: ReadyView; error: string | null; busy: boolean }) {
+function OfflinePay({ view, lastResult, busy }: { view: ReadyView; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
   const { t } = useTranslation("checkout");
+  const [form, fields] = useForm<{ voucher: File; desc: string }>({ id: "pay-offline", lastResult, shouldValidate: "onSubmit" });
+  const error = errorsText(t, fields.voucher.errors);
   const offline = view.offline;
   if (!offline) return null;
   return (
@@ -316,9 +331,10 @@ function OfflinePay({ view, error, busy }: { view: ReadyView; error: string | nu
       ) : null}
       {view.voucherWaiting ? <StatusWatch outTradeNo={view.outTradeNo} /> : null}
       {/* A plain multipart form: works without JS. */}
-      <Form method="post" encType="multipart/form-data">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <input type="hidden" name="out_trade_no" value={view.outTradeNo} />
         <input type="hidden" name="intent" value="offline" />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <Stack gap="xs">
           <label className="ui-label" htmlFor="voucher">
             {t("pay.voucher")}
@@ -336,10 +352,10 @@ function OfflinePay({ view, error, busy }: { view: ReadyView; error: string | nu
           </p>
           {error ? (
             <p id="voucher-error" className="ui-error" role="alert">
-              {errorText(t, error)}
+              {error}
             </p>
           ) : null}
-          <TextInput name="desc" label={t("pay.voucherDesc")} maxLength={200} />
+          <TextField meta={fields.desc} label={t("pay.voucherDesc")} maxLength={200} />
           <Button type="submit" disabled={busy}>
             {t("pay.sendVoucher")}
           </Button>
