@@ -14,6 +14,7 @@ const CloseSchema = z.object({
   redirect: z.string().max(2000).optional(),
 });
 
+// Not conform (issue 32): a resource route (a redirect or JSON for a fetcher), never a page rendering a submission's result; a bad body is one 400.
 /** POST /float-layer: the visitor closed the home float layer (fetcher with JS; PRG without). */
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = CloseSchema.safeParse(Object.fromEntries(await readFormData(request)));

@@ -11,6 +11,7 @@ import type { CheckAnswer } from "./_auth.login_.wechat/poll";
 
 const CheckSchema = z.object({ redirect: RedirectSchema });
 
+// Not conform (issue 32): the poll's JSON resource route (CheckAnswer), never a page rendering a submission's result; a bad body is one 400.
 /**
  * POST /login/wechat/check: the WeChat login page's poll with JS (ADR 062). One `checklogin` of
  * the session's QR code; answers JSON (CheckAnswer) with the session's cookies: signed in or on to

@@ -9,6 +9,7 @@ import { badRequest } from "~/utils/bad-request.server";
 
 const SetLanguageSchema = z.object({ lng: z.enum(supportedLanguages), redirect: z.string().max(2000).optional() });
 
+// Not conform (issue 32): a resource route that answers a redirect, never a page rendering a submission's result; a bad body is one 400.
 /** POST /set-lang: remembers the language in a cookie and goes back to the page. */
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = SetLanguageSchema.safeParse(Object.fromEntries(await readFormData(request)));

@@ -4,6 +4,7 @@ import { redirect } from "~/utils/redirect.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { closeTopAd } from "~/utils/top-ad.server";
 
+// Not conform (issue 32): a resource route that reads only an optional `redirect` (a redirect or JSON for a fetcher); nothing to reply to.
 /** POST /top-ad closes the top banner: data for a fetcher, post/redirect/get without JS. */
 export async function action({ request }: ActionFunctionArgs) {
   const target = (await readFormData(request)).get("redirect");
