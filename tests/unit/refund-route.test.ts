@@ -113,4 +113,17 @@ describe("/member/refund_detail", () => {
     await expect(refundDetailAction(args(request("/member/refund_detail?order_goods_id=41", { intent: "cancel" })))).rejects.toMatchObject({ status: 404 });
     expect(called("/api/orderrefund/cancel")).toHaveLength(0);
   });
+
+  test("a waybill without a company or with a number that is not letters and digits is refused at its fields (400), nothing read or sent", async () => {
+    const refused = (await refundDetailAction(
+      args(request("/member/refund_detail?order_goods_id=1", { intent: "delivery", company: "", number: "SF 12" })),
+    )) as unknown as {
+      data: { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
+      init: ResponseInit;
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error).toEqual({ company: ["aftersales:errors.waybillMissing"], number: ["aftersales:errors.waybillNumber"] });
+    expect(refused.data.result.initialValue).toMatchObject({ number: "SF 12" });
+    expect(upstream.requests).toHaveLength(0);
+  });
 });

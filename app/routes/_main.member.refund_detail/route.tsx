@@ -1,3 +1,5 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Fragment } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
@@ -5,8 +7,9 @@ import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
 import { errorText } from "~/utils/error-text";
+import { FormErrors, TextField } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, ConfirmStep, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { ConfirmStep, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { imagePaths, mayComplain, REFUND_STATUS, refundButtons, refundSteps, WAYBILL_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
 import { cancelRefund, complaintsAvailable, getRefundDetail, sendReturnWaybill } from "~/upstream/aftersales.server";
@@ -28,16 +31,19 @@ const HINTED = new Set([1, 2, 3, 4, 5, 6, -1, -2, -3]);
 
 const QuerySchema = z.object({ order_goods_id: z.coerce.number().int().positive().max(2_147_483_647), confirm: z.literal("cancel").optional() });
 
-const WaybillText = z.string().trim().min(1, "aftersales:errors.waybillMissing").max(WAYBILL_MAX, "aftersales:errors.waybillLong");
-const IntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("cancel") }),
-  z.object({
-    intent: z.literal("delivery"),
-    company: WaybillText,
-    number: WaybillText.pipe(z.string().regex(/^[A-Za-z0-9-]+$/, "aftersales:errors.waybillNumber")),
-    remark: z.string().trim().max(200, "aftersales:errors.remarkLong|max=200").optional().default(""),
-  }),
-]);
+const WaybillText = z
+  .string({ required_error: "aftersales:errors.waybillMissing" })
+  .trim()
+  .min(1, "aftersales:errors.waybillMissing")
+  .max(WAYBILL_MAX, "aftersales:errors.waybillLong");
+const WaybillSchema = z.object({
+  intent: z.literal("delivery"),
+  company: WaybillText,
+  number: WaybillText.pipe(z.string().regex(/^[A-Za-z0-9-]+$/, "aftersales:errors.waybillNumber")),
+  remark: z.string().trim().max(200, "aftersales:errors.remarkLong|max=200").optional().default(""),
+});
+/** The return waybill's form, or the cancel confirmation's button (ConfirmStep, intent=cancel). */
+const IntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("cancel") }), WaybillSchema]);
 
 function queryOf(request: Request) {
   const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -102,33 +108,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     buttons,
     confirmCancel: query.confirm === "cancel" && buttons.cancel,
     complain: complaints && mayComplain(detail.refund_status),
+    // The waybill's native constraints (required, lengths, the number's pattern): zod stays on the server (ADR 010).
+    constraint: getZodConstraint(WaybillSchema),
   };
 }
-
-type ActionData = { formError?: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireMember(request, context);
   const query = queryOf(request);
   const form = await readFormData(request);
-  const parsed = IntentSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
-    return data<ActionData>({ fieldErrors, formError: fieldErrors.intent ? "aftersales:errors.badForm" : undefined }, { status: 400 });
+  const submission = parseWithZod(form, { schema: IntentSchema });
+  if (submission.status !== "success") {
+    // No known intent: not this page's form.
+    const formErrors = submission.error?.intent ? ["aftersales:errors.badForm"] : [];
+    return data({ result: submission.reply({ formErrors }) }, { status: 400 });
   }
+  const input = submission.value;
   // Ownership first: the upstream answers another member's line as missing.
   await loadDetail(ctx, query.order_goods_id);
   const self = `/member/refund_detail?${new URLSearchParams({ order_goods_id: String(query.order_goods_id) })}`;
   try {
-    if (parsed.data.intent === "cancel") {
+    if (input.intent === "cancel") {
       await cancelRefund(ctx, query.order_goods_id);
       return redirectWithToast(self, { kind: "success", key: "aftersales:detail.cancelled" });
     }
-    await sendReturnWaybill(ctx, query.order_goods_id, { company: parsed.data.company, number: parsed.data.number, remark: parsed.data.remark });
+    await sendReturnWaybill(ctx, query.order_goods_id, { company: input.company, number: input.number, remark: input.remark });
     return redirectWithToast(self, { kind: "success", key: "aftersales:detail.waybillSent" });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return data<ActionData>({ formError: formErrorFor(error) }, { status: 409 });
+    return data({ result: submission.reply({ formErrors: [formErrorFor(error)] }) }, { status: 409 });
   }
 }
 
@@ -139,13 +147,21 @@ export default function RefundDetailPage() {
   const busy = useNavigation().state === "submitting";
   const steps = refundSteps(view.type);
   const reached = view.status === REFUND_STATUS.done ? steps.length : steps.indexOf(view.status) + 1;
-  const fieldError = (name: string) => (actionData?.fieldErrors?.[name] ? errorText(t, actionData.fieldErrors[name]) : undefined);
+  // Both forms answer here (the waybill, the cancel confirmation): their errors show above.
+  const [form, fields] = useForm<z.input<typeof WaybillSchema>>({
+    id: "refund-waybill",
+    lastResult: actionData?.result,
+    constraint: view.constraint,
+    // Validation happens on the server (ADR 010): only a submit asks it.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
   const self = `/member/refund_detail?${new URLSearchParams({ order_goods_id: String(view.id) })}`;
 
   return (
     <Stack gap="md" className="aftersales-page">
       <h1 className="ui-title">{t("detail.title")}</h1>
-      {actionData?.formError ? <Alert color="red">{errorText(t, actionData.formError)}</Alert> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <Panel>
         <p className="ui-strong" data-testid="refund-status">
           {view.statusName ? errorText(t, view.statusName) : t("detail.noRefund")}
@@ -211,12 +227,12 @@ export default function RefundDetailPage() {
       {view.buttons.delivery ? (
         <Panel>
           <h2 className="ui-strong">{t("detail.waybill")}</h2>
-          <Form method="post">
+          <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="delivery" />
             <Stack gap="sm">
-              <TextInput name="company" label={t("detail.company")} required maxLength={WAYBILL_MAX} error={fieldError("company")} />
-              <TextInput name="number" label={t("detail.number")} required maxLength={WAYBILL_MAX} error={fieldError("number")} />
-              <TextInput name="remark" label={t("detail.waybillRemark")} maxLength={200} error={fieldError("remark")} />
+              <TextField meta={fields.company} label={t("detail.company")} />
+              <TextField meta={fields.number} label={t("detail.number")} />
+              <TextField meta={fields.remark} label={t("detail.waybillRemark")} />
               <div>
                 <Button type="submit" disabled={busy}>
                   {t("detail.sendWaybill")}
