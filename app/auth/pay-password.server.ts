@@ -17,12 +17,7 @@ import { memberIdOf } from "./member-id.server";
  *
  * Answers null when the balance may be used, else what to answer.
  */
-export async function payPasswordProblem(
-  request: Request,
-  context: AppLoadContext,
-  ctx: UpstreamContext & { token: string },
-  typed: string,
-): Promise<PayPasswordProblem | null> {
+export async function payPasswordProblem(context: AppLoadContext, ctx: UpstreamContext & { token: string }, typed: string): Promise<PayPasswordProblem | null> {
   if (typed === "") return (await hasPayPassword(ctx)) ? { message: "checkout:errors.payPasswordRequired", status: 400, headers: {} } : null;
   const member: Subject = ["payPasswordPerMember", String(await memberIdOf(ctx))];
   const subjects: Subject[] = [member, ["payPasswordPerClient", clientAddress(context)]];

@@ -63,7 +63,7 @@ function refuse<T>(submission: Submission<T>, outcome: Refused, kind: "mobile" |
   return data({ [`${kind}Result`]: reply, [`${kind}Keys`]: keys }, { status: outcome.status, headers });
 }
 
-export async function mobileAction(request: Request, context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
+export async function mobileAction(context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
   const submission = parseWithZod(form, { schema: MobileFormSchema });
   const keysOf = () => ({ oldKey: strField(form, "old_key"), key: strField(form, "key") });
   if (submission.status !== "success") return data({ mobileResult: submission.reply({ hideFields: HIDDEN }), mobileKeys: keysOf() }, { status: 400 });
@@ -156,18 +156,18 @@ export async function mobileAction(request: Request, context: AppLoadContext, ct
  * shown; a post that comes anyway (a page from before, a forged form) goes back to the page with a
  * message, never a 502.
  */
-export async function emailAction(request: Request, context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
+export async function emailAction(context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
   const unavailable = () => redirectWithToast("/member/security", { kind: "error", key: "account:email.unavailable" });
   if (!(await canBindEmail())) return unavailable();
   try {
-    return await emailSteps(request, context, ctx, form);
+    return await emailSteps(context, ctx, form);
   } catch (error) {
     if (error instanceof CapabilityAbsentError) return unavailable();
     throw error;
   }
 }
 
-async function emailSteps(request: Request, context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
+async function emailSteps(context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
   const submission = parseWithZod(form, { schema: EmailFormSchema });
   const keysOf = () => ({ oldKey: null, key: strField(form, "key") });
   if (submission.status !== "success") return data({ emailResult: submission.reply({ hideFields: HIDDEN }), emailKeys: keysOf() }, { status: 400 });

@@ -23,7 +23,7 @@ import { changePasswordSchema, PasswordCodeSchema, setPasswordSchema } from "./s
 
 const HIDDEN = ["old_password", "new_password", "confirm_password", "captcha_code"];
 
-export async function passwordAction(request: Request, context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
+export async function passwordAction(context: AppLoadContext, ctx: UpstreamContext, form: FormData) {
   const member = await getMember(ctx);
   if (member.password !== 0) return changeWithOldPassword(ctx, form);
   const owner = { memberId: member.member_id, mobile: member.mobile };

@@ -55,8 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireMember(request, context);
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if ((MOBILE_INTENTS as readonly unknown[]).includes(intent)) return mobileAction(request, context, ctx, form);
-  if ((EMAIL_INTENTS as readonly unknown[]).includes(intent)) return emailAction(request, context, ctx, form);
+  if ((MOBILE_INTENTS as readonly unknown[]).includes(intent)) return mobileAction(context, ctx, form);
+  if ((EMAIL_INTENTS as readonly unknown[]).includes(intent)) return emailAction(context, ctx, form);
   if (intent === "pay-code") {
     // Step 1 of the pay password: a code to the bound mobile; the page then shows step 2 with the
     // key, signed for the member and the mobile (5.5.2's modifypaypassword takes any key with its code).
@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/member/security", { kind: "success", key: "member:security.payPasswordSet" });
   }
   // The login password: changed with the old one, or set a first time with an SMS code.
-  return passwordAction(request, context, ctx, form);
+  return passwordAction(context, ctx, form);
 }
 
 export default function SecurityPage() {

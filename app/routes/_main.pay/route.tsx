@@ -147,7 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (intent.intent) {
       case "balance": {
         // Checked here: no upstream payment call reads the pay password (auth/pay-password.server.ts).
-        const problem = await payPasswordProblem(request, context, ctx, intent.pay_password);
+        const problem = await payPasswordProblem(context, ctx, intent.pay_password);
         if (problem) {
           const result = submission.reply({ fieldErrors: { pay_password: [problem.message] }, hideFields: ["pay_password"] });
           return answer("balance", result, { status: problem.status, headers: problem.headers });

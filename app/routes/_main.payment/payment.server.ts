@@ -216,7 +216,7 @@ export async function paymentAction<S extends z.ZodTypeAny>(
   // The upstream's create spends the balance whatever pay_password says: the password is checked
   // first, and a refusal creates nothing (the choices come back, the password field empty).
   if (options.useBalance) {
-    const problem = await payPasswordProblem(request, context, ctx, intent.pay_password ?? "");
+    const problem = await payPasswordProblem(context, ctx, intent.pay_password ?? "");
     if (problem) {
       const fieldErrors: Record<string, string> = { pay_password: problem.message };
       return data({ fieldErrors, formError: null, values }, { status: problem.status, headers: problem.headers });
