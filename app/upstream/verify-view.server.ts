@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { canVerify, verifyState } from "~/domain/verification";
 import { formatDateTime } from "~/utils/format";
 import { assetUrl } from "./context.server";
@@ -31,8 +32,8 @@ export type CodeView = ReturnType<typeof toCodeView>;
 
 /** /member/verification: the code typed, what it is, whether the confirm step shows, a refusal. */
 export type VerificationDeskData = { typed: string; view: CodeView | null; confirm: boolean; error: string | null };
-/** The desk's action refusal (success redirects to the code's detail). */
-export type VerificationDeskActionData = { error: string };
+/** The desk's action refusal, conform's result with the message as its form error (success redirects to the code's detail). */
+export type VerificationDeskActionData = { result: SubmissionResult<string[]> };
 /** /member/verification_detail: the code, or why it cannot be shown. */
 export type VerificationDetailData = { view: CodeView | null; error: string | null };
 /** One row of /member/verification_list. */

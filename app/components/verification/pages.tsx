@@ -1,3 +1,4 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { errorText } from "~/utils/error-text";
 import { PaginationLinks } from "~/components/pagination-links";
@@ -19,7 +20,9 @@ export function VerificationDeskPage() {
   const { typed, view, confirm, error } = useLoaderData<VerificationDeskData>();
   const actionData = useActionData<VerificationDeskActionData>();
   const busy = useNavigation().state === "submitting";
-  const shownError = actionData?.error ?? error;
+  // The confirm step's fields are hidden: a refusal is the form's one error, shown where the lookup's is.
+  const [form] = useForm({ id: "verify", lastResult: actionData?.result });
+  const shownError = form.errors?.[0] ?? error;
 
   return (
     <Stack gap="md" className="verification-page">
@@ -54,7 +57,7 @@ export function VerificationDeskPage() {
         </Form>
       </Panel>
       {shownError ? (
-        <Alert color="red" role="alert" data-testid="verify-error">
+        <Alert id={form.errorId} color="red" role="alert" data-testid="verify-error">
           {errorText(t, shownError)}
         </Alert>
       ) : null}
@@ -66,7 +69,7 @@ export function VerificationDeskPage() {
               {t(`desk.notVerifiable.${view.state}`)}
             </Alert>
           ) : confirm ? (
-            <Form method="post" action={deskUrl(view.code, true)}>
+            <Form method="post" action={deskUrl(view.code, true)} {...getFormProps(form)}>
               <Stack gap="sm">
                 <Alert color="orange" role="alert" title={t("desk.confirmTitle")}>
                   {t("desk.confirmText", { code: view.code })}

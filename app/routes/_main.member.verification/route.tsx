@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteError } from "@remix-run/react";
 import { z } from "zod";
@@ -21,9 +22,13 @@ const QuerySchema = z.object({
   confirm: z.literal("1").optional().catch(undefined),
 });
 
+/** The confirm step's button and its code, both hidden: their errors are the form's. */
 const IntentSchema = z.object({
   intent: z.literal("verify", { errorMap: () => ({ message: "verification:errors.badRequest" }) }),
-  verify_code: z.string({ required_error: "verification:errors.required" }).max(200, "verification:errors.invalid"),
+  // A file where the code should be is no code at all.
+  verify_code: z
+    .string({ required_error: "verification:errors.required", invalid_type_error: "verification:errors.required" })
+    .max(200, "verification:errors.invalid"),
 });
 
 /** Unknown codes are a 404; a code that exists but is refused (used, expired…) a 409. */
@@ -49,17 +54,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireVerifier(request, context);
-  const parsed = IntentSchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return data<VerificationDeskActionData>({ error: parsed.error.issues[0]?.message ?? "verification:errors.badRequest" }, { status: 400 });
-  const code = normalizeVerifyCode(parsed.data.verify_code);
-  if (!code) return data<VerificationDeskActionData>({ error: "verification:errors.invalid" }, { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: IntentSchema });
+  if (submission.status !== "success") {
+    // One message, the first problem's (the intent's before the code's), as the desk shows one.
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "verification:errors.badRequest";
+    return data<VerificationDeskActionData>({ result: submission.reply({ formErrors: [first] }) }, { status: 400 });
+  }
+  const code = normalizeVerifyCode(submission.value.verify_code);
+  if (!code) return data<VerificationDeskActionData>({ result: submission.reply({ formErrors: ["verification:errors.invalid"] }) }, { status: 400 });
   try {
     await verifyCode(ctx, code);
   } catch (error) {
     // Unknown, used, expired, refunded or closed: the upstream changed nothing; say why.
     if (!(error instanceof UpstreamError) || error.constructor !== UpstreamError) throw error;
     const message = verifyRefusal(error);
-    return data<VerificationDeskActionData>({ error: message }, { status: refusalStatus(message) });
+    return data<VerificationDeskActionData>({ result: submission.reply({ formErrors: [message] }) }, { status: refusalStatus(message) });
   }
   return redirectWithToast(`/member/verification_detail?${new URLSearchParams({ verify_code: code })}`, { kind: "success", key: "verification:desk.verified" });
 }

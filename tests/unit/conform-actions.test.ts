@@ -1,0 +1,54 @@
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { commitToken } from "~/session/session.server";
+import { action as verificationAction } from "~/routes/_main.member.verification/route";
+import { invalidate } from "~/utils/cache.server";
+import { useFakeUpstream } from "../support/bff-environment";
+import { envelope } from "../support/fake-upstream";
+
+/**
+ * The form actions moved onto conform (issue 32): a refused form answers conform's result, its
+ * errors at the fields (or the form, for hidden fields) as translation keys, with the same status
+ * as before; nothing is sent upstream.
+ */
+
+const fake = useFakeUpstream();
+let memberCookie = "";
+
+beforeAll(async () => {
+  memberCookie = (await commitToken(new Request("http://shop.test/login"), {}, "member-token", { newSignIn: true })).split(";")[0]!;
+});
+
+beforeEach(() => {
+  fake.upstream.reset();
+  invalidate();
+});
+
+function post(path: string, form: Record<string, string>) {
+  return new Request(`http://shop.test${path}`, { method: "POST", headers: { Cookie: memberCookie }, body: new URLSearchParams(form) });
+}
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const calls = (path: string) => fake.upstream.requests.filter((call) => call.path === path).length;
+
+/** A refused submission: Remix's `data()` with conform's result. */
+type Refused = { data: { result: { status?: string; error?: Record<string, string[] | null> } }; init: ResponseInit | null };
+
+describe("/member/verification", () => {
+  beforeEach(() => {
+    fake.upstream.on("/api/verify/checkisverifier", { body: envelope(0, "操作成功", 1) });
+  });
+
+  test("no intent, no code or a malformed one: conform's form error, 400, nothing verified", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ verify_code: "12345678" }, "verification:errors.badRequest"],
+      [{ intent: "verify" }, "verification:errors.required"],
+      [{ intent: "verify", verify_code: "<script>" }, "verification:errors.invalid"],
+    ];
+    for (const [form, message] of cases) {
+      const refused = (await verificationAction(args(post("/member/verification", form)))) as unknown as Refused;
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.result.error?.[""]).toEqual([message]);
+    }
+    expect(calls("/api/verify/verify")).toBe(0);
+  });
+});
