@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/session/session.server";
+import { action as wechatLoginAction } from "~/routes/_auth.login_.wechat/route";
 import { action as verificationAction } from "~/routes/_main.member.verification/route";
 import { invalidate } from "~/utils/cache.server";
 import { useFakeUpstream } from "../support/bff-environment";
@@ -23,8 +24,8 @@ beforeEach(() => {
   invalidate();
 });
 
-function post(path: string, form: Record<string, string>) {
-  return new Request(`http://shop.test${path}`, { method: "POST", headers: { Cookie: memberCookie }, body: new URLSearchParams(form) });
+function post(path: string, form: Record<string, string>, cookie = memberCookie) {
+  return new Request(`http://shop.test${path}`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(form) });
 }
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
@@ -50,5 +51,16 @@ describe("/member/verification", () => {
       expect(refused.data.result.error?.[""]).toEqual([message]);
     }
     expect(calls("/api/verify/verify")).toBe(0);
+  });
+});
+
+describe("/login/wechat", () => {
+  test("an unknown intent or an overlong redirect: conform's form error, 400, before the upstream is asked", async () => {
+    for (const form of [{ intent: "scan", redirect: "" }, { intent: "new-code", redirect: `/${"x".repeat(2000)}` }]) {
+      const refused = (await wechatLoginAction(args(post("/login/wechat", form, "")))) as unknown as Refused;
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.result.error?.[""]).toEqual(["auth:wechat.badRequest"]);
+    }
+    expect(fake.upstream.requests).toHaveLength(0);
   });
 });

@@ -1,3 +1,5 @@
+import { useForm, type FormMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -39,15 +41,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireVisitor(request, context);
-  const parsed = WechatLoginSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ check: null, refusal: "auth:wechat.badRequest" }, { status: 400 });
-  const { intent, redirect: redirectTo } = parsed.data;
+  const submission = parseWithZod(await readFormData(request), { schema: WechatLoginSchema });
+  // Both forms are a button and a hidden field: any problem is the form's.
+  if (submission.status !== "success") return data({ check: null, result: submission.reply({ formErrors: ["auth:wechat.badRequest"] }) }, { status: 400 });
+  const { intent, redirect: redirectTo } = submission.value;
   if (!(await wechatLoginOffered(ctx))) throw notFoundResponse();
 
   if (intent === "new-code") {
     const started = await startWechatLogin(request, context, ctx);
     if (started.ok) return redirect(wechatPath(WECHAT_LOGIN_PATH, redirectTo), { status: 303, headers: { "Set-Cookie": started.cookie } });
-    if (started.refusal) return data({ check: null, refusal: started.refusal }, { status: 429, headers: { "Retry-After": String(started.retryAfter) } });
+    if (started.refusal) return data({ check: null, result: submission.reply({ formErrors: [started.refusal] }) }, { status: 429, headers: { "Retry-After": String(started.retryAfter) } });
     const back = redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login";
     return redirectWithToast(back, { kind: "error", key: "auth:wechat.unavailable" });
   }
@@ -57,11 +60,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "go":
       return redirect(outcome.to, { status: 303, headers: outcome.headers });
     case "waiting":
-      return data({ check: "waiting" as const, refusal: null });
+      return data({ check: "waiting" as const, result: submission.reply() });
     case "expired":
-      return data({ check: "expired" as const, refusal: null }, { headers: outcome.headers });
+      return data({ check: "expired" as const, result: submission.reply() }, { headers: outcome.headers });
     case "refused":
-      return data({ check: "expired" as const, refusal: outcome.message }, { status: 409, headers: outcome.headers });
+      return data({ check: "expired" as const, result: submission.reply({ formErrors: [outcome.message] }) }, { status: 409, headers: outcome.headers });
   }
 }
 
@@ -71,6 +74,8 @@ export default function WechatLoginPage() {
   const actionData = useActionData<typeof action>();
   const backToLogin = redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login";
   const expiredNow = actionData?.check === "expired";
+  // A refusal (a bad form, too many codes, the upstream's) shows above the button that asks for a new code.
+  const [form] = useForm({ id: "wechat-login", lastResult: actionData?.result });
 
   return (
     <div className="auth-stage">
@@ -82,8 +87,8 @@ export default function WechatLoginPage() {
             <ScanCode key={code.image} code={code} redirectTo={redirectTo} notScanned={actionData?.check === "waiting"} />
           ) : (
             <>
-              <FormErrors errors={actionData?.refusal ? [actionData.refusal] : undefined} />
-              <NoCode expired={hadCode || expiredNow} redirectTo={redirectTo} />
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <NoCode expired={hadCode || expiredNow} redirectTo={redirectTo} form={form} />
             </>
           )}
           <Link to={backToLogin} className="ui-anchor ui-text-sm">
@@ -135,15 +140,15 @@ function ScanCode({ code, redirectTo, notScanned }: { code: { image: string; exp
   );
 }
 
-/** No code (yet, or any more): a button that asks for one. */
-function NoCode({ expired, redirectTo }: { expired: boolean; redirectTo: string }) {
+/** No code (yet, or any more): a button that asks for one (bound to the page's form when it answers here). */
+function NoCode({ expired, redirectTo, form }: { expired: boolean; redirectTo: string; form?: FormMetadata }) {
   const { t } = useTranslation("auth");
   return (
     <>
       <p className="ui-text-sm auth-card__text" role="status">
         {expired ? t("wechat.expired") : t("wechat.intro")}
       </p>
-      <NewCodeForm redirectTo={redirectTo} label={expired ? t("wechat.refresh") : t("wechat.getCode")} />
+      <NewCodeForm redirectTo={redirectTo} label={expired ? t("wechat.refresh") : t("wechat.getCode")} form={form} />
     </>
   );
 }
