@@ -106,5 +106,8 @@ export type ChatPageData =
       order: number | null;
     };
 
-/** What /chat's action answers the island (the page without JS gets a redirect). */
-export type ChatActionResult = { ok: true } | { error: string };
+/**
+ * What /chat's action answers the island (the page without JS gets a redirect on success): a
+ * refusal is conform's result, its one message the form's error.
+ */
+export type ChatActionResult = { ok: true } | { result: { error?: Record<string, string[] | null> } };

@@ -1,3 +1,5 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
@@ -5,7 +7,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { openChat, type ChatIslandProps } from "~/components/chat/chat-launcher";
 import { ChatMessages } from "~/components/chat/message-list";
 import type { ComponentType } from "react";
-import { errorText, upstreamError } from "~/utils/error-text";
+import { FormErrors } from "~/components/form";
+import { upstreamError } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { CHAT_IMAGE_MAX_BYTES, CHAT_MAX_LENGTH, chatTextProblem, EMOJI_CODES, emojiSrc, type ChatActionResult, type ChatPageData } from "~/domain/chat";
@@ -47,8 +50,10 @@ const QuerySchema = z.object({
 });
 
 const Common = { servicer_id: z.coerce.number().int().min(0).max(2_147_483_647).catch(0), island: z.literal("1").optional() };
+/** Every send is one of these; the file of `image` is read from the form data, not through the schema. */
 const IntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("say"), text: z.string().max(4000), ...Common }),
+  // An empty text is read as "" (conform drops it), so the chat's own rule says what is wrong.
+  z.object({ intent: z.literal("say"), text: z.string().max(4000).default(""), ...Common }),
   z.object({ intent: z.literal("goods"), sku_id: Id, ...Common }),
   z.object({ intent: z.literal("order"), order_id: Id, ...Common }),
   z.object({ intent: z.literal("image"), ...Common }),
@@ -92,14 +97,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await memberContext(request, context);
   const form = await readFormData(request);
-  const parsed = IntentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
+  const submission = parseWithZod(form, { schema: IntentSchema });
+  // Every refusal is one message for the whole chat (the page's alert, the island's line).
+  const fail = (error: string, status: number) =>
+    data<ChatActionResult>({ result: submission.reply({ formErrors: [error] }) }, { status, headers: PRIVATE_NO_STORE });
   if (!ctx.token) {
-    if (parsed.success && parsed.data.island) return data<ChatActionResult>({ error: "chat:notLoggedIn" }, { status: 401, headers: PRIVATE_NO_STORE });
+    if (submission.status === "success" && submission.value.island) return fail("chat:notLoggedIn", 401);
     throw redirect(loginUrlFor(request), 303);
   }
-  if (!parsed.success) return data<ChatActionResult>({ error: "chat:errors.badRequest" }, { status: 400, headers: PRIVATE_NO_STORE });
-  const intent = parsed.data;
-  const fail = (error: string, status: number) => data<ChatActionResult>({ error }, { status, headers: PRIVATE_NO_STORE });
+  if (submission.status !== "success") return fail("chat:errors.badRequest", 400);
+  const intent = submission.value;
 
   let say: ChatSay | null = null;
   if (intent.intent === "say") {
@@ -143,6 +150,8 @@ export default function ChatPage() {
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  // The text form is conform's; a refusal of any of the page's forms shows above them.
+  const [form] = useForm({ id: "chat", lastResult: actionData && "result" in actionData ? actionData.result : undefined });
   if (!view.member) {
     return (
       <Panel className="chat-page">
@@ -156,7 +165,6 @@ export default function ChatPage() {
       </Panel>
     );
   }
-  const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <Panel className="chat-page">
       <Stack gap="md">
@@ -189,27 +197,9 @@ export default function ChatPage() {
           </Group>
         ) : null}
         {view.messages.length === 0 ? <p>{t("empty")}</p> : <ChatMessages messages={view.messages} label={t("history")} />}
-        {error ? (
-          <Alert color="red" role="alert">
-            {errorText(t, error)}
-          </Alert>
-        ) : null}
-        {view.goods ? (
-          <Form method="post" action="/chat">
-            <input type="hidden" name="sku_id" value={view.goods} />
-            <Button type="submit" name="intent" value="goods" variant="light">
-              {t("sendGoods")}
-            </Button>
-          </Form>
-        ) : null}
-        {view.order ? (
-          <Form method="post" action="/chat">
-            <input type="hidden" name="order_id" value={view.order} />
-            <Button type="submit" name="intent" value="order" variant="light">
-              {t("sendOrder")}
-            </Button>
-          </Form>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {view.goods ? <CardForm intent="goods" name="sku_id" id={view.goods} label={t("sendGoods")} /> : null}
+        {view.order ? <CardForm intent="order" name="order_id" id={view.order} label={t("sendOrder")} /> : null}
         {view.keywords.length > 0 ? (
           <Form method="post" action="/chat" className="chat-keywords" aria-label={t("keywords")}>
             <input type="hidden" name="intent" value="say" />
@@ -220,7 +210,7 @@ export default function ChatPage() {
             ))}
           </Form>
         ) : null}
-        <Form method="post" action="/chat" className="chat-form">
+        <Form method="post" action="/chat" className="chat-form" {...getFormProps(form)}>
           <label htmlFor="chat-text">{t("input")}</label>
           <textarea id="chat-text" name="text" maxLength={CHAT_MAX_LENGTH * 12} />
           <details>
@@ -251,6 +241,18 @@ export default function ChatPage() {
         )}
       </Stack>
     </Panel>
+  );
+}
+
+/** Sends the card of the goods or order the page was opened with (`?goods=`, `?order=`). */
+function CardForm({ intent, name, id, label }: { intent: "goods" | "order"; name: "sku_id" | "order_id"; id: number; label: string }) {
+  return (
+    <Form method="post" action="/chat">
+      <input type="hidden" name={name} value={id} />
+      <Button type="submit" name="intent" value={intent} variant="light">
+        {label}
+      </Button>
+    </Form>
   );
 }
 

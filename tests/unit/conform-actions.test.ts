@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/session/session.server";
 import { action as wechatLoginAction } from "~/routes/_auth.login_.wechat/route";
+import { action as chatAction } from "~/routes/_main.chat";
 import { action as verificationAction } from "~/routes/_main.member.verification/route";
 import { invalidate } from "~/utils/cache.server";
 import { useFakeUpstream } from "../support/bff-environment";
@@ -62,5 +63,27 @@ describe("/login/wechat", () => {
       expect(refused.data.result.error?.[""]).toEqual(["auth:wechat.badRequest"]);
     }
     expect(fake.upstream.requests).toHaveLength(0);
+  });
+});
+
+describe("/chat", () => {
+  test("an unknown intent, an empty or blank text: conform's form error, 400, nothing said", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ intent: "shout", text: "hi" }, "chat:errors.badRequest"],
+      [{ intent: "say", text: "" }, "chat:errors.blank"],
+      [{ intent: "say", text: "   ", island: "1" }, "chat:errors.blank"],
+    ];
+    for (const [form, message] of cases) {
+      const refused = (await chatAction(args(post("/chat", form)))) as unknown as Refused;
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.result.error?.[""]).toEqual([message]);
+    }
+    expect(fake.upstream.requests).toHaveLength(0);
+  });
+
+  test("the island without a session: 401 with the same form error", async () => {
+    const refused = (await chatAction(args(post("/chat", { intent: "say", text: "hi", island: "1" }, "")))) as unknown as Refused;
+    expect(refused.init?.status).toBe(401);
+    expect(refused.data.result.error?.[""]).toEqual(["chat:notLoggedIn"]);
   });
 });

@@ -149,7 +149,7 @@ export default function ChatDialog({ topic, onClose }: ChatIslandProps) {
   useEffect(() => {
     if (sent) loadLatest.current();
   }, [sent]);
-  const sendError = sender.state === "idle" && sender.data && "error" in sender.data ? sender.data.error : null;
+  const sendError = sender.state === "idle" && sender.data && "result" in sender.data ? (sender.data.result.error?.[""]?.[0] ?? null) : null;
   const shownProblem = problem ?? sendError;
 
   const sorted = useMemo(() => {
