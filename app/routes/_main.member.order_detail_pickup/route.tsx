@@ -1,33 +1,14 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useRouteError } from "@remix-run/react";
-import { OrderDetailPage, type OrderDetailData } from "~/components/orders/order-detail";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { orderDetailView } from "~/upstream/order-view.server";
-import { ConfirmQuery, loadOrderDetail, orderAction } from "~/routes/_main.member.order_list/order-actions.server";
-import { PRIVATE_NO_STORE } from "~/utils/cache-control";
-import type { RouteHandle } from "~/utils/handle";
-import "~/styles/orders.css";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { orderDetailAction, orderDetailLoader } from "~/routes/_main.member.order_detail/order-detail.server";
 
 // The pickup order detail (spec §2 /member/order_detail_pickup?order_id=); another kind's order is sent to its own route.
 
-export const handle: RouteHandle = { i18n: ["orders"], title: "orders:detail.pageTitle" };
+export { handle, default, ErrorBoundary } from "~/routes/_main.member.order_detail/order-detail-route";
 
-const PATH = "/member/order_detail_pickup";
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { order } = await loadOrderDetail(request, context, PATH);
-  const confirm = ConfirmQuery.parse(Object.fromEntries(new URL(request.url).searchParams)).confirm ?? null;
-  return data<OrderDetailData>({ order: await orderDetailView(order), path: PATH, confirm }, { headers: PRIVATE_NO_STORE });
+export async function loader(args: LoaderFunctionArgs) {
+  return orderDetailLoader(args, "/member/order_detail_pickup");
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return orderAction(request, context, PATH);
-}
-
-export default function OrderDetailRoute() {
-  return <OrderDetailPage />;
-}
-
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
+export async function action(args: ActionFunctionArgs) {
+  return orderDetailAction(args, "/member/order_detail_pickup");
 }
