@@ -1,11 +1,9 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { ledgerSourceLabel } from "~/domain/coded-names";
-import { errorText } from "~/utils/error-text";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
-import { Pager } from "~/components/member/pager";
-import { SourceTabs } from "~/components/member/source-tabs";
+import { LedgerSection } from "~/components/member/ledger-section";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
@@ -60,13 +58,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AccountPage() {
   const { t } = useTranslation("finance");
   const { total, account, sources, type, page, pageCount, rows } = useLoaderData<typeof loader>();
-  const href = (nextType: string, nextPage = 1) => {
-    const params = new URLSearchParams();
-    if (nextType) params.set("type", nextType);
-    if (nextPage > 1) params.set("page", String(nextPage));
-    const query = params.toString();
-    return query ? `/member/account?${query}` : "/member/account";
+  const labels = {
+    title: t("account.ledger"),
+    sources: t("account.sources"),
+    allSources: t("account.allSources"),
+    empty: t("account.empty"),
+    source: t("account.source"),
+    kind: t("account.kind"),
+    amount: t("account.amount"),
+    remark: t("account.remark"),
+    time: t("account.time"),
   };
+  const lines = rows.map((row) => ({ ...row, kind: t(row.kind === "balance" ? "account.balanceShort" : "account.balanceMoneyShort") }));
   return (
     <Stack className="member-page">
       <h1 className="ui-title member-page__title">{t("account.title")}</h1>
@@ -93,44 +96,7 @@ export default function AccountPage() {
         </Group>
         <p className="ui-text-sm ui-dimmed">{t("account.note")}</p>
       </Panel>
-      <Panel>
-        <Stack gap="sm">
-          <h2 className="ui-title member-home__section-title">{t("account.ledger")}</h2>
-          <SourceTabs label={t("account.sources")} allLabel={t("account.allSources")} sources={sources} current={type} href={(source) => href(source)} />
-          {rows.length === 0 ? (
-            <p>{t("account.empty")}</p>
-          ) : (
-            <table className="member-table">
-              <caption className="visually-hidden">{t("account.ledger")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("account.source")}</th>
-                  <th scope="col">{t("account.kind")}</th>
-                  <th scope="col" className="member-table__num">
-                    {t("account.amount")}
-                  </th>
-                  <th scope="col">{t("account.remark")}</th>
-                  <th scope="col">{t("account.time")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>{errorText(t, row.source)}</td>
-                    <td>{t(row.kind === "balance" ? "account.balanceShort" : "account.balanceMoneyShort")}</td>
-                    <td className={`member-table__num ${row.amount.startsWith("-") ? "member-amount--out" : "member-amount--in"}`}>
-                      {row.amount.startsWith("-") ? row.amount : `+${row.amount}`}
-                    </td>
-                    <td>{row.remark}</td>
-                    <td>{row.time}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <Pager page={page} pageCount={pageCount} href={(next) => href(type, next)} />
-        </Stack>
-      </Panel>
+      <LedgerSection path="/member/account" labels={labels} sources={sources} type={type} page={page} pageCount={pageCount} rows={lines} />
     </Stack>
   );
 }

@@ -1,10 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { ledgerSourceLabel } from "~/domain/coded-names";
-import { errorText } from "~/utils/error-text";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { Pager } from "~/components/member/pager";
-import { SourceTabs } from "~/components/member/source-tabs";
+import { LedgerSection } from "~/components/member/ledger-section";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { strictChoice, strictPage } from "~/domain/member-assets";
@@ -45,7 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rows: ledger.list.map((row) => ({
       id: row.id,
       source: ledgerSourceLabel(row.from_type, row.type_name),
-      amount: Number(row.account_data),
+      // Points are whole: "12.00" reads "12".
+      amount: String(Number(row.account_data)),
       remark: row.remark,
       time: formatDateTime(row.create_time),
     })),
@@ -55,12 +54,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function MyPointPage() {
   const { t } = useTranslation("assets");
   const { point, sources, type, page, pageCount, rows } = useLoaderData<typeof loader>();
-  const href = (nextType: string, nextPage = 1) => {
-    const params = new URLSearchParams();
-    if (nextType) params.set("type", nextType);
-    if (nextPage > 1) params.set("page", String(nextPage));
-    const query = params.toString();
-    return query ? `/member/my_point?${query}` : "/member/my_point";
+  const labels = {
+    title: t("point.ledger"),
+    sources: t("point.sources"),
+    allSources: t("point.allSources"),
+    empty: t("point.empty"),
+    source: t("point.source"),
+    amount: t("point.amount"),
+    remark: t("point.remark"),
+    time: t("point.time"),
   };
   return (
     <Stack className="member-page">
@@ -75,42 +77,7 @@ export default function MyPointPage() {
           </ButtonLink>
         </Group>
       </Panel>
-      <Panel>
-        <Stack gap="sm">
-          <h2 className="ui-title member-home__section-title">{t("point.ledger")}</h2>
-          <SourceTabs label={t("point.sources")} allLabel={t("point.allSources")} sources={sources} current={type} href={(source) => href(source)} />
-          {rows.length === 0 ? (
-            <p>{t("point.empty")}</p>
-          ) : (
-            <table className="member-table">
-              <caption className="visually-hidden">{t("point.ledger")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("point.source")}</th>
-                  <th scope="col" className="member-table__num">
-                    {t("point.amount")}
-                  </th>
-                  <th scope="col">{t("point.remark")}</th>
-                  <th scope="col">{t("point.time")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>{errorText(t, row.source)}</td>
-                    <td className={`member-table__num ${row.amount < 0 ? "member-amount--out" : "member-amount--in"}`}>
-                      {row.amount < 0 ? row.amount : `+${row.amount}`}
-                    </td>
-                    <td>{row.remark}</td>
-                    <td>{row.time}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <Pager page={page} pageCount={pageCount} href={(next) => href(type, next)} />
-        </Stack>
-      </Panel>
+      <LedgerSection path="/member/my_point" labels={labels} sources={sources} type={type} page={page} pageCount={pageCount} rows={rows} />
     </Stack>
   );
 }
