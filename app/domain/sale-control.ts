@@ -33,6 +33,19 @@ export function purchaseRights(isMember: boolean, saleControl: SaleControlRule):
   return { price: "visible", buy: "allowed" };
 }
 
+/**
+ * A listed goods' price and market price as a page may render them: both null where the visitor (or
+ * a sale-control rule) may not see prices, so they never reach the page; `hiddenReason` says which.
+ */
+export function shownPrices<P>(isMember: boolean, saleControl: SaleControlRule, price: P, marketPrice: P) {
+  const visible = purchaseRights(isMember, saleControl).price === "visible";
+  return {
+    price: visible ? price : null,
+    marketPrice: visible ? marketPrice : null,
+    hiddenReason: isMember ? ("sale-control" as const) : ("login" as const),
+  };
+}
+
 /** Why a member may not order goods: its price is hidden, or buying it is refused (issue 29). */
 export type OrderRefusal = { priceHidden: boolean; message: string };
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { PriceTag } from "~/components/goods/price-tag";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel, Stack } from "~/components/ui";
-import { purchaseRights } from "~/domain/sale-control";
+import { shownPrices } from "~/domain/sale-control";
 import { manjianRules } from "~/domain/topic";
 import { useTranslation } from "~/i18n/translation";
 import { assetUrl, memberContext } from "~/upstream/context.server";
@@ -33,19 +33,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const isMember = Boolean(ctx.token);
   return {
-    discounts: (discounts?.list ?? []).map((row) => {
-      // Prices a visitor (or a sale-control rule) may not see never reach the page.
-      const visible = purchaseRights(isMember, row.sale_control ?? null).price === "visible";
-      return {
-        skuId: row.sku_id,
-        name: row.sku_name,
-        image: assetUrl(row.sku_image),
-        price: visible ? row.discount_price : null,
-        marketPrice: visible ? row.price : null,
-        hiddenReason: isMember ? ("sale-control" as const) : ("login" as const),
-        ends: row.end_time > 0 ? formatDate(row.end_time) : "",
-      };
-    }),
+    discounts: (discounts?.list ?? []).map((row) => ({
+      skuId: row.sku_id,
+      name: row.sku_name,
+      image: assetUrl(row.sku_image),
+      ...shownPrices(isMember, row.sale_control ?? null, row.discount_price, row.price),
+      ends: row.end_time > 0 ? formatDate(row.end_time) : "",
+    })),
     manjians: (manjians ?? []).map((activity) => ({
       id: activity.manjian_id,
       name: activity.manjian_name,

@@ -5,7 +5,7 @@ import { PaginationLinks } from "~/components/pagination-links";
 import { Countdown } from "~/components/promotion/countdown";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Panel, Stack } from "~/components/ui";
-import { purchaseRights } from "~/domain/sale-control";
+import { shownPrices } from "~/domain/sale-control";
 import { clockOf, defaultSlotIndex, slotCountdown, slotState, soldPercent } from "~/domain/seckill";
 import { useTranslation } from "~/i18n/translation";
 import { assetUrl, memberContext } from "~/upstream/context.server";
@@ -59,21 +59,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state: slotState(t, now),
     })),
     chosen: chosen ? { id: chosen.slot.id, state: slotState(chosen.times, now), seconds: slotCountdown(chosen.times, now) } : null,
-    goods: (goods?.list ?? []).map((row) => {
-      // Prices a visitor (or a sale-control rule) may not see never reach the page.
-      const priceVisible = purchaseRights(isMember, row.sale_control ?? null).price === "visible";
-      return {
-        seckillId: row.id,
-        name: row.goods_name,
-        image: assetUrl(row.goods_image.split(",")[0]),
-        price: priceVisible ? row.seckill_price : null,
-        marketPrice: priceVisible ? row.price : null,
-        hiddenReason: isMember ? ("sale-control" as const) : ("login" as const),
-        left: row.goods_stock,
-        sold: row.sale_num,
-        percent: soldPercent(row.sale_num, row.goods_stock),
-      };
-    }),
+    goods: (goods?.list ?? []).map((row) => ({
+      seckillId: row.id,
+      name: row.goods_name,
+      image: assetUrl(row.goods_image.split(",")[0]),
+      ...shownPrices(isMember, row.sale_control ?? null, row.seckill_price, row.price),
+      left: row.goods_stock,
+      sold: row.sale_num,
+      percent: soldPercent(row.sale_num, row.goods_stock),
+    })),
     page,
     pageCount: goods?.page_count ?? 0,
   };

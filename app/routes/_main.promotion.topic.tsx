@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { PaginationLinks } from "~/components/pagination-links";
+import { PromotionList } from "~/components/promotion/promotion-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { ButtonLink, Stack } from "~/components/ui";
+import { ButtonLink } from "~/components/ui";
 import { topicPhase } from "~/domain/topic";
 import { useTranslation } from "~/i18n/translation";
 import { assetUrl, memberContext } from "~/upstream/context.server";
@@ -10,6 +10,7 @@ import { listTopics } from "~/upstream/topic.server";
 import { formatDateTime } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
+import { campaignPageParam, pastTheEnd } from "~/utils/page-param";
 
 /** `/promotion/topic`: the running topics (专题活动, contract §7.5): banner, name, dates, state. */
 export const handle: RouteHandle = { i18n: ["topic", "promotion"], title: "topic:title" };
@@ -17,8 +18,7 @@ export const handle: RouteHandle = { i18n: ["topic", "promotion"], title: "topic
 const PAGE_SIZE = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const pageParam = new URL(request.url).searchParams.get("page");
-  const page = pageParam && /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
+  const page = campaignPageParam(request);
   const ctx = await memberContext(request, context);
   const found = await listTopics(ctx, { page, pageSize: PAGE_SIZE });
   if (!found) throw notFoundResponse(); // no topic addon upstream
@@ -35,39 +35,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state: topicPhase({ status: topic.status, startTime: topic.start_time, endTime: topic.end_time }, found.now).state,
     })),
   };
-  return data(view, { status: page > 1 && view.topics.length === 0 ? 404 : 200 });
+  return data(view, { status: pastTheEnd(page, view.topics.length) ? 404 : 200 });
 }
 
 export default function TopicListPage() {
   const { t } = useTranslation(["topic", "promotion", "common"]);
   const { topics, page, pageCount } = useLoaderData<typeof loader>();
   return (
-    <Stack gap="md" className="topic-page">
-      <h1 className="ui-title">{t("title")}</h1>
-      {topics.length === 0 ? <p>{t("empty")}</p> : null}
-      <ul className="topic-list">
-        {topics.map((topic) => (
-          <li key={topic.id} className="topic-list__item">
-            <Link to={`/promotion/topic-${topic.id}`} className="topic-list__link">
-              {topic.banner ? <img src={topic.banner} alt="" width={1210} height={300} loading="lazy" className="topic-banner" /> : null}
-              <span className="topic-list__name">{topic.name}</span>
-            </Link>
-            <p className="ui-text-xs ui-dimmed">
-              <span className="promotion-badge" data-kind="topic">
-                {t(`state.${topic.state}`)}
-              </span>{" "}
-              {t("period", { from: topic.from, to: topic.to })}
-            </p>
-            {topic.remark ? <p className="ui-text-sm">{topic.remark}</p> : null}
-            <ButtonLink to={`/promotion/topic-${topic.id}`} color="red" variant="outline" className="topic-list__cta">
-              {t("enter")}
-              <span className="visually-hidden"> {topic.name}</span>
-            </ButtonLink>
-          </li>
-        ))}
-      </ul>
-      <PaginationLinks page={page} pageCount={pageCount} hrefFor={(n) => `?page=${n}`} />
-    </Stack>
+    <PromotionList
+      className="topic-page"
+      listClassName="topic-list"
+      title={t("title")}
+      empty={topics.length === 0 ? t("empty") : null}
+      page={page}
+      pageCount={pageCount}
+    >
+      {topics.map((topic) => (
+        <li key={topic.id} className="topic-list__item">
+          <Link to={`/promotion/topic-${topic.id}`} className="topic-list__link">
+            {topic.banner ? <img src={topic.banner} alt="" width={1210} height={300} loading="lazy" className="topic-banner" /> : null}
+            <span className="topic-list__name">{topic.name}</span>
+          </Link>
+          <p className="ui-text-xs ui-dimmed">
+            <span className="promotion-badge" data-kind="topic">
+              {t(`state.${topic.state}`)}
+            </span>{" "}
+            {t("period", { from: topic.from, to: topic.to })}
+          </p>
+          {topic.remark ? <p className="ui-text-sm">{topic.remark}</p> : null}
+          <ButtonLink to={`/promotion/topic-${topic.id}`} color="red" variant="outline" className="topic-list__cta">
+            {t("enter")}
+            <span className="visually-hidden"> {topic.name}</span>
+          </ButtonLink>
+        </li>
+      ))}
+    </PromotionList>
   );
 }
 

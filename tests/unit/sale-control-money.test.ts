@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { isBundlePurchasable, isPurchasable, selectedTotals } from "~/domain/cart";
-import { orderRefusal, orderRefusalError, purchaseRights, type SaleControlRule } from "~/domain/sale-control";
+import { orderRefusal, orderRefusalError, purchaseRights, shownPrices, type SaleControlRule } from "~/domain/sale-control";
 import { toBundleView, toCartLineView, toCartView } from "~/upstream/cart-view.server";
 import { BundleLineSchema, CartLineSchema } from "~/upstream/schemas/cart";
 
@@ -68,6 +68,14 @@ describe.each(CASES)("$name", ({ rule: saleControl, priceVisible, mayOrder, mess
     const rights = purchaseRights(true, saleControl);
     expect(rights.price === "visible").toBe(priceVisible);
     expect(rights.buy === "allowed").toBe(mayOrder);
+  });
+
+  test("campaign lists (seckill, group buy, discounts): prices only where they may be seen", () => {
+    const shown = shownPrices(true, saleControl, "8.00", "10.00");
+    expect(shown).toEqual(
+      priceVisible ? { price: "8.00", marketPrice: "10.00", hiddenReason: "sale-control" } : { price: null, marketPrice: null, hiddenReason: "sale-control" },
+    );
+    expect(shownPrices(false, saleControl, "8.00", "10.00")).toEqual({ price: null, marketPrice: null, hiddenReason: "login" });
   });
 
   test("checkouts and buy again: refused before the upstream is asked, with the shop's message", () => {
