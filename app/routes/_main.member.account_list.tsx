@@ -5,7 +5,8 @@ import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, ConfirmStep, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { CardActions } from "~/components/member/card-actions";
+import { Alert, ConfirmStep, Badge, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
 import { deleteBankAccount, findBankAccount, listBankAccounts, setDefaultBankAccount } from "~/upstream/finance.server";
@@ -113,34 +114,19 @@ export default function AccountListPage() {
                   ) : (
                     <Form method="post">
                       <input type="hidden" name="id" value={account.id} />
-                      <Group gap="sm">
-                        {account.isDefault ? null : (
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="set-default"
-                            variant="outline"
-                            aria-label={t("accountList.setDefaultLabel", { number: account.number })}
-                          >
-                            {t("accountList.setDefault")}
-                          </Button>
-                        )}
-                        <ButtonLink
-                          to={`/member/account_edit?id=${account.id}`}
-                          variant="subtle"
-                          aria-label={t("accountList.editLabel", { number: account.number })}
-                        >
-                          {t("accountList.edit")}
-                        </ButtonLink>
-                        <ButtonLink
-                          to={`/member/account_list?confirm=${account.id}`}
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("accountList.deleteLabel", { number: account.number })}
-                        >
-                          {t("accountList.delete")}
-                        </ButtonLink>
-                      </Group>
+                      <CardActions
+                        isDefault={account.isDefault}
+                        editHref={`/member/account_edit?id=${account.id}`}
+                        deleteHref={`/member/account_list?confirm=${account.id}`}
+                        labels={{
+                          setDefault: t("accountList.setDefault"),
+                          setDefaultName: t("accountList.setDefaultLabel", { number: account.number }),
+                          edit: t("accountList.edit"),
+                          editName: t("accountList.editLabel", { number: account.number }),
+                          delete: t("accountList.delete"),
+                          deleteName: t("accountList.deleteLabel", { number: account.number }),
+                        }}
+                      />
                     </Form>
                   )}
                 </Stack>

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/utils/error-text";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { CardActions } from "~/components/member/card-actions";
 import { Alert, ConfirmStep, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { deleteAddress, listAddresses, setDefaultAddress } from "~/upstream/address.server";
@@ -157,35 +158,25 @@ export default function DeliveryAddressPage() {
                     <Form method="post" action={here}>
                       <input type="hidden" name="id" value={address.id} />
                       {target ? <input type="hidden" name="redirect" value={target} /> : null}
-                      <Group gap="sm">
+                      <CardActions
+                        isDefault={address.isDefault}
+                        editHref={editUrl(address.id)}
+                        deleteHref={`${here}${here.includes("?") ? "&" : "?"}confirm=${address.id}`}
+                        labels={{
+                          setDefault: t("list.setDefault"),
+                          setDefaultName: t("list.setDefaultLabel", { name: address.name }),
+                          edit: t("list.edit"),
+                          editName: t("list.editLabel", { name: address.name }),
+                          delete: t("list.delete"),
+                          deleteName: t("list.deleteLabel", { name: address.name }),
+                        }}
+                      >
                         {target ? (
                           <Button type="submit" name="intent" value="use" aria-label={t("list.useLabel", { name: address.name })}>
                             {t("list.use")}
                           </Button>
                         ) : null}
-                        {address.isDefault ? null : (
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="set-default"
-                            variant="outline"
-                            aria-label={t("list.setDefaultLabel", { name: address.name })}
-                          >
-                            {t("list.setDefault")}
-                          </Button>
-                        )}
-                        <ButtonLink to={editUrl(address.id)} variant="subtle" aria-label={t("list.editLabel", { name: address.name })}>
-                          {t("list.edit")}
-                        </ButtonLink>
-                        <ButtonLink
-                          to={`${here}${here.includes("?") ? "&" : "?"}confirm=${address.id}`}
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("list.deleteLabel", { name: address.name })}
-                        >
-                          {t("list.delete")}
-                        </ButtonLink>
-                      </Group>
+                      </CardActions>
                     </Form>
                   )}
                 </Stack>

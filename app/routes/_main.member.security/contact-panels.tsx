@@ -3,6 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { CaptchaField, FormErrors, TextField } from "~/components/form";
 import { Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
+import { SendCodeButton, SentCodeField } from "./sent-code";
 
 type Keys = { oldKey: string | null; key: string | null };
 type Step = { result?: SubmissionResult<string[]>; keys: Keys };
@@ -60,38 +61,24 @@ function MobilePanel({ mobile, captcha, step }: { mobile: string; captcha: { id:
           <FormErrors id={form.errorId} errors={form.errors} />
           {changing ? (
             <>
-              {oldKey ? <input type="hidden" name="old_key" value={oldKey} /> : null}
               {oldKey ? (
-                <>
-                  <p className="ui-text-sm" role="status">
-                    {t("mobile.oldCodeSent")}
-                  </p>
-                  <TextField meta={fields.old_code} label={t("mobile.oldCode")} inputMode="numeric" autoComplete="one-time-code" />
-                </>
+                <SentCodeField keyName="old_key" keyValue={oldKey} sent={t("mobile.oldCodeSent")} meta={fields.old_code} label={t("mobile.oldCode")} />
               ) : null}
             </>
           ) : null}
           {mayAskNew ? <TextField meta={fields.mobile} type="tel" label={t("mobile.newMobile")} autoComplete="tel" /> : null}
-          {key ? <input type="hidden" name="key" value={key} /> : null}
-          {key ? (
-            <>
-              <p className="ui-text-sm" role="status">
-                {t("mobile.codeSent")}
-              </p>
-              <TextField meta={fields.code} label={t("mobile.code")} inputMode="numeric" autoComplete="one-time-code" />
-            </>
-          ) : null}
+          {key ? <SentCodeField keyName="key" keyValue={key} sent={t("mobile.codeSent")} meta={fields.code} label={t("mobile.code")} /> : null}
           <CaptchaField meta={fields.captcha_code} captcha={captcha} />
           <Group>
             {changing ? (
-              <Button type="submit" name="intent" value="old-code" variant="outline" color="gray" formNoValidate disabled={busy}>
+              <SendCodeButton intent="old-code" busy={busy}>
                 {oldKey ? t("mobile.resendOld") : t("mobile.sendOld")}
-              </Button>
+              </SendCodeButton>
             ) : null}
             {mayAskNew ? (
-              <Button type="submit" name="intent" value="mobile-code" variant="outline" color="gray" formNoValidate disabled={busy}>
+              <SendCodeButton intent="mobile-code" busy={busy}>
                 {key ? t("mobile.resend") : t("mobile.send")}
-              </Button>
+              </SendCodeButton>
             ) : null}
             {key ? (
               <Button type="submit" name="intent" value="mobile-bind" disabled={busy}>
@@ -118,21 +105,13 @@ function EmailPanel({ email, captcha, step }: { email: string; captcha: { id: st
           <p className="ui-text-sm">{email ? t("email.current", { email }) : t("email.none")}</p>
           <FormErrors id={form.errorId} errors={form.errors} />
           <TextField meta={fields.email} type="email" label={email ? t("email.newEmail") : t("email.email")} autoComplete="email" />
-          {key ? <input type="hidden" name="key" value={key} /> : null}
-          {key ? (
-            <>
-              <p className="ui-text-sm" role="status">
-                {t("email.codeSent")}
-              </p>
-              <TextField meta={fields.code} label={t("email.code")} inputMode="numeric" autoComplete="one-time-code" />
-            </>
-          ) : null}
+          {key ? <SentCodeField keyName="key" keyValue={key} sent={t("email.codeSent")} meta={fields.code} label={t("email.code")} /> : null}
           {/* Only asking for a code needs the captcha; it stays for a resend. */}
           <CaptchaField meta={fields.captcha_code} captcha={captcha} />
           <Group>
-            <Button type="submit" name="intent" value="email-code" variant="outline" color="gray" formNoValidate disabled={busy}>
+            <SendCodeButton intent="email-code" busy={busy}>
               {key ? t("email.resend") : t("email.send")}
-            </Button>
+            </SendCodeButton>
             {key ? (
               <Button type="submit" name="intent" value="email-bind" disabled={busy}>
                 {email ? t("email.change") : t("email.bind")}

@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { CaptchaField, FormErrors, PasswordField, TextField } from "~/components/form";
+import { CaptchaField, FormErrors, PasswordField } from "~/components/form";
 import { Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { masked } from "./contact-panels";
+import { SendCodeButton, SentCodeField } from "./sent-code";
 
 type Props = {
   /** Whether the member has a login password; without one (registered by SMS) it is set with an SMS code. */
@@ -61,20 +62,16 @@ export function PasswordPanel({ hasPassword, mobile, minLength, captcha, result,
               <FormErrors id={form.errorId} errors={form.errors} />
               {passwordKey ? (
                 <>
-                  <input type="hidden" name="key" value={passwordKey} />
-                  <p className="ui-text-sm" role="status">
-                    {t("security.codeSent")}
-                  </p>
-                  <TextField meta={fields.code} label={t("security.code")} inputMode="numeric" autoComplete="one-time-code" />
+                  <SentCodeField keyName="key" keyValue={passwordKey} sent={t("security.codeSent")} meta={fields.code} label={t("security.code")} />
                   {newPassword}
                 </>
               ) : null}
               {/* Only asking for a code needs the captcha; it stays for a resend. */}
               <CaptchaField meta={fields.captcha_code} captcha={captcha} />
               <Group>
-                <Button type="submit" name="intent" value="password-code" variant="outline" color="gray" formNoValidate disabled={busy}>
+                <SendCodeButton intent="password-code" busy={busy}>
                   {passwordKey ? t("security.resendCode") : t("security.sendCode")}
-                </Button>
+                </SendCodeButton>
                 {passwordKey ? (
                   <Button type="submit" name="intent" value="password" disabled={busy}>
                     {t("security.setPassword")}
