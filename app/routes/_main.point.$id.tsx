@@ -1,19 +1,20 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { getZodConstraint } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, AppLoadContext } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
-import { errorText } from "~/utils/error-text";
 import { PointCost, PointImage } from "~/components/point/point-item";
+import { BuyQuantityField, PromotionBuyForm, PromotionDetail, useBuyForm } from "~/components/promotion/promotion-detail";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Alert, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { Button, ButtonLink, Panel } from "~/components/ui";
 import { exchangeRefusal, exchangeState, maxExchangeable } from "~/domain/point-exchange";
 import { useTranslation, type TFunction } from "~/i18n/translation";
 import { memberContext } from "~/upstream/context.server";
 import { findExchange, getMemberPoints, type Exchange } from "~/upstream/point-exchange.server";
-import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
+import { buyRefusal, readBuyForm } from "./_main.promotion.$slug/buy.server";
 import "~/styles/point.css";
 
 /**
@@ -77,121 +78,119 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     state: exchangeState(facts),
     max: maxExchangeable(facts),
     loginHref: loginUrlFor(request),
+    // The exchange form's native constraints: zod stays on the server (ADR 010).
+    constraint: getZodConstraint(ExchangeSchema),
   };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const ctx = await memberContext(request, context);
-  if (!ctx.token) throw redirect(loginUrlFor(request), 303);
-  const parsed = ExchangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "point:errors.badRequest" }, { status: 400 });
+  // The promotions' buy form, with the exchange's own words.
+  const form = await readBuyForm(request, context, ExchangeSchema, "point:errors.badRequest");
+  if (form.refusal) return form.refusal;
+  const { submission, input } = form;
   const { exchange, memberPoint } = await load(request, context, params.id);
   // The upstream checks all of this again at payment and create; here the member hears it at once.
-  const refusal = exchangeRefusal(factsOf(exchange, memberPoint), parsed.data.num);
-  if (refusal) return data({ error: refusal }, { status: 409 });
-  return redirect(`/point/payment?${new URLSearchParams({ id: String(exchange.id), num: String(parsed.data.num) })}`, 303);
+  const refusal = exchangeRefusal(factsOf(exchange, memberPoint), input.num);
+  if (refusal) return buyRefusal(submission, refusal, 409);
+  return redirect(`/point/payment?${new URLSearchParams({ id: String(exchange.id), num: String(input.num) })}`, 303);
 }
 
 export default function PointDetailPage() {
   const { t } = useTranslation(["point", "goods", "common"]);
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const [form, fields] = useBuyForm("point-exchange", 1, view.constraint);
   const blocked = view.state === "available" || view.state === "login" ? null : t(`cta.${view.state}`);
-  const error = actionData && "error" in actionData ? actionData.error : null;
   return (
-    <article className="seckill-detail point-detail" aria-labelledby="point-name">
-      <div className="seckill-detail__top">
-        <PointImage kind={view.kind} image={view.image} money={view.money} atLeast={view.atLeast} size={360} />
-        <Stack gap="sm" className="seckill-detail__info">
-          <p>
-            <span className="promotion-badge" data-kind="pointexchange">
-              {t(view.kind === "coupon" ? "kind.coupon" : "kind.goods")}
-            </span>
-          </p>
-          <h1 id="point-name" className="goods-detail__name">
-            {view.name}
-          </h1>
-          <Panel>
-            <dl className="goods-detail__prices">
-              <div>
-                <dt>{t("cost")}</dt>
-                <dd>
-                  <PointCost point={view.point} cash={view.cash} hasCash={view.hasCash} />
-                </dd>
-              </div>
-            </dl>
-          </Panel>
-          <dl className="goods-detail__stock">
-            <div>
-              <dt>{t("stock")}</dt>
-              <dd data-testid="exchange-stock">{view.stock === null ? t("stockUnlimited") : view.stock}</dd>
-            </div>
-            {view.limit > 0 ? (
-              <div>
-                <dt>{t("limitLabel")}</dt>
-                <dd data-testid="exchange-limit">{t("limit", { count: view.limit })}</dd>
-              </div>
-            ) : null}
-            {view.kind === "coupon" && view.fixedTerm > 0 ? (
-              <div>
-                <dt>{t("coupon.validity")}</dt>
-                <dd>{t("coupon.days", { count: view.fixedTerm })}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{t("myPoints")}</dt>
-              <dd data-testid="member-point">{view.memberPoint === null ? t("loginToSee") : view.memberPoint}</dd>
-            </div>
-          </dl>
-          <Form method="post" className="buy-form" preventScrollReset>
-            {error ? (
-              <Alert color="red" role="alert">
-                {errorText(t, error)}
-              </Alert>
-            ) : null}
-            <TextInput
-              name="num"
-              type="number"
-              inputMode="numeric"
-              label={t("quantity")}
-              defaultValue="1"
-              min={1}
-              max={view.max >= 1 ? view.max : undefined}
-              required
-              disabled={Boolean(blocked) || view.state === "login"}
-              className="buy-form__num"
-            />
-            <Group gap="sm" className="buy-form__actions">
-              {blocked ? (
-                <Button type="button" size="md" color="red" disabled>
-                  {blocked}
-                </Button>
-              ) : view.state === "login" ? (
-                <ButtonLink to={view.loginHref} size="md" color="red">
-                  {t("cta.login")}
-                </ButtonLink>
-              ) : (
-                <Button type="submit" name="intent" value="exchange" size="md" color="red" loading={navigation.state === "submitting"}>
-                  {t("cta.available")}
-                </Button>
-              )}
-              {view.skuId ? (
-                <Link className="ui-anchor" to={`/sku-${view.skuId}`}>
-                  {t("goodsPage")}
-                </Link>
-              ) : null}
-              <Link className="ui-anchor" to="/point">
-                {t("back")}
+    <PromotionDetail
+      nameId="point-name"
+      className="seckill-detail point-detail"
+      picture={<PointImage kind={view.kind} image={view.image} money={view.money} atLeast={view.atLeast} size={360} />}
+      badge={
+        <span className="promotion-badge" data-kind="pointexchange">
+          {t(view.kind === "coupon" ? "kind.coupon" : "kind.goods")}
+        </span>
+      }
+      name={view.name}
+      sections={
+        <>
+          {/* Goods: the exchange's notes, then the goods description; coupons: the notes (content). */}
+          {view.ruleHtml ? <PointHtml id="point-rule" title={t("notes")} html={view.ruleHtml} /> : null}
+          {view.contentHtml ? <PointHtml id="point-content" title={t(view.kind === "goods" ? "description" : "notes")} html={view.contentHtml} /> : null}
+        </>
+      }
+    >
+      <Panel>
+        <dl className="goods-detail__prices">
+          <div>
+            <dt>{t("cost")}</dt>
+            <dd>
+              <PointCost point={view.point} cash={view.cash} hasCash={view.hasCash} />
+            </dd>
+          </div>
+        </dl>
+      </Panel>
+      <dl className="goods-detail__stock">
+        <div>
+          <dt>{t("stock")}</dt>
+          <dd data-testid="exchange-stock">{view.stock === null ? t("stockUnlimited") : view.stock}</dd>
+        </div>
+        {view.limit > 0 ? (
+          <div>
+            <dt>{t("limitLabel")}</dt>
+            <dd data-testid="exchange-limit">{t("limit", { count: view.limit })}</dd>
+          </div>
+        ) : null}
+        {view.kind === "coupon" && view.fixedTerm > 0 ? (
+          <div>
+            <dt>{t("coupon.validity")}</dt>
+            <dd>{t("coupon.days", { count: view.fixedTerm })}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t("myPoints")}</dt>
+          <dd data-testid="member-point">{view.memberPoint === null ? t("loginToSee") : view.memberPoint}</dd>
+        </div>
+      </dl>
+      <PromotionBuyForm
+        form={form}
+        blocked={blocked}
+        // A visitor's one button is the login (no second link, as the PC shows it).
+        loginHref={null}
+        fields={
+          <BuyQuantityField
+            meta={fields.num}
+            label={t("quantity")}
+            min={1}
+            max={view.max >= 1 ? view.max : undefined}
+            disabled={Boolean(blocked) || view.state === "login"}
+          />
+        }
+        submit={
+          view.state === "login" ? (
+            <ButtonLink to={view.loginHref} size="md" color="red">
+              {t("cta.login")}
+            </ButtonLink>
+          ) : (
+            <Button type="submit" name="intent" value="exchange" size="md" color="red" loading={navigation.state === "submitting"}>
+              {t("cta.available")}
+            </Button>
+          )
+        }
+        links={
+          <>
+            {view.skuId ? (
+              <Link className="ui-anchor" to={`/sku-${view.skuId}`}>
+                {t("goodsPage")}
               </Link>
-            </Group>
-          </Form>
-        </Stack>
-      </div>
-      {/* Goods: the exchange's notes, then the goods description; coupons: the notes (content). */}
-      {view.ruleHtml ? <PointHtml id="point-rule" title={t("notes")} html={view.ruleHtml} /> : null}
-      {view.contentHtml ? <PointHtml id="point-content" title={t(view.kind === "goods" ? "description" : "notes")} html={view.contentHtml} /> : null}
-    </article>
+            ) : null}
+            <Link className="ui-anchor" to="/point">
+              {t("back")}
+            </Link>
+          </>
+        }
+      />
+    </PromotionDetail>
   );
 }
 

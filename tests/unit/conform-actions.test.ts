@@ -2,6 +2,8 @@ import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/session/session.server";
 import { action as wechatLoginAction } from "~/routes/_auth.login_.wechat/route";
 import { action as chatAction } from "~/routes/_main.chat";
+import { action as pointAction } from "~/routes/_main.point.$id";
+import { action as promotionAction } from "~/routes/_main.promotion.$slug/route";
 import { action as verificationAction } from "~/routes/_main.member.verification/route";
 import { invalidate } from "~/utils/cache.server";
 import { useFakeUpstream } from "../support/bff-environment";
@@ -85,5 +87,32 @@ describe("/chat", () => {
     const refused = (await chatAction(args(post("/chat", { intent: "say", text: "hi", island: "1" }, "")))) as unknown as Refused;
     expect(refused.init?.status).toBe(401);
     expect(refused.data.result.error?.[""]).toEqual(["chat:notLoggedIn"]);
+  });
+});
+
+describe("the promotions' buy forms and the points exchange (buy.server.ts)", () => {
+  test("a quantity that is not a whole number from 1 is refused at its field, a bad hidden field at the form: 400, nothing read", async () => {
+    const pages: [string, Record<string, string>][] = [
+      ["groupbuy-1", { intent: "buy" }],
+      ["topic-goods-1", { intent: "buy" }],
+      ["combo-1", { intent: "buy-now" }],
+      ["seckill-1", { intent: "buy", sku_id: "1" }],
+    ];
+    for (const [slug, form] of pages) {
+      for (const num of ["0", "1.5", "abc", ""]) {
+        const refused = (await promotionAction(args(post(`/promotion/${slug}`, { ...form, num }), { slug }))) as unknown as Refused;
+        expect(refused.init?.status).toBe(400);
+        expect(refused.data.result.error).toEqual({ num: ["promotion:errors.badQuantity"] });
+      }
+      const tampered = (await promotionAction(args(post(`/promotion/${slug}`, { ...form, intent: "steal", num: "1" }), { slug }))) as unknown as Refused;
+      expect(tampered.init?.status).toBe(400);
+      expect(tampered.data.result.error?.[""]).toEqual(["promotion:errors.badRequest"]);
+    }
+    const exchange = (await pointAction(args(post("/point/5", { intent: "exchange", num: "-1" }), { id: "5" }))) as unknown as Refused;
+    expect(exchange.init?.status).toBe(400);
+    expect(exchange.data.result.error).toEqual({ num: ["point:errors.badQuantity"] });
+    const noIntent = (await pointAction(args(post("/point/5", { num: "1" }), { id: "5" }))) as unknown as Refused;
+    expect(noIntent.data.result.error?.[""]).toEqual(["point:errors.badRequest"]);
+    expect(fake.upstream.requests).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import { errorsText } from "~/utils/error-text";
 
 type Bound<Props> = Omit<Props, "name" | "type" | "error" | "defaultValue"> & { meta: FieldMetadata<unknown> };
 
-export function TextField({ meta, type = "text", ...props }: Bound<TextInputProps> & { type?: "text" | "tel" | "email" | "search" | "password" }) {
+export function TextField({ meta, type = "text", ...props }: Bound<TextInputProps> & { type?: "text" | "tel" | "email" | "search" | "password" | "number" }) {
   const { t } = useTranslation();
   const { key, ...inputProps } = getInputProps(meta as FieldMetadata<string>, { type });
   return <TextInput key={key} {...inputProps} {...props} error={errorsText(t, meta.errors)} />;

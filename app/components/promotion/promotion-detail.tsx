@@ -1,16 +1,59 @@
-import { Form } from "@remix-run/react";
+import { getFormProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { Form, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { errorText } from "~/utils/error-text";
+import { FormErrors, TextField } from "~/components/form";
 import { PriceTag } from "~/components/goods/price-tag";
-import { Alert, Button, ButtonLink, Group, Panel } from "~/components/ui";
+import { Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import type { SeckillPhase } from "~/domain/seckill";
 import { useTranslation } from "~/i18n/translation";
 import { Countdown } from "./countdown";
 
 /**
- * The parts every promotion's detail page shares (seckill, group buy, combo…): the price with the
- * time left, and the buy form whose button says why it cannot be pressed.
+ * The parts every promotion's detail page shares (seckill, group buy, combo…, the points
+ * exchange): the picture beside the name, the price with the time left, and the buy form (conform's,
+ * the action's refusal above it) whose button says why it cannot be pressed.
  */
+
+/** The page: the picture beside its heading (badge, name, introduction) and the details, then any sections. */
+export function PromotionDetail({
+  nameId,
+  className = "seckill-detail",
+  image,
+  picture,
+  badge,
+  name,
+  introduction,
+  children,
+  sections,
+}: {
+  nameId: string;
+  className?: string;
+  image?: string;
+  /** The page's own picture instead of `image`. */
+  picture?: ReactNode;
+  badge: ReactNode;
+  name: string;
+  introduction?: string;
+  children: ReactNode;
+  sections?: ReactNode;
+}) {
+  return (
+    <article className={className} aria-labelledby={nameId}>
+      <div className="seckill-detail__top">
+        {picture ?? (image ? <img src={image} alt="" width={360} height={360} className="seckill-detail__image" /> : null)}
+        <Stack gap="sm" className="seckill-detail__info">
+          <p>{badge}</p>
+          <h1 id={nameId} className="goods-detail__name">
+            {name}
+          </h1>
+          {introduction ? <p className="goods-detail__intro">{introduction}</p> : null}
+          {children}
+        </Stack>
+      </div>
+      {sections}
+    </article>
+  );
+}
 
 type Price = { price: string | null; marketPrice: string | null; hiddenReason: "login" | "sale-control" };
 
@@ -56,11 +99,64 @@ export function PromotionPricePanel({
 }
 
 /**
+ * The buy form's conform state: the action's last answer (a refusal), the schema's constraints
+ * (from the loader: zod stays on the server), the quantity it starts from. Validation is the
+ * server's (ADR 010): only a submit asks it.
+ */
+export function useBuyForm(id: string, num: number, constraint: Parameters<typeof useForm>[0]["constraint"]) {
+  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
+  return useForm<{ num: string }>({
+    id,
+    lastResult: actionData?.result,
+    constraint,
+    defaultValue: { num: String(num) },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+}
+
+/** How many to buy, bound to the buy form: the page's own bounds come on top of the schema's. */
+export function BuyQuantityField({
+  meta,
+  label,
+  min,
+  max,
+  step,
+  description,
+  disabled,
+}: {
+  meta: FieldMetadata<string>;
+  label: string;
+  min: number;
+  /** Unset when nothing can be bought (the button says why). */
+  max: number | undefined;
+  step?: number;
+  description?: string;
+  disabled: boolean;
+}) {
+  return (
+    <TextField
+      meta={meta}
+      type="number"
+      inputMode="numeric"
+      label={label}
+      min={min}
+      max={max}
+      step={step}
+      required
+      disabled={disabled}
+      description={description}
+      className="buy-form__num"
+    />
+  );
+}
+
+/**
  * A promotion's buy form: the action's refusal, the fields, then either a disabled button that
  * says why (`blocked`) or the submit buttons; a visitor also gets a link to log in and come back.
  */
 export function PromotionBuyForm({
-  error,
+  form,
   blocked,
   loginHref,
   submit,
@@ -68,7 +164,7 @@ export function PromotionBuyForm({
   links,
   footer,
 }: {
-  error: string | null | undefined;
+  form: FormMetadata<{ num: string }>;
   blocked: string | null;
   /** Set for a visitor. */
   loginHref: string | null;
@@ -79,12 +175,8 @@ export function PromotionBuyForm({
 }) {
   const { t } = useTranslation(["promotion", "goods", "common"]);
   return (
-    <Form method="post" className="buy-form" preventScrollReset>
-      {error ? (
-        <Alert color="red" role="alert">
-          {errorText(t, error)}
-        </Alert>
-      ) : null}
+    <Form method="post" className="buy-form" preventScrollReset {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
       {fields}
       <Group gap="sm" className="buy-form__actions">
         {blocked ? (

@@ -1,19 +1,18 @@
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PromotionBuyForm } from "~/components/promotion/promotion-detail";
-import { Button, Panel, Stack, TextInput } from "~/components/ui";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { BuyQuantityField, PromotionBuyForm, useBuyForm } from "~/components/promotion/promotion-detail";
+import { Button, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formatMoney, unitOrDefault } from "~/utils/format";
-import type { comboAction, comboLoader } from "./combo.server";
+import type { comboLoader } from "./combo.server";
 
 export function ComboDetailView() {
   const { t } = useTranslation(["promotion", "goods", "common"]);
   const view = useLoaderData<typeof comboLoader>();
-  const actionData = useActionData<typeof comboAction>();
   const navigation = useNavigation();
+  const [form, fields] = useBuyForm("combo-buy", 1, view.constraint);
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const hidden = t("goods:price.loginVisible");
   const blocked = !view.isMember ? hidden : view.maxSets < 1 ? t("combo.outOfStock") : null;
-  const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <article className="combo-detail" aria-labelledby="combo-name">
       <Stack gap="md">
@@ -75,22 +74,17 @@ export function ComboDetailView() {
           <p className="ui-text-xs ui-dimmed">{view.freeShipping ? t("combo.freeShipping") : t("combo.buyerShipping")}</p>
         </Panel>
         <PromotionBuyForm
-          error={error}
+          form={form}
           blocked={blocked}
           loginHref={view.isMember ? null : view.loginHref}
           fields={
-            <TextInput
-              name="num"
-              type="number"
-              inputMode="numeric"
+            <BuyQuantityField
+              meta={fields.num}
               label={t("combo.sets")}
-              defaultValue="1"
               min={1}
               max={view.maxSets >= 1 ? view.maxSets : undefined}
-              required
               disabled={Boolean(blocked)}
               description={view.maxSets >= 1 ? t("combo.setsHint", { max: view.maxSets }) : undefined}
-              className="buy-form__num"
             />
           }
           submit={

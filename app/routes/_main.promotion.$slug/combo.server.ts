@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "@remix-run/node";
+import { getZodConstraint } from "@conform-to/zod";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { attempt } from "~/auth/sign-in.server";
 import { toastContent } from "~/utils/error-text";
@@ -10,7 +11,7 @@ import { findCombo } from "~/upstream/promotion.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
-import { BuyQuantity, readBuyForm } from "./buy.server";
+import { BuyIntent, BuyQuantity, buyRefusal, readBuyForm } from "./buy.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -21,7 +22,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  */
 
 const ComboActionSchema = z.object({
-  intent: z.enum(["add-to-cart", "buy-now"]),
+  intent: BuyIntent("add-to-cart", "buy-now"),
   num: BuyQuantity,
 });
 
@@ -55,18 +56,20 @@ export async function comboLoader(request: Request, context: AppLoadContext, blI
     /** Whether "add to cart" is offered: the upstream has combo lines in the cart. */
     cartable,
     loginHref: loginUrlFor(request),
+    // The buy form's native constraints: zod stays on the server (ADR 010).
+    constraint: getZodConstraint(ComboActionSchema),
   };
 }
 
-export async function comboAction(request: Request, context: AppLoadContext, blId: number, fields: Record<string, FormDataEntryValue>) {
-  const form = await readBuyForm(request, context, ComboActionSchema, fields);
+export async function comboAction(request: Request, context: AppLoadContext, blId: number) {
+  const form = await readBuyForm(request, context, ComboActionSchema);
   if (form.refusal) return form.refusal;
-  const { ctx, input } = form;
+  const { ctx, submission, input } = form;
   const combo = await findCombo(ctx, blId);
   if (!combo) throw notFoundResponse();
   const maxSets = Math.max(0, Math.min(...combo.bundling_goods.map((item) => item.stock)));
   const { intent, num } = input;
-  if (num > maxSets) return data({ error: `promotion:errors.comboStock|max=${maxSets}` }, { status: 409 });
+  if (num > maxSets) return buyRefusal(submission, `promotion:errors.comboStock|max=${maxSets}`, 409);
   if (intent === "buy-now") return redirect(`/promotion/combo_payment?${new URLSearchParams({ bl_id: String(blId), num: String(num) })}`, 303);
   const back = `/promotion/combo-${blId}`;
   const outcome = await attempt(() => addBundleToCart(ctx, blId, num)).catch((error: unknown) => {
@@ -74,7 +77,7 @@ export async function comboAction(request: Request, context: AppLoadContext, blI
     if (error instanceof CapabilityAbsentError) return null;
     throw error;
   });
-  if (!outcome) return data({ error: "promotion:errors.comboCartAbsent" }, { status: 409 });
+  if (!outcome) return buyRefusal(submission, "promotion:errors.comboCartAbsent", 409);
   return outcome.ok
     ? redirectWithToast(back, { kind: "success", key: "promotion:combo.added" })
     : redirectWithToast(back, { kind: "error", ...toastContent(outcome.refusal) });

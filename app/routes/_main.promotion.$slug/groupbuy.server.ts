@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "@remix-run/node";
+import { getZodConstraint } from "@conform-to/zod";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { purchaseRights } from "~/domain/sale-control";
 import type { SlotState } from "~/domain/seckill";
@@ -8,7 +9,7 @@ import type { GroupbuyDetail } from "~/upstream/schemas/promotion";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
-import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
+import { BuyIntent, BuyQuantity, buyRefusal, readBuyForm, saleControlRefusal } from "./buy.server";
 
 /**
  * `/promotion/groupbuy-{id}` (contract §7.3): group price, the minimum quantity (`buy_num`), the
@@ -16,7 +17,7 @@ import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
  */
 
 const BuySchema = z.object({
-  intent: z.literal("buy"),
+  intent: BuyIntent("buy"),
   num: BuyQuantity,
 });
 
@@ -53,24 +54,26 @@ export async function groupbuyLoader(request: Request, context: AppLoadContext, 
     phase: phaseOf(detail, now),
     rights,
     loginHref: loginUrlFor(request),
+    // The buy form's native constraints: zod stays on the server (ADR 010).
+    constraint: getZodConstraint(BuySchema),
   };
 }
 
-export async function groupbuyAction(request: Request, context: AppLoadContext, groupbuyId: number, fields: Record<string, FormDataEntryValue>) {
-  const form = await readBuyForm(request, context, BuySchema, fields);
+export async function groupbuyAction(request: Request, context: AppLoadContext, groupbuyId: number) {
+  const form = await readBuyForm(request, context, BuySchema);
   if (form.refusal) return form.refusal;
-  const { ctx, input } = form;
+  const { ctx, submission, input } = form;
   const found = await findGroupbuy(ctx, groupbuyId);
   if (!found) throw notFoundResponse();
   const { detail, now } = found;
   const num = input.num;
   // The upstream checks all of this again at payment and create; here the buyer hears it at once.
   const phase = phaseOf(detail, now);
-  if (phase.state !== "running") return data({ error: `promotion:errors.groupbuy.${phase.state}` }, { status: 409 });
-  const refused = saleControlRefusal(purchaseRights(true, detail.sale_control ?? null));
+  if (phase.state !== "running") return buyRefusal(submission, `promotion:errors.groupbuy.${phase.state}`, 409);
+  const refused = saleControlRefusal(submission, purchaseRights(true, detail.sale_control ?? null));
   if (refused) return refused;
-  if (num < detail.buy_num) return data({ error: `promotion:errors.groupbuyMinimum|count=${detail.buy_num}` }, { status: 400 });
-  if (num > detail.stock) return data({ error: "promotion:errors.outOfStock" }, { status: 409 });
+  if (num < detail.buy_num) return buyRefusal(submission, `promotion:errors.groupbuyMinimum|count=${detail.buy_num}`, 400);
+  if (num > detail.stock) return buyRefusal(submission, "promotion:errors.outOfStock", 409);
   const search = new URLSearchParams({ groupbuy_id: String(groupbuyId), sku_id: String(detail.sku_id), num: String(num) });
   return redirect(`/promotion/groupbuy_payment?${search}`, 303);
 }

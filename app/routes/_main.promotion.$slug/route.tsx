@@ -3,7 +3,6 @@ import { useLoaderData, useRouteError } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { TFunction } from "~/i18n/translation";
 import type { RouteHandle } from "~/utils/handle";
-import { readFormData } from "~/utils/form-data.server";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { throwNotFound } from "~/auth/guards.server";
 import { parsePrefixedId } from "~/utils/routes";
@@ -64,11 +63,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const page = kindOf(params.slug);
   if (!page) throw notFoundResponse(); // as the splat route's action
-  const fields = Object.fromEntries(await readFormData(request));
-  if (page.kind === "seckill") return seckillAction(request, context, page.id, fields);
-  if (page.kind === "topic-goods") return topicGoodsAction(request, context, page.id, fields);
+  if (page.kind === "seckill") return seckillAction(request, context, page.id);
+  if (page.kind === "topic-goods") return topicGoodsAction(request, context, page.id);
   if (page.kind === "topic") throw new Response(null, { status: 405 }); // the topic page has no form
-  return page.kind === "combo" ? comboAction(request, context, page.id, fields) : groupbuyAction(request, context, page.id, fields);
+  return page.kind === "combo" ? comboAction(request, context, page.id) : groupbuyAction(request, context, page.id);
 }
 
 export default function PromotionDetailPage() {

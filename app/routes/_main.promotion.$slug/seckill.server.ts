@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "@remix-run/node";
+import { getZodConstraint } from "@conform-to/zod";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { purchaseRights } from "~/domain/sale-control";
 import { clockOf, seckillMaxBuy, seckillPhase } from "~/domain/seckill";
@@ -9,7 +10,7 @@ import type { SeckillDetail } from "~/upstream/schemas/promotion";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
-import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
+import { BuyId, BuyIntent, BuyQuantity, buyRefusal, readBuyForm, saleControlRefusal } from "./buy.server";
 
 /**
  * `/promotion/seckill-{id}` (contract §7.2): price, limits, the countdown to its end (or start)
@@ -18,8 +19,8 @@ import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const BuySchema = z.object({
-  intent: z.literal("buy"),
-  sku_id: Id,
+  intent: BuyIntent("buy"),
+  sku_id: BuyId,
   num: BuyQuantity,
 });
 
@@ -94,28 +95,29 @@ export async function seckillLoader(request: Request, context: AppLoadContext, s
       values: group.value.map((value) => ({ name: value.spec_value_name, skuId: value.sku_id, selected: value.sku_id === detail.sku_id })),
     })),
     loginHref: loginUrlFor(request),
+    // The buy form's native constraints: zod stays on the server (ADR 010).
+    constraint: getZodConstraint(BuySchema),
   };
 }
 
-export async function seckillAction(request: Request, context: AppLoadContext, seckillId: number, fields: Record<string, FormDataEntryValue>) {
-  const form = await readBuyForm(request, context, BuySchema, fields);
+export async function seckillAction(request: Request, context: AppLoadContext, seckillId: number) {
+  const form = await readBuyForm(request, context, BuySchema);
   if (form.refusal) return form.refusal;
-  const { ctx, input } = form;
+  const { ctx, submission, input } = form;
   const found = await findSeckill(ctx, seckillId, input.sku_id);
   if (!found || found.detail.sku_id !== input.sku_id) throw notFoundResponse();
   const { detail, now } = found;
   const state = buyingState(detail, now, true);
   const num = input.num;
   // The upstream checks all of this again at payment and create; here the buyer hears it at once.
-  if (state.phase.state !== "running") return data({ error: `promotion:errors.seckill.${state.phase.state}` }, { status: 409 });
-  const refused = saleControlRefusal(state.rights);
+  if (state.phase.state !== "running") return buyRefusal(submission, `promotion:errors.seckill.${state.phase.state}`, 409);
+  const refused = saleControlRefusal(submission, state.rights);
   if (refused) return refused;
   if (detail.max_buy > 0 && state.purchased + num > detail.max_buy) {
-    return data({ error: `promotion:errors.seckillLimit|limit=${detail.max_buy}|bought=${state.purchased}` }, { status: 409 });
+    return buyRefusal(submission, `promotion:errors.seckillLimit|limit=${detail.max_buy}|bought=${state.purchased}`, 409);
   }
-  if (num > detail.stock) return data({ error: "promotion:errors.outOfStock" }, { status: 409 });
-  if (num < state.min || num % state.step !== 0)
-    return data({ error: `promotion:errors.seckillQuantity|min=${state.min}|step=${state.step}` }, { status: 400 });
+  if (num > detail.stock) return buyRefusal(submission, "promotion:errors.outOfStock", 409);
+  if (num < state.min || num % state.step !== 0) return buyRefusal(submission, `promotion:errors.seckillQuantity|min=${state.min}|step=${state.step}`, 400);
   const search = new URLSearchParams({ seckill_id: String(seckillId), sku_id: String(detail.sku_id), num: String(num) });
   return redirect(`/promotion/seckill_payment?${search}`, 303);
 }

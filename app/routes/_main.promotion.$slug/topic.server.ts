@@ -1,3 +1,4 @@
+import { getZodConstraint } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { purchaseRights } from "~/domain/sale-control";
@@ -8,7 +9,7 @@ import { formatDateTime } from "~/utils/format";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { loginUrlFor } from "~/utils/safe-redirect";
-import { BuyQuantity, readBuyForm, saleControlRefusal } from "./buy.server";
+import { BuyIntent, BuyQuantity, buyRefusal, readBuyForm, saleControlRefusal } from "./buy.server";
 
 /**
  * `/promotion/topic-{id}` (a topic: banner, remark, dates, state, its goods at the topic price)
@@ -56,7 +57,7 @@ export async function topicLoader(request: Request, context: AppLoadContext, top
 }
 
 const BuySchema = z.object({
-  intent: z.literal("buy"),
+  intent: BuyIntent("buy"),
   num: BuyQuantity,
 });
 
@@ -91,27 +92,29 @@ export async function topicGoodsLoader(request: Request, context: AppLoadContext
     block: topicBlock({ phase: phase.state, stock: detail.stock, maxBuy: detail.max_buy, purchased, buy: rights.buy }),
     refusedMessage: rights.buy === "refused" ? rights.message : "",
     loginHref: loginUrlFor(request),
+    // The buy form's native constraints: zod stays on the server (ADR 010).
+    constraint: getZodConstraint(BuySchema),
   };
 }
 
-export async function topicGoodsAction(request: Request, context: AppLoadContext, topicGoodsId: number, fields: Record<string, FormDataEntryValue>) {
-  const form = await readBuyForm(request, context, BuySchema, fields);
+export async function topicGoodsAction(request: Request, context: AppLoadContext, topicGoodsId: number) {
+  const form = await readBuyForm(request, context, BuySchema);
   if (form.refusal) return form.refusal;
-  const { ctx, input } = form;
+  const { ctx, submission, input } = form;
   const found = await findTopicGoods(ctx, topicGoodsId);
   if (!found) throw notFoundResponse();
   const { detail, now } = found;
   const num = input.num;
   // The upstream checks all of this again at payment and create; here the buyer hears it at once.
   const phase = topicPhase({ status: detail.status, startTime: detail.start_time, endTime: detail.end_time }, now);
-  if (phase.state !== "running") return data({ error: `topic:errors.${phase.state}` }, { status: 409 });
-  const refused = saleControlRefusal(purchaseRights(true, detail.sale_control ?? null));
+  if (phase.state !== "running") return buyRefusal(submission, `topic:errors.${phase.state}`, 409);
+  const refused = saleControlRefusal(submission, purchaseRights(true, detail.sale_control ?? null));
   if (refused) return refused;
   const purchased = detail.purchased_num ?? 0;
   if (detail.max_buy > 0 && purchased + num > detail.max_buy) {
-    return data({ error: `topic:errors.limit|limit=${detail.max_buy}|bought=${purchased}` }, { status: 409 });
+    return buyRefusal(submission, `topic:errors.limit|limit=${detail.max_buy}|bought=${purchased}`, 409);
   }
-  if (num > detail.stock) return data({ error: "topic:errors.outOfStock" }, { status: 409 });
+  if (num > detail.stock) return buyRefusal(submission, "topic:errors.outOfStock", 409);
   const search = new URLSearchParams({ topic_goods_id: String(detail.id), num: String(num) });
   return redirect(`/promotion/topic_payment?${search}`, 303);
 }
