@@ -5,9 +5,8 @@ import { SaleControlSchema } from "./goods";
 // Member assets (contract UPSTREAM-commerce §6.4–§6.7; shapes the contract leaves open:
 // docs/member-centre.md). Money stays a decimal string.
 
-/** A row of `goodscollect/page` (contract §6.6). */
-export const FollowRowSchema = z.object({
-  collect_id: IntLike,
+/** The goods of a followed or browsed row: both lists show it as the same card. */
+const ListedSkuSchema = z.object({
   goods_id: IntLike,
   sku_id: IntLike,
   sku_name: Text.catch(""),
@@ -19,24 +18,14 @@ export const FollowRowSchema = z.object({
   member_price: OptionalMoney,
   sale_control: SaleControlSchema,
 });
+
+/** A row of `goodscollect/page` (contract §6.6). */
+export const FollowRowSchema = ListedSkuSchema.extend({ collect_id: IntLike });
 export type FollowRow = z.infer<typeof FollowRowSchema>;
 export const FollowPageSchema = paged(FollowRowSchema);
 
 /** A row of `goodsbrowse/page` (contract §6.7). */
-export const FootprintRowSchema = z.object({
-  id: IntLike,
-  browse_time: IntLike.catch(0),
-  goods_id: IntLike,
-  sku_id: IntLike,
-  sku_name: Text.catch(""),
-  sku_image: Text.catch(""),
-  goods_name: Text,
-  goods_image: Text.catch(""),
-  discount_price: Money.catch("0.00"),
-  market_price: Money.catch("0.00"),
-  member_price: OptionalMoney,
-  sale_control: SaleControlSchema,
-});
+export const FootprintRowSchema = ListedSkuSchema.extend({ id: IntLike, browse_time: IntLike.catch(0) });
 export type FootprintRow = z.infer<typeof FootprintRowSchema>;
 export const FootprintPageSchema = paged(FootprintRowSchema);
 

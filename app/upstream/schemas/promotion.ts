@@ -58,10 +58,11 @@ const SpecGroups = z.unknown().transform((value) => {
   return parsed.success ? parsed.data : [];
 });
 
-/** `seckillgoods/detail` → `goods_sku_detail` (null: no such running activity). */
-export const SeckillDetailSchema = z.object({
-  seckill_id: IntLike,
-  seckill_name: Text.optional(),
+/**
+ * What a campaign's detail (`goods_sku_detail` of a seckill, a group buy, a topic's goods) says of
+ * its SKU and dates, whatever the campaign; each detail extends it with its own price and limits.
+ */
+export const CampaignSkuSchema = z.object({
   sku_id: IntLike,
   goods_id: IntLike,
   sku_name: Text,
@@ -70,8 +71,17 @@ export const SeckillDetailSchema = z.object({
   introduction: Text.optional(),
   unit: Text.optional(),
   price: Money,
-  seckill_price: Money,
   stock: IntLike,
+  start_time: IntLike,
+  end_time: IntLike,
+  sale_control: SaleControlSchema.optional(),
+});
+
+/** `seckillgoods/detail` → `goods_sku_detail` (null: no such running activity). */
+export const SeckillDetailSchema = CampaignSkuSchema.extend({
+  seckill_id: IntLike,
+  seckill_name: Text.optional(),
+  seckill_price: Money,
   /** Per member and day; 0 = no limit. */
   max_buy: IntLike.catch(0),
   /** What the member bought today (logged in, limited). */
@@ -79,11 +89,8 @@ export const SeckillDetailSchema = z.object({
   goods_min: IntLike.optional().catch(undefined),
   num_multiple: IntLike.optional().catch(undefined),
   sale_num: IntLike.catch(0),
-  start_time: IntLike,
-  end_time: IntLike,
   time_list: z.array(z.object({ seckill_start_time: IntLike, seckill_end_time: IntLike })).catch([]),
   goods_spec_format: SpecGroups.optional(),
-  sale_control: SaleControlSchema.optional(),
 });
 export type SeckillDetail = z.infer<typeof SeckillDetailSchema>;
 
@@ -150,24 +157,12 @@ export const GroupbuyRowSchema = z.object({
 export type GroupbuyRow = z.infer<typeof GroupbuyRowSchema>;
 
 /** `groupbuy/api/goods/detail` → `goods_sku_detail` (null: no such group buy). Status 1 not started, 2 running, 3 ended. */
-export const GroupbuyDetailSchema = z.object({
+export const GroupbuyDetailSchema = CampaignSkuSchema.extend({
   groupbuy_id: IntLike,
-  sku_id: IntLike,
-  goods_id: IntLike,
-  sku_name: Text,
-  goods_name: Text,
-  sku_image: Text,
-  introduction: Text.optional(),
-  unit: Text.optional(),
-  price: Money,
   groupbuy_price: Money,
   buy_num: IntLike,
   sell_num: IntLike.catch(0),
-  stock: IntLike,
   rule: Text.optional(),
   status: IntLike,
-  start_time: IntLike,
-  end_time: IntLike,
-  sale_control: SaleControlSchema.optional(),
 });
 export type GroupbuyDetail = z.infer<typeof GroupbuyDetailSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { IntLike, Money, Text } from "./common";
 import { SaleControlSchema } from "./goods";
+import { CampaignSkuSchema } from "./promotion";
 
 // Topics (专题活动, contract §7.5) and the /activity landing's discount and spend-and-save rows
 // (§7.6, §7.7). Only the fields the pages read are parsed.
@@ -59,29 +60,17 @@ export const TopicGoodsPageSchema = z.object({
 export type TopicGoodsPage = z.infer<typeof TopicGoodsPageSchema>;
 
 /** `topicgoods/detail` → `goods_sku_detail` (null: no such topic goods). Status 1 not started, 2 running, 3 ended. */
-export const TopicGoodsDetailSchema = z.object({
+export const TopicGoodsDetailSchema = CampaignSkuSchema.extend({
   id: IntLike,
   topic_id: IntLike,
   topic_name: Text.catch(""),
-  sku_id: IntLike,
-  goods_id: IntLike,
-  sku_name: Text,
-  goods_name: Text,
-  sku_image: Text,
-  introduction: Text.optional(),
-  unit: Text.optional(),
-  price: Money,
   topic_price: Money,
-  stock: IntLike,
   /** Per member over the topic; 0 = no limit (the reference API's addition). */
   max_buy: IntLike.catch(0),
   purchased_num: IntLike.optional().catch(undefined),
   sale_num: IntLike.catch(0),
   /** Not in Niushop's answer (it details running topics only); the reference API adds it. */
   status: IntLike.optional().catch(undefined),
-  start_time: IntLike,
-  end_time: IntLike,
-  sale_control: SaleControlSchema.optional(),
 });
 export type TopicGoodsDetail = z.infer<typeof TopicGoodsDetailSchema>;
 
