@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { errorText } from "~/utils/error-text";
 import { errorKey } from "~/utils/handle";
@@ -31,4 +31,9 @@ export function RouteErrorBoundary({ error }: { error: unknown }) {
       </Stack>
     </div>
   );
+}
+
+/** The boundary of a route that needs nothing of its own; the route re-exports it (`export { ErrorBoundary } from …`). */
+export function ErrorBoundary() {
+  return <RouteErrorBoundary error={useRouteError()} />;
 }

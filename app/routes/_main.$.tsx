@@ -1,6 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useRouteError } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { throwNotFound } from "~/auth/guards.server";
@@ -23,6 +21,4 @@ export default function NotFound() {
   return null; // never rendered: the loader always throws
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

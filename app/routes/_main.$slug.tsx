@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { readFormData } from "~/utils/form-data.server";
 import { redirect } from "~/utils/redirect.server";
-import { useActionData, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { TFunction } from "~/i18n/translation";
 import { useTranslation } from "~/i18n/translation";
 import { attempt } from "~/auth/sign-in.server";
@@ -23,7 +23,6 @@ import { GetFreeOffers, PromotionBadge, PromotionLimits, WholesaleTiers } from "
 import { QrCode } from "~/components/goods/detail/qr-code";
 import { SpecPicker } from "~/components/goods/detail/spec-picker";
 import { StaticMarkup } from "~/components/layout/static-markup";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Grid } from "~/components/ui";
 import { clampQuantity, quantityBounds } from "~/domain/quantity";
 import { purchaseRights } from "~/domain/sale-control";
@@ -407,6 +406,4 @@ function RecommendedGoods({ recommended, isMember }: { recommended: RecommendedV
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

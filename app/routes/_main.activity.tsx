@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PriceTag } from "~/components/goods/price-tag";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel, Stack } from "~/components/ui";
 import { shownPrices } from "~/domain/sale-control";
 import { manjianRules } from "~/domain/topic";
@@ -135,6 +134,4 @@ export default function ActivityPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,10 +1,9 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { ledgerSourceLabel } from "~/domain/coded-names";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { LedgerSection } from "~/components/member/ledger-section";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
@@ -101,6 +100,4 @@ export default function AccountPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { claim, forget, type Subject } from "~/auth/attempts.server";
 import { requireMember } from "~/auth/guards.server";
 import { FormErrors, TextField } from "~/components/form";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { AMOUNT_PATTERN, withdrawFee, withdrawProblem, type WithdrawProblem, type WithdrawRules } from "~/domain/finance/withdrawal";
 import { centsToYuan } from "~/domain/pricing/money";
@@ -235,6 +234,4 @@ function WithdrawalForm() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { assetUrl } from "~/upstream/context.server";
@@ -80,6 +79,4 @@ export default function CertificatesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/utils/error-text";
 import { GoodsTile } from "~/components/member/goods-tile";
 import { Pager } from "~/components/member/pager";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, ButtonLink, Panel, Stack } from "~/components/ui";
 import { strictPage } from "~/domain/member-assets";
 import { useTranslation } from "~/i18n/translation";
@@ -104,6 +103,4 @@ export default function CollectionPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

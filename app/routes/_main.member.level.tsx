@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge, Panel, Stack } from "~/components/ui";
 import { growthProgress } from "~/domain/finance/growth";
 import { levelDiscount, trimZeros } from "~/domain/member-assets";
@@ -89,6 +88,4 @@ export default function LevelPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

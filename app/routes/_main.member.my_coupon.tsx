@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { COUPON_STATE, COUPON_TABS, couponFace, strictChoice, strictPage, type CouponTab } from "~/domain/member-assets";
 import { useTranslation } from "~/i18n/translation";
@@ -116,6 +115,4 @@ export default function MyCouponPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,9 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { ledgerSourceLabel } from "~/domain/coded-names";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { LedgerSection } from "~/components/member/ledger-section";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { strictChoice, strictPage } from "~/domain/member-assets";
 import { useTranslation } from "~/i18n/translation";
@@ -82,6 +81,4 @@ export default function MyPointPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/member/pager";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { listStockouts } from "~/upstream/account.server";
@@ -85,6 +84,4 @@ export default function OutOfStockPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,8 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { listRechargeOrders, listRechargePackages, rechargeOrderDetailAvailable } from "~/upstream/finance.server";
@@ -133,6 +132,4 @@ export default function RechargeListPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,8 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { listWithdrawals } from "~/upstream/finance.server";
@@ -87,6 +86,4 @@ export default function WithdrawalPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

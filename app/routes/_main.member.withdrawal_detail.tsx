@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { findWithdrawal } from "~/upstream/finance.server";
@@ -91,6 +90,4 @@ export default function WithdrawalDetailPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,9 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PaginationLinks } from "~/components/pagination-links";
 import { PointCost, PointImage } from "~/components/point/point-item";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, ButtonLink, Stack } from "~/components/ui";
 import { exchangeState } from "~/domain/point-exchange";
 import { useTranslation } from "~/i18n/translation";
@@ -157,6 +156,4 @@ export default function PointMallPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

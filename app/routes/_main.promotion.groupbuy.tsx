@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PriceTag } from "~/components/goods/price-tag";
 import { PromotionList } from "~/components/promotion/promotion-list";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink } from "~/components/ui";
 import { shownPrices } from "~/domain/sale-control";
 import { useTranslation } from "~/i18n/translation";
@@ -72,6 +71,4 @@ export default function GroupbuyListPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

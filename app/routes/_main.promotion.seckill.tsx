@@ -1,9 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PriceTag } from "~/components/goods/price-tag";
 import { PaginationLinks } from "~/components/pagination-links";
 import { Countdown } from "~/components/promotion/countdown";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink, Panel, Stack } from "~/components/ui";
 import { shownPrices } from "~/domain/sale-control";
 import { clockOf, defaultSlotIndex, slotCountdown, slotState, soldPercent } from "~/domain/seckill";
@@ -146,6 +145,4 @@ export default function SeckillZonePage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

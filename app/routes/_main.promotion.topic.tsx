@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PromotionList } from "~/components/promotion/promotion-list";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink } from "~/components/ui";
 import { topicPhase } from "~/domain/topic";
 import { useTranslation } from "~/i18n/translation";
@@ -73,6 +72,4 @@ export default function TopicListPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,11 +1,10 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { FormErrors, TextField } from "~/components/form";
 import { errorsText } from "~/utils/error-text";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, Group, NativeSelect, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -121,6 +120,4 @@ export default function AccountEditPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

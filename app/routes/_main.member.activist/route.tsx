@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
 import { PaginationLinks } from "~/components/pagination-links";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge, Panel, Stack } from "~/components/ui";
 import { refundButtons } from "~/domain/aftersales";
 import { activistAmount } from "~/domain/aftersales-money";
@@ -91,6 +90,4 @@ export default function ActivistPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

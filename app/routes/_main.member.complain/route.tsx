@@ -1,12 +1,11 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorsText, errorText } from "~/utils/error-text";
 import { FormErrors, TextareaField } from "~/components/form";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ConfirmStep, Button, NativeSelect, Panel, Stack } from "~/components/ui";
 import { COMPLAIN_REMARK_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
@@ -194,6 +193,4 @@ export default function ComplainPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { CopyText, Group, Panel, Stack } from "~/components/ui";
 import { detailUrl } from "~/domain/orders";
 import { useTranslation } from "~/i18n/translation";
@@ -107,6 +106,4 @@ export default function LogisticsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { PRIVATE_NO_STORE } from "~/utils/cache-control";
@@ -34,6 +33,4 @@ export default function OrderAgreementPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

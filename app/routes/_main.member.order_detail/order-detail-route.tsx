@@ -1,6 +1,4 @@
-import { useRouteError } from "@remix-run/react";
 import { OrderDetailPage } from "~/components/orders/order-detail";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { RouteHandle } from "~/utils/handle";
 import "~/styles/orders.css";
 
@@ -12,6 +10,4 @@ export default function OrderDetailRoute() {
   return <OrderDetailPage />;
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

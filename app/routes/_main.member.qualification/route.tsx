@@ -1,10 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { FormErrors, TextField } from "~/components/form";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Badge, Button, Group, Panel, Stack } from "~/components/ui";
 import { chinaToday, qualificationState, validityDate, type QualificationState } from "~/domain/qualification";
 import { useTranslation } from "~/i18n/translation";
@@ -251,6 +250,4 @@ function UploadForm({ type, busy }: { type: TypeView; busy: boolean }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,14 +1,13 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
 import { ImageDrafts, type DraftImage } from "~/components/aftersales/image-drafts";
 import { errorsText } from "~/utils/error-text";
 import { FormErrors, TextareaField } from "~/components/form";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, NativeSelect, Panel, Stack } from "~/components/ui";
 import { REFUND_MAX_IMAGES, REFUND_REMARK_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
@@ -268,6 +267,4 @@ function RefundForm() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

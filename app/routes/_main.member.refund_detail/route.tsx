@@ -2,13 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Fragment } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
 import { errorText } from "~/utils/error-text";
 import { FormErrors, TextField } from "~/components/form";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ConfirmStep, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { imagePaths, mayComplain, REFUND_STATUS, refundButtons, refundSteps, WAYBILL_MAX } from "~/domain/aftersales";
 import { useTranslation } from "~/i18n/translation";
@@ -287,6 +286,4 @@ export default function RefundDetailPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
 import { requireMember } from "~/auth/guards.server";
 import { FormErrors, PasswordField, TextField } from "~/components/form";
 import { errorText, upstreamError } from "~/utils/error-text";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { canBindEmail } from "~/upstream/account.server";
@@ -157,6 +156,4 @@ export default function SecurityPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/route-error-boundary";
