@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import QRCode from "qrcode";
 import { detailUrl, lineRefund, nextStep, ORDER_STATUS, ORDER_TYPE, orderButtons, type LineRefund, type NextStep, type OrderButton } from "~/domain/orders";
 import { deliveryTypeLabel, orderStatusLabel, payTypeLabel, refundStatusLabel } from "~/domain/coded-names";
@@ -180,5 +181,5 @@ export async function orderDetailView(order: OrderDetail): Promise<OrderDetailVi
   };
 }
 
-/** What an order button's refusal gives back to the page (a form error and the order it concerns). */
-export type OrderActionData = { error: string; orderId?: number };
+/** What an order button's refusal gives back to the page: conform's result (its form error) and the order it concerns. */
+export type OrderActionData = { result: SubmissionResult<string[]>; orderId?: number };

@@ -2,12 +2,14 @@ import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/session/session.server";
 import { action as wechatLoginAction } from "~/routes/_auth.login_.wechat/route";
 import { action as chatAction } from "~/routes/_main.chat";
+import { action as orderListAction } from "~/routes/_main.member.order_list/route";
 import { action as pointAction } from "~/routes/_main.point.$id";
 import { action as promotionAction } from "~/routes/_main.promotion.$slug/route";
 import { action as verificationAction } from "~/routes/_main.member.verification/route";
 import { invalidate } from "~/utils/cache.server";
 import { useFakeUpstream } from "../support/bff-environment";
 import { envelope } from "../support/fake-upstream";
+import { loadSample } from "../support/shape";
 
 /**
  * The form actions moved onto conform (issue 32): a refused form answers conform's result, its
@@ -114,5 +116,23 @@ describe("the promotions' buy forms and the points exchange (buy.server.ts)", ()
     const noIntent = (await pointAction(args(post("/point/5", { num: "1" }), { id: "5" }))) as unknown as Refused;
     expect(noIntent.data.result.error?.[""]).toEqual(["point:errors.badRequest"]);
     expect(fake.upstream.requests).toHaveLength(0);
+  });
+});
+
+describe("the order buttons (order-actions.server.ts)", () => {
+  test("a bad intent or order id is the form's bad request (400, nothing read); a close without a reason is refused after the lookup", async () => {
+    for (const form of [{ intent: "explode", order_id: "1" }, { intent: "receive", order_id: "-1" }, { intent: "receive" }]) {
+      const refused = (await orderListAction(args(post("/member/order_list", form)))) as unknown as Refused;
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.result.error?.[""]).toEqual(["orders:errors.badRequest"]);
+    }
+    expect(calls("/api/order/detail")).toBe(0);
+    fake.upstream.on("/api/order/detail", { body: envelope(0, "操作成功", loadSample("api_order_detail").data) });
+    const noReason = (await orderListAction(args(post("/member/order_list", { intent: "close", order_id: "1" })))) as unknown as Refused & {
+      data: { orderId?: number };
+    };
+    expect(noReason.init?.status).toBe(400);
+    expect(noReason.data).toMatchObject({ orderId: 1, result: { error: { "": ["orders:errors.reasonRequired"] } } });
+    expect(calls("/api/order/close")).toBe(0);
   });
 });

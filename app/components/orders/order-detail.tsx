@@ -1,6 +1,8 @@
+import { useForm } from "@conform-to/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors } from "~/components/form";
 import { errorText } from "~/utils/error-text";
-import { Alert, CopyText, Group, Panel, Stack } from "~/components/ui";
+import { CopyText, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import type { OrderActionData, OrderDetailView } from "~/upstream/order-view.server";
 import { formatMoney } from "~/utils/format";
@@ -19,6 +21,8 @@ export function OrderDetailPage() {
   const { t } = useTranslation("orders");
   const { order, path, confirm } = useLoaderData<OrderDetailData>();
   const actionData = useActionData<OrderActionData>();
+  // The buttons' confirm step posts hidden fields: a refusal is the form's one error.
+  const [form] = useForm({ id: "order-action", lastResult: actionData?.result });
   const here = `${path}?${new URLSearchParams({ order_id: String(order.id) })}`;
   return (
     <Stack gap="md" className="orders-page order-detail">
@@ -28,7 +32,7 @@ export function OrderDetailPage() {
           {t("detail.backToList")}
         </Link>
       </Group>
-      {actionData?.error ? <Alert color="red">{errorText(t, actionData.error)}</Alert> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
 
       <Panel className="order-detail__status">
         <p className="order-detail__status-name" data-testid="order-status">

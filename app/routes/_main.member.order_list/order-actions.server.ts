@@ -1,3 +1,5 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
@@ -56,11 +58,15 @@ export const ConfirmQuery = z.object({
     .catch(undefined),
 });
 
+const BAD_REQUEST = "orders:errors.badRequest";
+
+/** The confirm step's form: all hidden but the close reason, so every problem is one bad request. */
 const ActionSchema = z.object({
-  intent: z.enum(ORDER_INTENTS, { errorMap: () => ({ message: "orders:errors.badRequest" }) }),
-  order_id: z.coerce.number({ invalid_type_error: "orders:errors.badRequest" }).int().positive().max(2_147_483_647),
-  reason: z.enum(CLOSE_REASONS).optional(),
-  back: z.string().max(2000).optional(),
+  intent: z.enum(ORDER_INTENTS, { errorMap: () => ({ message: BAD_REQUEST }) }),
+  order_id: z.coerce.number({ invalid_type_error: BAD_REQUEST }).int(BAD_REQUEST).positive(BAD_REQUEST).max(2_147_483_647, BAD_REQUEST),
+  // A file where text belongs is a bad request too.
+  reason: z.enum(CLOSE_REASONS, { errorMap: () => ({ message: BAD_REQUEST }) }).optional(),
+  back: z.string({ invalid_type_error: BAD_REQUEST }).max(2000, BAD_REQUEST).optional(),
 });
 
 /** A redirect (done) or the refusal as data with its 4xx status. */
@@ -82,17 +88,13 @@ const DONE: Record<(typeof ORDER_INTENTS)[number], string> = {
  */
 export async function orderAction(request: Request, context: AppLoadContext, fallback: string): Promise<ActionAnswer> {
   const ctx = await requireMember(request, context);
-  const parsed = ActionSchema.safeParse(Object.fromEntries([...(await readFormData(request))].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success)
-    return data<OrderActionData>(
-      { error: parsed.error.issues[0]?.message.startsWith("orders:") ? parsed.error.issues[0].message : "orders:errors.badRequest" },
-      { status: 400, headers: PRIVATE_NO_STORE },
-    );
-  const { intent, order_id: orderId, reason, back } = parsed.data;
+  const submission = parseWithZod(await readFormData(request), { schema: ActionSchema });
+  if (submission.status !== "success") return refusal(submission, BAD_REQUEST, undefined, 400);
+  const { intent, order_id: orderId, reason, back } = submission.value;
   const order = await findOrder(ctx, orderId);
-  if (!order) return data<OrderActionData>({ error: "orders:errors.notFound", orderId }, { status: 404, headers: PRIVATE_NO_STORE });
-  if (intent === "close" && !reason)
-    return data<OrderActionData>({ error: "orders:errors.reasonRequired", orderId }, { status: 400, headers: PRIVATE_NO_STORE });
+  if (!order) return refusal(submission, "orders:errors.notFound", orderId, 404);
+  // After the lookup, so another member's order is a 404 whatever was posted.
+  if (intent === "close" && !reason) return refusal(submission, "orders:errors.reasonRequired", orderId, 400);
   const backTo = safeRedirect(back, fallback);
   try {
     switch (intent) {
@@ -110,13 +112,21 @@ export async function orderAction(request: Request, context: AppLoadContext, fal
         // The order is gone: its detail page would be a 404.
         return redirectWithToast(backTo.startsWith("/member/order_detail") ? "/member/order_list" : backTo, { kind: "success", key: DONE.delete });
       case "buy-again":
-        return await buyAgain(ctx, order);
+        return await buyAgain(ctx, order, submission);
     }
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return data<OrderActionData>({ error: orderErrorFor(error), orderId }, { status: 409, headers: PRIVATE_NO_STORE });
+    return refusal(submission, orderErrorFor(error), orderId, 409);
   }
   return redirectWithToast(backTo, { kind: "success", key: DONE[intent] });
+}
+
+/**
+ * A refusal for the page: conform's result with the message as the form's error (the page shows
+ * it at the order's card), and the order it concerns.
+ */
+function refusal(submission: Submission<unknown>, message: string, orderId: number | undefined, status: number) {
+  return data<OrderActionData>({ result: submission.reply({ formErrors: [message] }), orderId }, { status, headers: PRIVATE_NO_STORE });
 }
 
 /**
@@ -124,9 +134,9 @@ export async function orderAction(request: Request, context: AppLoadContext, fal
  * cart. Lines the shop refuses (off the shelf, gone) are skipped; when none could be added, the
  * first refusal is the answer.
  */
-async function buyAgain(ctx: UpstreamContext, order: Order): Promise<ActionAnswer> {
+async function buyAgain(ctx: UpstreamContext, order: Order, submission: Submission<unknown>): Promise<ActionAnswer> {
   let added = 0;
-  let refusal: UpstreamError | null = null;
+  let upstreamRefusal: UpstreamError | null = null;
   let saleRefusal: string | null = null;
   const rules = await saleControlOf(ctx, order.order_goods);
   for (const line of order.order_goods) {
@@ -141,14 +151,11 @@ async function buyAgain(ctx: UpstreamContext, order: Order): Promise<ActionAnswe
       added += 1;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      refusal ??= error;
+      upstreamRefusal ??= error;
     }
   }
   if (added === 0) {
-    return data<OrderActionData>(
-      { error: refusal ? orderErrorFor(refusal) : (saleRefusal ?? "orders:errors.buyAgainNothing"), orderId: order.order_id },
-      { status: 409, headers: PRIVATE_NO_STORE },
-    );
+    return refusal(submission, upstreamRefusal ? orderErrorFor(upstreamRefusal) : (saleRefusal ?? "orders:errors.buyAgainNothing"), order.order_id, 409);
   }
   return redirectWithToast(
     "/cart",

@@ -1,3 +1,4 @@
+import { useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
@@ -66,6 +67,9 @@ export default function OrderListPage() {
   const { t } = useTranslation("orders");
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<OrderActionData>();
+  // The confirm steps post hidden fields: a refusal is the form's one error, shown at its order's card.
+  const [form] = useForm({ id: "order-action", lastResult: actionData?.result });
+  const error = form.errors?.[0];
   const here = listUrl(view.tab, view.page, view.search);
   return (
     <Stack gap="md" className="orders-page">
@@ -89,7 +93,7 @@ export default function OrderListPage() {
           </Button>
         </Group>
       </Form>
-      {actionData?.error && !view.orders.some((order) => order.id === actionData.orderId) ? <Alert color="red">{errorText(t, actionData.error)}</Alert> : null}
+      {error && !view.orders.some((order) => order.id === actionData?.orderId) ? <Alert color="red">{errorText(t, error)}</Alert> : null}
       {view.orders.length === 0 ? (
         <Panel>
           <p data-testid="orders-empty">{view.search ? t("list.noMatch") : t(`list.empty.${view.tab}`)}</p>
@@ -130,7 +134,7 @@ export default function OrderListPage() {
                     here={here}
                   />
                 </Group>
-                {actionData?.error && actionData.orderId === order.id ? <Alert color="red">{errorText(t, actionData.error)}</Alert> : null}
+                {error && actionData?.orderId === order.id ? <Alert color="red">{errorText(t, error)}</Alert> : null}
               </Panel>
             </li>
           ))}
