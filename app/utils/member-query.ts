@@ -19,6 +19,22 @@ export const IdParam = z
   .catch(null)
   .transform((value) => value ?? null);
 
+/** `?id=&redirect=` of an edit page (an address, a withdrawal account): no id adds one; `redirect` is checked again when redirecting. */
+export const EditPageQuerySchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .optional(),
+  redirect: z.string().max(2000).optional(),
+});
+
+/** An edit page's query, or null for a bad one (the page answers 404). */
+export function editPageQuery(request: Request): z.infer<typeof EditPageQuerySchema> | null {
+  const query = EditPageQuerySchema.safeParse(queryOf(request));
+  return query.success ? query.data : null;
+}
+
 /** The query string of a request as a plain object (first value of each name). */
 export function queryOf(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
-import { AddressFormSchema, AddressPageQuerySchema, RegionStepSchema } from "~/routes/_main.member.address_edit/schema";
+import { AddressFormSchema, RegionStepSchema } from "~/routes/_main.member.address_edit/schema";
+import { EditPageQuerySchema } from "~/utils/member-query";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -58,8 +59,8 @@ test("RegionStepSchema ignores everything but the region ids and never fails on 
   if (submission.status === "success") expect(submission.value).toMatchObject({ province_id: 0, city_id: 110100, district_id: 0 });
 });
 
-test("AddressPageQuerySchema: id is a positive integer or absent", () => {
-  expect(AddressPageQuerySchema.safeParse({ id: "12", redirect: "/payment?sku_id=1" }).data).toEqual({ id: 12, redirect: "/payment?sku_id=1" });
-  expect(AddressPageQuerySchema.safeParse({}).success).toBe(true);
-  for (const id of ["0", "-1", "1.5", "abc", "99999999999"]) expect(AddressPageQuerySchema.safeParse({ id }).success).toBe(false);
+test("EditPageQuerySchema: id is a positive integer or absent", () => {
+  expect(EditPageQuerySchema.safeParse({ id: "12", redirect: "/payment?sku_id=1" }).data).toEqual({ id: 12, redirect: "/payment?sku_id=1" });
+  expect(EditPageQuerySchema.safeParse({}).success).toBe(true);
+  for (const id of ["0", "-1", "1.5", "abc", "99999999999"]) expect(EditPageQuerySchema.safeParse({ id }).success).toBe(false);
 });

@@ -64,12 +64,18 @@ function Field({ id, label, description, error, className, required, children }:
           {description}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="ui-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** A control's error line, named by `aria-describedby` as `${id}-error`. */
+function FieldError({ id, error }: { id: string; error: ReactNode }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="ui-field__error">
+      {error}
+    </p>
   );
 }
 
@@ -141,11 +147,7 @@ export function Checkbox({
     <div className={classes("ui-checkbox", className)}>
       <input type="checkbox" id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
       {label ? <label htmlFor={id}>{label}</label> : null}
-      {error ? (
-        <p id={`${id}-error`} className="ui-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

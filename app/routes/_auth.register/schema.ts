@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RegionId } from "~/routes/_main.member.address_edit/schema";
 import { CaptchaCodeSchema, CaptchaIdSchema, MobileSchema, passwordSchema, RedirectSchema, SmsCodeSchema, UsernameSchema } from "~/domain/auth-fields";
 
 /** Fields both registration methods take (the spec §3 payload fields the upstream asks for). */
@@ -19,13 +20,6 @@ function requireAgreement(rules: RegisterRules, value: { intent: string; agreeme
   }
 }
 
-/** A region id as a select sends it: "" (nothing chosen) → 0; anything but digits is refused. */
-const RegionId = z
-  .string()
-  .trim()
-  .regex(/^\d{0,12}$/, "address:errors.badRegion")
-  .optional()
-  .transform((value) => (value ? Number(value) : 0));
 
 export const ADDRESS_MAX = 100;
 

@@ -12,10 +12,11 @@ import { addBankAccount, editBankAccount, findBankAccount, listTransferTypes } f
 import { UpstreamError } from "~/upstream/http.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
+import { editPageQuery } from "~/utils/member-query";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AccountEditQuerySchema, BankAccountFormSchema } from "./schema";
+import { BankAccountFormSchema } from "./schema";
 // Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
 import "~/styles/member.css";
 
@@ -31,11 +32,11 @@ function returnTarget(raw: string | undefined): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireMember(request, context);
-  const query = AccountEditQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw notFoundResponse();
-  const [account, types] = await Promise.all([query.data.id ? findBankAccount(ctx, query.data.id) : null, listTransferTypes(ctx)]);
+  const query = editPageQuery(request);
+  if (!query) throw notFoundResponse();
+  const [account, types] = await Promise.all([query.id ? findBankAccount(ctx, query.id) : null, listTransferTypes(ctx)]);
   // Another member's or a deleted account is a page that does not exist for this member.
-  if (query.data.id && !account) throw notFoundResponse();
+  if (query.id && !account) throw notFoundResponse();
   return {
     account: account
       ? {
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null,
     types: Object.entries(types).map(([value, label]) => ({ value, label })),
-    target: query.data.redirect ? returnTarget(query.data.redirect) : "",
+    target: query.redirect ? returnTarget(query.redirect) : "",
     constraint: getZodConstraint(BankAccountFormSchema),
   };
 }

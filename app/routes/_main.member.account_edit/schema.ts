@@ -45,12 +45,3 @@ export const BankAccountFormSchema = z
     }
   });
 export type BankAccountForm = z.infer<typeof BankAccountFormSchema>;
-
-export const AccountEditQuerySchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/)
-    .transform(Number)
-    .optional(),
-  redirect: z.string().max(2000).optional(),
-});

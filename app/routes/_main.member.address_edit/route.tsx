@@ -11,12 +11,13 @@ import { formErrorFor } from "~/upstream/error-messages";
 import { UpstreamError } from "~/upstream/http.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { RouteHandle } from "~/utils/handle";
+import { editPageQuery } from "~/utils/member-query";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RegionSelects } from "./region-selects";
-import { AddressFormSchema, AddressPageQuerySchema, RegionIdsSchema, RegionStepSchema } from "./schema";
+import { AddressFormSchema, RegionIdsSchema, RegionStepSchema } from "./schema";
 
 export const handle: RouteHandle = {
   i18n: ["address"],
@@ -32,18 +33,18 @@ function returnTarget(raw: string | undefined): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireMember(request, context);
-  const query = AddressPageQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw notFoundResponse();
-  const address = query.data.id ? await findAddress(ctx, query.data.id) : null;
+  const query = editPageQuery(request);
+  if (!query) throw notFoundResponse();
+  const address = query.id ? await findAddress(ctx, query.id) : null;
   // A foreign or deleted id is a page that does not exist for this member.
-  if (query.data.id && !address) throw notFoundResponse();
+  if (query.id && !address) throw notFoundResponse();
   const choices = await regionChoices(ctx, address ?? NO_REGIONS);
   return {
     address: address
       ? { id: address.id, name: address.name, mobile: address.mobile, telephone: address.telephone, address: address.address, isDefault: address.is_default }
       : null,
     choices,
-    target: returnTarget(query.data.redirect),
+    target: returnTarget(query.redirect),
     // The schema's native constraints (required, max lengths, patterns): zod stays on the server (ADR 010).
     constraint: getZodConstraint(AddressFormSchema),
   };

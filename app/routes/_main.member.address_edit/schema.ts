@@ -6,8 +6,8 @@ import { z } from "zod";
 export const NAME_MAX = 20;
 export const DETAIL_MAX = 100;
 
-/** A region id as a select sends it: "" (nothing chosen) → 0; anything but digits is refused. */
-const RegionId = z
+/** A region id as a select sends it: "" (nothing chosen) → 0; anything but digits is refused. Registration's region fields use it too. */
+export const RegionId = z
   .string()
   .trim()
   .regex(/^\d{0,12}$/, "address:errors.badRegion")
@@ -64,13 +64,3 @@ export const RegionIdsSchema = z.object({
 
 /** "regions" (the no-JS "next" buttons): only the region ids matter; typed text is echoed back as is. */
 export const RegionStepSchema = RegionIdsSchema.extend({ intent: z.literal("regions") });
-
-/** The query of the page: `id` (edit) and where to go after saving (`redirect`, checked again when redirecting). */
-export const AddressPageQuerySchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/)
-    .transform(Number)
-    .optional(),
-  redirect: z.string().max(2000).optional(),
-});

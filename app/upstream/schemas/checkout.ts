@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { Flag, IntLike, Money, OptionalMoney, Text } from "./common";
+import { Flag, IntLike, jsonString, Money, OptionalMoney, Text } from "./common";
 
 // Order creation (contract UPSTREAM-commerce §2) and the cashier (§3). Only the fields the pages
 // read are parsed; the rest of the upstream's large objects passes unread.
@@ -16,18 +16,7 @@ function looseList<T extends z.ZodType>(item: T) {
 export const SpecItemSchema = z.object({ spec_name: Text, spec_value_name: Text });
 
 /** `sku_spec_format`: a JSON string of spec pairs, "" for none. */
-export const SpecFormat = z.unknown().transform((value): { spec_name: string; spec_value_name: string }[] => {
-  let decoded = value;
-  if (typeof value === "string") {
-    try {
-      decoded = value.trim() ? JSON.parse(value) : [];
-    } catch {
-      decoded = [];
-    }
-  }
-  const parsed = z.array(SpecItemSchema).safeParse(decoded);
-  return parsed.success ? parsed.data : [];
-});
+export const SpecFormat = jsonString(z.array(SpecItemSchema), []);
 
 export const OrderGoodsSchema = z.object({
   sku_id: IntLike,

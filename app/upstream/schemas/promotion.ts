@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { IntLike, Money, Text } from "./common";
+import { IntLike, jsonString, Money, Text } from "./common";
 import { SaleControlSchema } from "./goods";
 
 // Promotion addons (contract UPSTREAM-commerce §7): seckill slots, goods and detail. Only the
@@ -38,25 +38,15 @@ export const SeckillGoodsSchema = z.object({
 export type SeckillGoods = z.infer<typeof SeckillGoodsSchema>;
 
 /** `goods_spec_format`: a JSON string of spec groups whose values name their sku_id. */
-const SpecGroups = z.unknown().transform((value) => {
-  let decoded = value;
-  if (typeof value === "string") {
-    try {
-      decoded = value.trim() ? JSON.parse(value) : [];
-    } catch {
-      decoded = [];
-    }
-  }
-  const parsed = z
-    .array(
-      z.object({
-        spec_name: Text,
-        value: z.array(z.object({ spec_value_name: Text, sku_id: IntLike, selected: z.boolean().optional().catch(false) })),
-      }),
-    )
-    .safeParse(decoded);
-  return parsed.success ? parsed.data : [];
-});
+const SpecGroups = jsonString(
+  z.array(
+    z.object({
+      spec_name: Text,
+      value: z.array(z.object({ spec_value_name: Text, sku_id: IntLike, selected: z.boolean().optional().catch(false) })),
+    }),
+  ),
+  [],
+);
 
 /**
  * What a campaign's detail (`goods_sku_detail` of a seckill, a group buy, a topic's goods) says of
