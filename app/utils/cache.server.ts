@@ -80,8 +80,10 @@ export function learntMap<V>(): Map<string, V> {
  * Concurrent askers share one load; no stale-while-revalidate (past its TTL an entry is gone);
  * failures are never kept.
  */
-export function boundedLoads<T>(options: { max: number; ttlMs: number }) {
-  const store = new LRUCache<string, Promise<T>>({ max: options.max });
+export function boundedLoads<T>(options: { max: number; ttlMs: number; now?: () => number }) {
+  // A given clock (a test's) is read on every look-up: lru-cache's 1 ms reading cache would miss its jumps.
+  const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
+  const store = new LRUCache<string, Promise<T>>({ max: options.max, ...clock });
   boundedStores.push(store);
   return function load(key: string, loadValue: () => Promise<T>, ttlMs = options.ttlMs): Promise<T> {
     const hit = store.get(key);
@@ -95,15 +97,20 @@ export function boundedLoads<T>(options: { max: number; ttlMs: number }) {
   };
 }
 
+export const MEMBER_CACHE_MAX_ENTRIES = 2_000;
+
+/** The store behind `cachedForMember`; `now` (milliseconds) lets a test move the clock. */
+export function memberLoads(now?: () => number) {
+  const loads = boundedLoads<unknown>({ max: MEMBER_CACHE_MAX_ENTRIES, ttlMs: 60_000, now });
+  return function cachedForMember<T>(token: string, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const id = `${createHash("sha256").update(token).digest("base64url")}:${key}`;
+    return loads(id, load, ttlMs) as Promise<T>;
+  };
+}
+
 /**
  * A member's own answers that a page shows beside the fresh ones and that may lag a little (the
  * goods page's recommendations, with the member's prices and sale control: ADR 032). Keyed by a
  * digest of the token, so only the same token finds an entry.
  */
-export const MEMBER_CACHE_MAX_ENTRIES = 2_000;
-const memberLoads = boundedLoads<unknown>({ max: MEMBER_CACHE_MAX_ENTRIES, ttlMs: 60_000 });
-
-export function cachedForMember<T>(token: string, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-  const id = `${createHash("sha256").update(token).digest("base64url")}:${key}`;
-  return memberLoads(id, load, ttlMs) as Promise<T>;
-}
+export const cachedForMember = memberLoads();
