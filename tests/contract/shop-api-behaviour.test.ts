@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createShopApi, createShopApiApp } from '../../shop-api/server'
 import { startTestShopApi, type TestShopApi } from '../../shop-api/testing'
 
@@ -267,12 +267,17 @@ describe('tokens', () => {
 
   test('short-lived tokens via the tokenTtlSeconds option', async () => {
     const short = await startTestShopApi({ tokenTtlSeconds: 2 })
+    // Token expiry reads the wall clock (Date): only Date is faked, so the server and fetch keep real timers.
+    vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / 1000) * 1000 })
     try {
       const token = await short.login('demo', 'demo123456')
       expect((await short.call('/api/login/verifyToken', { token })).code).toBe(0)
-      await new Promise((resolve) => setTimeout(resolve, 3100))
+      vi.advanceTimersByTime(1_999)
+      expect((await short.call('/api/login/verifyToken', { token })).code).toBe(0)
+      vi.advanceTimersByTime(1)
       expect((await short.call('/api/login/verifyToken', { token })).code).toBe(-10010)
     } finally {
+      vi.useRealTimers()
       await short.close()
     }
   })
