@@ -64,6 +64,15 @@ function unwrap(result: unknown): { status: number; data: Record<string, unknown
   return { status: value.init?.status ?? 200, data: value.data };
 }
 
+/** The checkout's refusal (conform's result): each field's one message, and what is given back to the form. */
+function fieldErrorsOf(data: Record<string, unknown>): Record<string, string> {
+  const { error } = data.result as { error?: Record<string, string[] | null> };
+  return Object.fromEntries(Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
+}
+function valuesOf(data: Record<string, unknown>): Record<string, unknown> {
+  return (data.result as { initialValue: Record<string, unknown> }).initialValue;
+}
+
 describe("/payment", () => {
   test("the upstream's totals and address are shown; nothing is computed here", async () => {
     const { status, data } = unwrap(await paymentLoader({ request: request("/payment?cart_ids=1,2"), params: {}, context: {} }));
@@ -122,7 +131,7 @@ describe("/payment", () => {
     const { status, data } = unwrap(await submit({ ...CREATE, buyer_message: "周末送" }));
     expect(status).toBe(409);
     expect(data.formError).toEqual({ section: "goods", message: "upstream:商品库存不足" });
-    expect(data.values).toMatchObject({ buyer_message: "周末送" });
+    expect(valuesOf(data)).toMatchObject({ buyer_message: "周末送" });
   });
 
   describe("balance: the pay password is checked before create (the upstream's create spends it unchecked)", () => {
@@ -147,8 +156,9 @@ describe("/payment", () => {
       upstream.on("/api/member/checkpaypassword", { body: envelope(-10071, "支付密码错误", "") });
       const { status, data } = unwrap(await submit({ ...BALANCE, pay_password: "000000" }));
       expect(status).toBe(400);
-      expect(data.fieldErrors).toEqual({ pay_password: "checkout:errors.payPasswordWrong" });
-      expect(data.values).toMatchObject({ use_balance: "1", buyer_message: "周末送", pay_password: "" });
+      expect(fieldErrorsOf(data)).toEqual({ pay_password: "checkout:errors.payPasswordWrong" });
+      expect(valuesOf(data)).toMatchObject({ use_balance: "1", buyer_message: "周末送" });
+      expect(valuesOf(data)).not.toHaveProperty("pay_password");
       expect(paths()).not.toContain("/api/ordercreate/create");
     });
 
@@ -156,7 +166,7 @@ describe("/payment", () => {
       upstream.on("/api/member/issetpayaassword", { body: envelope(0, "操作成功", 1) });
       const { status, data } = unwrap(await submit(BALANCE));
       expect(status).toBe(400);
-      expect(data.fieldErrors).toEqual({ pay_password: "checkout:errors.payPasswordRequired" });
+      expect(fieldErrorsOf(data)).toEqual({ pay_password: "checkout:errors.payPasswordRequired" });
       expect(paths()).not.toContain("/api/ordercreate/create");
       expect(paths()).not.toContain("/api/member/checkpaypassword");
     });
@@ -195,7 +205,7 @@ describe("/payment", () => {
       upstream.on("/api/ordercreate/create", { body: envelope(0, "操作成功", "1795317200781411000") });
     };
     const wrongPasswords = () => upstream.on("/api/member/checkpaypassword", { body: envelope(-10071, "支付密码错误", "") });
-    const fieldError = (result: unknown) => (unwrap(result).data.fieldErrors as Record<string, string>).pay_password;
+    const fieldError = (result: unknown) => fieldErrorsOf(unwrap(result).data).pay_password;
 
     test("five wrong passwords of a member: the sixth is not even tried, from a new sign-in neither", async () => {
       answerMembers();
@@ -209,7 +219,8 @@ describe("/payment", () => {
       expect(locked.status).toBe(429);
       expect(Number(new Headers((lockedResult as { init: ResponseInit }).init.headers).get("Retry-After"))).toBeGreaterThan(800);
       expect(fieldError(lockedResult)).toMatch(/^checkout:errors\.payPasswordLocked\|minutes=1[45]$/);
-      expect(locked.data.values).toMatchObject({ buyer_message: "周末送", pay_password: "" }); // what was typed is kept, never the password
+      expect(valuesOf(locked.data)).toMatchObject({ buyer_message: "周末送" }); // what was typed is kept, never the password
+      expect(valuesOf(locked.data)).not.toHaveProperty("pay_password");
       expect(paths().filter((path) => path === "/api/member/checkpaypassword")).toHaveLength(5);
       expect(paths()).not.toContain("/api/ordercreate/create");
       // Another member is not locked by it.
@@ -252,9 +263,12 @@ describe("/payment", () => {
   test("forged fields: 400 with translated keys, and create is never called", async () => {
     const { status, data } = unwrap(await submit({ ...CREATE, order_key: "<x>", buyer_message: "x".repeat(100_000) }));
     expect(status).toBe(400);
-    expect(Object.values(data.fieldErrors as Record<string, string>)).toEqual(
+    expect(Object.values(fieldErrorsOf(data))).toEqual(
       expect.arrayContaining(["checkout:errors.badRequest", "checkout:errors.messageLong"]),
     );
+    expect(fieldErrorsOf(data)).toMatchObject({ order_key: "checkout:errors.badRequest", buyer_message: "checkout:errors.messageLong" });
+    // Given back to the form, but never an oversized field in full.
+    expect(valuesOf(data).buyer_message).toHaveLength(200);
     expect(upstream.requests.some((call) => call.path === "/api/ordercreate/create")).toBe(false);
   });
 });
@@ -321,7 +335,7 @@ describe("/payment: local delivery is not offered (docs/upstream-conformance.md 
   test("a forged local choice at submit: 400, create is never called", async () => {
     const { status, data } = unwrap(await submit({ ...CREATE, delivery: "local", store_id: "3" }));
     expect(status).toBe(400);
-    expect(data.fieldErrors).toEqual({ delivery: "checkout:errors.badRequest" });
+    expect(fieldErrorsOf(data)).toEqual({ delivery: "checkout:errors.badRequest" });
     expect(upstream.requests.some((call) => call.path === "/api/ordercreate/create")).toBe(false);
   });
 });
@@ -350,9 +364,13 @@ describe("/payment: a virtual order asks for a mobile (docs/upstream-conformance
     const VIRTUAL_CREATE = { intent: "create", sku_id: "5", num: "1", order_key: "20261122761274370068480", virtual: "1" };
     const post = (form: Record<string, string>) => paymentAction({ request: request("/payment?sku_id=5&num=1", form), params: {}, context: {} });
     const missing = unwrap(await post({ ...VIRTUAL_CREATE, mobile: " ", buyer_message: "请尽快" }));
-    expect(missing).toMatchObject({ status: 400, data: { fieldErrors: { mobile: "checkout:errors.mobileMissing" }, values: { buyer_message: "请尽快" } } });
+    expect(missing.status).toBe(400);
+    expect(fieldErrorsOf(missing.data)).toEqual({ mobile: "checkout:errors.mobileMissing" });
+    expect(valuesOf(missing.data)).toMatchObject({ buyer_message: "请尽快" });
     const malformed = unwrap(await post({ ...VIRTUAL_CREATE, mobile: "12345" }));
-    expect(malformed).toMatchObject({ status: 400, data: { fieldErrors: { mobile: "checkout:errors.mobileInvalid" }, values: { mobile: "12345" } } });
+    expect(malformed.status).toBe(400);
+    expect(fieldErrorsOf(malformed.data)).toEqual({ mobile: "checkout:errors.mobileInvalid" });
+    expect(valuesOf(malformed.data)).toMatchObject({ mobile: "12345" });
     expect(sentAddress("/api/ordercreate/create")).toEqual([]);
 
     upstream.on("/api/ordercreate/create", { body: envelope(0, "操作成功", "1795317200781411000") });

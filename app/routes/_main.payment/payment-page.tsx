@@ -1,8 +1,9 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { OrderGoodsList } from "~/components/checkout/order-goods-list";
 import { OrderTotals } from "~/components/checkout/order-totals";
-import { errorText } from "~/utils/error-text";
+import { errorText, errorsText } from "~/utils/error-text";
 import { Alert, Button, ButtonLink, Checkbox, Group, NativeSelect, Panel, Stack, TextInput } from "~/components/ui";
 import { BUYER_MESSAGE_MAX, MOBILE } from "~/domain/checkout";
 import { useTranslation } from "~/i18n/translation";
@@ -69,8 +70,17 @@ function PaymentForm({ view }: { view: View }) {
   const location = useLocation();
   const submit = useSubmit();
   const here = `${location.pathname}${location.search}`;
-  const values: Record<string, string> = actionData?.values ?? view.query;
-  const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const [form] = useForm({
+    id: "checkout",
+    lastResult: actionData?.result,
+    // Validation happens on the server (ADR 010): only a submit asks it.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  // The choices are the URL's (a recalculation is a GET), or what was posted after a refusal; the
+  // errors are the refusal's only: a recalculation since then leaves them behind.
+  const values: Record<string, string> = (actionData?.result.initialValue as Record<string, string> | undefined) ?? view.query;
+  const fieldErrors = actionData ? form.allErrors : {};
   const refusals = actionData?.formError ? [...view.refusals, actionData.formError] : view.refusals;
   const refusalOf = (section: Section) => refusals.filter((refusal) => refusal.section === section);
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
@@ -91,7 +101,7 @@ function PaymentForm({ view }: { view: View }) {
   };
 
   return (
-    <Form method="post" className="checkout-page" onChange={recalculate}>
+    <Form method="post" className="checkout-page" onChange={recalculate} {...getFormProps(form)}>
       <Stack gap="md">
         <h1 className="ui-title">{view.promotion ? t(`promotion:payment.title.${view.promotion.kind}`) : t("payment.title")}</h1>
         {view.promotion ? (
@@ -128,7 +138,7 @@ function PaymentForm({ view }: { view: View }) {
               maxLength={11}
               pattern={MOBILE.source.slice(1, -1)}
               defaultValue={values.mobile ?? view.mobile}
-              error={fieldError(t, fieldErrors.mobile)}
+              error={errorsText(t, fieldErrors.mobile)}
             />
           </Panel>
         ) : view.delivery.name === "store" ? null : (
@@ -236,7 +246,7 @@ function PaymentForm({ view }: { view: View }) {
                 label={t("payment.payPassword")}
                 autoComplete="off"
                 maxLength={32}
-                error={fieldError(t, fieldErrors.pay_password)}
+                error={errorsText(t, fieldErrors.pay_password)}
               />
             ) : null}
             <SectionErrors refusals={refusalOf("balance")} />
@@ -261,7 +271,7 @@ function PaymentForm({ view }: { view: View }) {
           />
           {fieldErrors.buyer_message ? (
             <p id="buyer_message-error" className="ui-error" role="alert">
-              {errorText(t, fieldErrors.buyer_message)}
+              {errorsText(t, fieldErrors.buyer_message)}
             </p>
           ) : null}
           <SectionErrors refusals={refusalOf("message")} />
@@ -280,10 +290,6 @@ function PaymentForm({ view }: { view: View }) {
       </Stack>
     </Form>
   );
-}
-
-function fieldError(t: Parameters<typeof errorText>[0], error: string | undefined) {
-  return error ? errorText(t, error) : undefined;
 }
 
 function SectionErrors({ refusals }: { refusals: Refusal[] }) {
@@ -316,7 +322,7 @@ function InvoiceFields({
 }: {
   invoice: NonNullable<View["invoice"]>;
   values: Record<string, string>;
-  fieldErrors: Record<string, string>;
+  fieldErrors: Record<string, string[]>;
   refusals: Refusal[];
 }) {
   const { t } = useTranslation("checkout");
@@ -348,30 +354,31 @@ function InvoiceFields({
             data={invoice.contents.map((content) => ({ value: content, label: content }))}
           />
         </Group>
-        <TextInput
-          name="invoice_title"
-          label={t("payment.invoiceTitle")}
-          maxLength={50}
-          defaultValue={values.invoice_title ?? ""}
-          error={fieldError(t, fieldErrors.invoice_title)}
-        />
-        <TextInput
-          name="taxpayer_number"
-          label={t("payment.taxNumber")}
-          maxLength={20}
-          defaultValue={values.taxpayer_number ?? ""}
-          error={fieldError(t, fieldErrors.taxpayer_number)}
-        />
-        <TextInput
-          type="email"
-          name="invoice_email"
-          label={t("payment.invoiceEmail")}
-          maxLength={100}
-          defaultValue={values.invoice_email ?? ""}
-          error={fieldError(t, fieldErrors.invoice_email)}
-        />
+        <InvoiceText name="invoice_title" label={t("payment.invoiceTitle")} maxLength={50} values={values} fieldErrors={fieldErrors} />
+        <InvoiceText name="taxpayer_number" label={t("payment.taxNumber")} maxLength={20} values={values} fieldErrors={fieldErrors} />
+        <InvoiceText type="email" name="invoice_email" label={t("payment.invoiceEmail")} maxLength={100} values={values} fieldErrors={fieldErrors} />
         <SectionErrors refusals={refusals} />
       </Stack>
     </fieldset>
   );
+}
+
+/** One of the invoice's text fields: what was posted, and its error. */
+function InvoiceText({
+  name,
+  label,
+  maxLength,
+  type,
+  values,
+  fieldErrors,
+}: {
+  name: "invoice_title" | "taxpayer_number" | "invoice_email";
+  label: string;
+  maxLength: number;
+  type?: "email";
+  values: Record<string, string>;
+  fieldErrors: Record<string, string[]>;
+}) {
+  const { t } = useTranslation("checkout");
+  return <TextInput type={type} name={name} label={label} maxLength={maxLength} defaultValue={values[name] ?? ""} error={errorsText(t, fieldErrors[name])} />;
 }

@@ -1,3 +1,5 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { deliveryTypeLabel } from "~/domain/coded-names";
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
@@ -22,7 +24,6 @@ import {
   sectionOf,
   type CheckoutFlow,
   type Refusal,
-  type Section,
 } from "./checkout.server";
 import { intentSchema, invoiceProblems, paymentSearch, querySchema, virtualMobileProblem, type Options } from "./schema";
 import { PRIVATE_NO_STORE } from "~/utils/cache-control";
@@ -41,6 +42,24 @@ function fieldsOf(entries: Iterable<[string, FormDataEntryValue]>): Record<strin
   const fields: Record<string, string> = {};
   for (const [key, value] of entries) if (typeof value === "string") fields[key] = value;
   return fields;
+}
+
+/**
+ * The action's refusal: conform's result (the schema's errors or `fieldErrors`, each field's one
+ * message) and the refusal of a section (`formError`, shown where that section is). The choices
+ * are given back to the form; never the password, never a file, never an oversized field in full.
+ */
+function refused(
+  submission: Submission<unknown>,
+  status: number,
+  { fieldErrors, formError = null, headers }: { fieldErrors?: Record<string, string>; formError?: Refusal | null; headers?: HeadersInit } = {},
+) {
+  const result: SubmissionResult<string[]> = submission.reply({
+    fieldErrors: fieldErrors && Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])),
+    hideFields: ["pay_password"],
+  });
+  const initialValue = Object.entries(result.initialValue ?? {}).flatMap(([name, value]) => (typeof value === "string" ? [[name, value.slice(0, 200)]] : []));
+  return data({ result: { ...result, initialValue: Object.fromEntries(initialValue) }, formError }, { status, headers });
 }
 
 function badRequest(): never {
@@ -189,38 +208,28 @@ export async function paymentAction<S extends z.ZodTypeAny>(
   flowOf: (query: z.output<S>) => CheckoutFlow,
 ) {
   const ctx = await requireMember(request, context);
-  const fields = fieldsOf(await readFormData(request));
-  const parsed = intentSchema(sourceSchema).safeParse(fields);
-  // Given back to the form after a refusal; never the password, never an oversized field in full.
-  const values = Object.fromEntries(Object.entries({ ...fields, pay_password: "" }).map(([name, value]) => [name, value.slice(0, 200)]));
-  if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
-    return data({ fieldErrors, formError: null as Refusal | null, values }, { status: 400 });
-  }
-  const intent = parsed.data as Intent;
-  const flow = flowOf(parsed.data as z.output<S>);
+  const submission = parseWithZod(await readFormData(request), { schema: intentSchema(sourceSchema) });
+  if (submission.status !== "success") return refused(submission, 400);
+  const intent = submission.value as Intent;
+  const flow = flowOf(submission.value as z.output<S>);
   const search = paymentSearch(intent);
   if (intent.intent === "recalculate") return redirect(`${flow.path}?${search}`, 303);
 
   const problems = invoiceProblems(intent);
-  if (Object.keys(problems).length) return data({ fieldErrors: problems as Record<string, string>, formError: null, values }, { status: 400 });
+  if (Object.keys(problems).length) return refused(submission, 400, { fieldErrors: problems });
   const deliveryName = intent.delivery ?? "express";
   // Never offered (D6): a forged choice is refused here, not sent.
-  if (!Object.hasOwn(DELIVERY_TITLES, deliveryName))
-    return data({ fieldErrors: { delivery: "checkout:errors.badRequest" } as Record<string, string>, formError: null, values }, { status: 400 });
+  if (!Object.hasOwn(DELIVERY_TITLES, deliveryName)) return refused(submission, 400, { fieldErrors: { delivery: "checkout:errors.badRequest" } });
   // A virtual order's codes go to this mobile: required, as the PC checks before create (D14).
   const mobileProblem = intent.virtual === "1" ? virtualMobileProblem(intent.mobile) : null;
-  if (mobileProblem) return data({ fieldErrors: { mobile: mobileProblem } as Record<string, string>, formError: null, values }, { status: 400 });
+  if (mobileProblem) return refused(submission, 400, { fieldErrors: { mobile: mobileProblem } });
   const contact = deliveryName === "store" ? await pickupContact(ctx) : intent.virtual === "1" ? { mobile: intent.mobile! } : undefined;
   const options = orderOptionsOf(intent, { name: deliveryName, title: DELIVERY_TITLES[deliveryName] ?? deliveryName, storeId: intent.store_id }, contact);
   // The upstream's create spends the balance whatever pay_password says: the password is checked
   // first, and a refusal creates nothing (the choices come back, the password field empty).
   if (options.useBalance) {
     const problem = await payPasswordProblem(context, ctx, intent.pay_password ?? "");
-    if (problem) {
-      const fieldErrors: Record<string, string> = { pay_password: problem.message };
-      return data({ fieldErrors, formError: null, values }, { status: problem.status, headers: problem.headers });
-    }
+    if (problem) return refused(submission, problem.status, { fieldErrors: { pay_password: problem.message }, headers: problem.headers });
   }
   let outTradeNo: string;
   try {
@@ -229,22 +238,15 @@ export async function paymentAction<S extends z.ZodTypeAny>(
     await assertMayOrder(ctx, ordered.goods_list);
     outTradeNo = await flow.create(ctx, intent.order_key, options, { buyerMessage: intent.buyer_message ?? "", payPassword: intent.pay_password });
   } catch (error) {
-    if (error instanceof SaleControlRefusedError) {
-      return data({ fieldErrors: {} as Record<string, string>, formError: { section: "goods" as Section, message: error.formError }, values }, { status: 403 });
-    }
+    if (error instanceof SaleControlRefusedError) return refused(submission, 403, { formError: { section: "goods", message: error.formError } });
     if (error instanceof UpstreamError) {
       // A used or timed-out key: start again with the same choices (a second submit lands here too).
       if (error.upstreamMessage === ORDER_EXPIRED) return redirectWithToast(`${flow.path}?${search}`, { kind: "warning", key: "checkout:errors.expired" });
-      const refusal: Refusal = { section: sectionOf(error.code, error.upstreamMessage), message: formErrorFor(error) };
-      return data({ fieldErrors: {} as Record<string, string>, formError: refusal, values }, { status: 409 });
+      return refused(submission, 409, { formError: { section: sectionOf(error.code, error.upstreamMessage), message: formErrorFor(error) } });
     }
     // The upstream did not answer in time: the order may exist. Never a 500: say so and point to the orders.
-    if (error instanceof Response && error.status >= 500) {
-      return data(
-        { fieldErrors: {} as Record<string, string>, formError: { section: "general" as Section, message: "checkout:errors.createUnknown" }, values },
-        { status: 504 },
-      );
-    }
+    if (error instanceof Response && error.status >= 500)
+      return refused(submission, 504, { formError: { section: "general", message: "checkout:errors.createUnknown" } });
     throw error;
   }
   return redirect(`/pay?${new URLSearchParams({ out_trade_no: outTradeNo })}`, 303);
