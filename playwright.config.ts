@@ -57,6 +57,8 @@ export default defineConfig({
         LOG_LEVEL: "silent",
         // Every journey signs in from 127.0.0.1; the per-account and per-mobile limits stay as shipped.
         CLIENT_LIMIT_FACTOR: "100",
+        // Captcha switches flipped by a spec are seen at once by every worker (no waiting out the 3 s cache).
+        CAPTCHA_CONFIG_TTL_MS: "1",
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { cached, invalidate } from "~/utils/cache.server";
+import { env } from "~/utils/env.server";
 import { probeCapability, withCapability } from "./capabilities.server";
 import { callUpstream, UpstreamError, withoutToken, type UpstreamContext } from "./http.server";
 import { Ignored, SmsKeySchema, TokenSchema } from "./schemas/common";
@@ -28,14 +29,14 @@ export function getRegisterConfig(ctx: UpstreamContext) {
 
 /** Whether the upstream asks for a captcha at password login, registration and SMS requests. */
 export function getCaptchaConfig(ctx: UpstreamContext) {
-  return cached("auth:captcha-config", { ttlMs: 3_000, staleMs: 0 }, () =>
+  return cached("auth:captcha-config", { ttlMs: env().CAPTCHA_CONFIG_TTL_MS, staleMs: 0 }, () =>
     callUpstream(withoutToken(ctx), "/api/config/getCaptchaConfig", CaptchaConfigSchema),
   );
 }
 
 /**
  * Whether the operator has just turned this captcha on: the config read from the upstream again,
- * past the 3 s cache. Asked after a refused sign-in or registration that went without a captcha;
+ * past its cache (3 s; CAPTCHA_CONFIG_TTL_MS). Asked after a refused sign-in or registration that went without a captcha;
  * then the form asks for one instead of showing the upstream's "缺少参数captcha_id". A failed read
  * answers false, so the refusal stands as it was.
  */

@@ -33,6 +33,11 @@ export const EnvSchema = z
     SHOP_API_TEST_MODE: z.enum(["0", "1"]).default("0"),
     SHOP_CLOSED: z.enum(["0", "1"]).default("0"),
     LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+    /**
+     * How long each worker keeps the upstream's captcha switches (getCaptchaConfig). The e2e server
+     * sets 1 ms, so a spec that flips a switch needs no wait for every worker to see it.
+     */
+    CAPTCHA_CONFIG_TTL_MS: z.coerce.number().int().min(1).max(60_000).default(3_000),
     /** Multiplies the per-client-address attempt limits of sign-in (offices behind one NAT address). */
     CLIENT_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
     /**
