@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { commitToken } from "~/session/session.server";
 import { action as wechatLoginAction } from "~/routes/_auth.login_.wechat/route";
 import { action as chatAction } from "~/routes/_main.chat";
+import { action as evaluateAction } from "~/routes/_main.evaluate/route";
 import { action as orderListAction } from "~/routes/_main.member.order_list/route";
 import { action as pointAction } from "~/routes/_main.point.$id";
 import { action as promotionAction } from "~/routes/_main.promotion.$slug/route";
@@ -61,7 +62,10 @@ describe("/member/verification", () => {
 
 describe("/login/wechat", () => {
   test("an unknown intent or an overlong redirect: conform's form error, 400, before the upstream is asked", async () => {
-    for (const form of [{ intent: "scan", redirect: "" }, { intent: "new-code", redirect: `/${"x".repeat(2000)}` }]) {
+    for (const form of [
+      { intent: "scan", redirect: "" },
+      { intent: "new-code", redirect: `/${"x".repeat(2000)}` },
+    ]) {
       const refused = (await wechatLoginAction(args(post("/login/wechat", form, "")))) as unknown as Refused;
       expect(refused.init?.status).toBe(400);
       expect(refused.data.result.error?.[""]).toEqual(["auth:wechat.badRequest"]);
@@ -121,7 +125,8 @@ describe("the promotions' buy forms and the points exchange (buy.server.ts)", ()
 
 describe("the order buttons (order-actions.server.ts)", () => {
   test("a bad intent or order id is the form's bad request (400, nothing read); a close without a reason is refused after the lookup", async () => {
-    for (const form of [{ intent: "explode", order_id: "1" }, { intent: "receive", order_id: "-1" }, { intent: "receive" }]) {
+    const forms: Record<string, string>[] = [{ intent: "explode", order_id: "1" }, { intent: "receive", order_id: "-1" }, { intent: "receive" }];
+    for (const form of forms) {
       const refused = (await orderListAction(args(post("/member/order_list", form)))) as unknown as Refused;
       expect(refused.init?.status).toBe(400);
       expect(refused.data.result.error?.[""]).toEqual(["orders:errors.badRequest"]);
@@ -134,5 +139,46 @@ describe("the order buttons (order-actions.server.ts)", () => {
     expect(noReason.init?.status).toBe(400);
     expect(noReason.data).toMatchObject({ orderId: 1, result: { error: { "": ["orders:errors.reasonRequired"] } } });
     expect(calls("/api/order/close")).toBe(0);
+  });
+});
+
+describe("/evaluate", () => {
+  const LINE = {
+    order_goods_id: 31,
+    order_id: 9,
+    order_no: "20261122000009",
+    site_id: 1,
+    goods_id: 5,
+    sku_id: 5,
+    sku_name: "板蓝根颗粒",
+    sku_image: "upload/goods/5/main.svg",
+    price: "9.80",
+    num: 1,
+  };
+  beforeEach(() => {
+    fake.upstream.on("/api/order/evluateinfo", { body: envelope(0, "操作成功", { evaluate_status: 0, evaluate_status_name: "待评价", list: [LINE] }) });
+  });
+  type Answer = Refused & { data: { result: { initialValue?: Record<string, unknown> }; images: Record<string, unknown[]> } };
+
+  test("an empty review is refused at its line's text (and the form says so), what was typed kept; a tampered image list at the form", async () => {
+    const empty = (await evaluateAction(
+      args(post("/evaluate?order_id=9", { intent: "submit", scores_31: "4", content_31: " ", images_31: "" })),
+    )) as unknown as Answer;
+    expect(empty.init?.status).toBe(400);
+    expect(empty.data.result.error).toEqual({ "": ["aftersales:errors.fixLines"], content_31: ["aftersales:errors.reviewEmpty"] });
+    expect(empty.data.result.initialValue).toMatchObject({ scores_31: "4", content_31: " " });
+    const seven = Array.from({ length: 7 }, (_, i) => `upload/evaluate/x${i}.png`).join(",");
+    const tampered = (await evaluateAction(args(post("/evaluate?order_id=9", { intent: "submit", content_31: "好", images_31: seven })))) as unknown as Answer;
+    expect(tampered.init?.status).toBe(400);
+    expect(tampered.data.result.error?.[""]).toEqual(["aftersales:errors.badForm"]);
+    expect(calls("/api/goodsevaluate/add")).toBe(0);
+  });
+
+  test("removing an uploaded image answers the list without it (200), the text kept", async () => {
+    const form = { intent: "remove:images_31:upload/evaluate/a.png", content_31: "好", images_31: "upload/evaluate/a.png,upload/evaluate/b.png" };
+    const removed = (await evaluateAction(args(post("/evaluate?order_id=9", form)))) as unknown as Answer;
+    expect(removed.init?.status).toBe(200);
+    expect(removed.data.images["31"]).toEqual([expect.objectContaining({ path: "upload/evaluate/b.png" })]);
+    expect(removed.data.result.initialValue).toMatchObject({ content_31: "好" });
   });
 });

@@ -30,11 +30,13 @@ export function TextareaField({
   label,
   rows = 3,
   maxLength,
+  placeholder,
 }: {
   meta: FieldMetadata<unknown>;
   label: React.ReactNode;
   rows?: number;
   maxLength?: number;
+  placeholder?: string;
 }) {
   const { t } = useTranslation();
   const { key, ...props } = getTextareaProps(meta as FieldMetadata<string>);
@@ -45,7 +47,7 @@ export function TextareaField({
         {label}
       </label>
       <div className="ui-input">
-        <textarea key={key} {...props} rows={rows} maxLength={maxLength ?? props.maxLength} />
+        <textarea key={key} {...props} rows={rows} maxLength={maxLength ?? props.maxLength} placeholder={placeholder} />
       </div>
       {error ? (
         <p id={meta.errorId} className="ui-field__error">

@@ -1,12 +1,16 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { GoodsLine } from "~/components/aftersales/goods-line";
 import { ImageDrafts, type DraftImage } from "~/components/aftersales/image-drafts";
 import { errorText } from "~/utils/error-text";
+import { FormErrors, TextareaField } from "~/components/form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button, Checkbox, Panel, Stack } from "~/components/ui";
 import { EVALUATE_MAX_CHARS, EVALUATE_MAX_IMAGES, imagePaths, reviewProblem } from "~/domain/aftersales";
+import type { z } from "zod";
 import { useTranslation } from "~/i18n/translation";
 import { addAgainEvaluation, addEvaluation, getEvaluateInfo, uploadEvaluateImage } from "~/upstream/aftersales.server";
 import { assetUrl } from "~/upstream/context.server";
@@ -21,12 +25,9 @@ import type { RouteHandle } from "~/utils/handle";
 import { notFoundResponse } from "~/utils/not-found.server";
 import { redirect } from "~/utils/redirect.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { EvaluateIntentSchema, EvaluateQuerySchema, ALREADY_EVALUATED, ORDER_NOT_FOUND } from "./schema";
+import { EvaluateIntentSchema, EvaluateQuerySchema, ALREADY_EVALUATED, evaluateFormSchema, ORDER_NOT_FOUND } from "./schema";
 
 export const handle: RouteHandle = { i18n: ["aftersales"], title: "aftersales:evaluate.title" };
-
-type LineDraft = { scores: number | null; content: string; images: DraftImage[] };
-type Draft = { lines: Record<string, LineDraft>; anonymous: boolean };
 
 function orderIdOf(request: Request): number {
   const query = EvaluateQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -75,74 +76,66 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-/** A line's problem, under the field it is about. */
-type LineError = { field: "content" | "images"; message: string };
-type ActionData = { draft: Draft; errors: Record<string, LineError>; formError: string | null; revision: number };
+/** What the form posts of a line, as the schema reads it. */
+type LineValue = { scores: number | null; content: string; images: string[] };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireMember(request, context);
   const orderId = orderIdOf(request);
   const form = await readFormData(request);
-  const intent = EvaluateIntentSchema.safeParse(form.get("intent"));
   const info = await loadInfo(ctx, orderId);
   // Nothing left to evaluate (done meanwhile, or refused): the page says which.
   if (info === "done" || "refused" in info) throw redirect(`/evaluate?${new URLSearchParams({ order_id: String(orderId) })}`);
   const first = info.evaluate_status === 0;
+  const submission = parseWithZod(form, { schema: evaluateFormSchema(info.list.map((line) => line.order_goods_id)) });
+  // A bad intent or image list is a tampered form (hidden fields): said at the form, the typed text kept.
+  if (submission.status !== "success") return answer(submission.reply({ formErrors: ["aftersales:errors.badForm"] }), {}, 400);
+  const value = submission.value as Record<string, unknown> & { intent: z.output<typeof EvaluateIntentSchema>; anonymous?: "on" };
+  const lineOf = (id: number): LineValue => ({
+    scores: value[`scores_${id}`] as number | null,
+    content: value[`content_${id}`] as string,
+    images: value[`images_${id}`] as string[],
+  });
+  // The uploaded images so far, per line (the server's list, not the posted one).
+  const images: Record<string, DraftImage[]> = Object.fromEntries(info.list.map((line) => [line.order_goods_id, toImages(lineOf(line.order_goods_id).images)]));
 
-  // The draft as posted; a hidden image list that is not ours (or too long) is a tampered form.
-  const draft: Draft = { lines: {}, anonymous: form.get("anonymous") === "on" };
-  for (const line of info.list) {
-    const paths = imagePaths(String(form.get(`images_${line.order_goods_id}`) ?? ""), EVALUATE_MAX_IMAGES);
-    if (!paths) return reply({ draft, errors: {}, formError: "aftersales:errors.badForm" }, 400);
-    const scores = Number(form.get(`scores_${line.order_goods_id}`));
-    draft.lines[line.order_goods_id] = {
-      scores: Number.isInteger(scores) && scores >= 1 && scores <= 5 ? scores : null,
-      content: String(form.get(`content_${line.order_goods_id}`) ?? "").slice(0, EVALUATE_MAX_CHARS * 2),
-      images: toImages(paths),
-    };
-  }
-  if (!intent.success) return reply({ draft, errors: {}, formError: "aftersales:errors.badForm" }, 400);
-
-  const errors: Record<string, LineError> = {};
-  if (intent.data.kind === "remove") {
-    const line = draft.lines[intent.data.line];
-    if (line) line.images = line.images.filter((image) => image.path !== intent.data.path);
-    return reply({ draft, errors, formError: null }, 200);
+  const intent = value.intent;
+  if (intent.kind === "remove") {
+    const line = images[intent.line];
+    if (line) images[intent.line] = line.filter((image) => image.path !== intent.path);
+    return answer(submission.reply(), images, 200);
   }
 
   // A chosen file goes up with any submit (the upload button, or submitting straight away).
   for (const line of info.list) {
-    const own = draft.lines[line.order_goods_id]!;
+    const own = images[line.order_goods_id]!;
     const uploaded = await uploadChosenImage(form, `file_${line.order_goods_id}`, (file) => uploadEvaluateImage(ctx, file)).catch((error: unknown) => {
       if (error instanceof UpstreamError) return { problem: formErrorFor(error), status: 400 as const };
       throw error;
     });
     if (!uploaded) continue;
-    if ("problem" in uploaded)
-      return reply({ draft, errors: { [line.order_goods_id]: { field: "images", message: uploaded.problem } }, formError: null }, uploaded.status);
-    if (own.images.length >= EVALUATE_MAX_IMAGES)
-      return reply(
-        {
-          draft,
-          errors: { [line.order_goods_id]: { field: "images", message: `aftersales:errors.tooManyImages|max=${EVALUATE_MAX_IMAGES}` } },
-          formError: null,
-        },
+    if ("problem" in uploaded) return answer(submission.reply({ fieldErrors: { [`images_${line.order_goods_id}`]: [uploaded.problem] } }), images, uploaded.status);
+    if (own.length >= EVALUATE_MAX_IMAGES)
+      return answer(
+        submission.reply({ fieldErrors: { [`images_${line.order_goods_id}`]: [`aftersales:errors.tooManyImages|max=${EVALUATE_MAX_IMAGES}`] } }),
+        images,
         400,
       );
-    own.images.push({ path: uploaded.path, url: assetUrl(uploaded.path) });
+    own.push({ path: uploaded.path, url: assetUrl(uploaded.path) });
   }
-  if (intent.data.kind === "upload") return reply({ draft, errors, formError: null }, 200);
+  if (intent.kind === "upload") return answer(submission.reply(), images, 200);
 
+  const fieldErrors: Record<string, string[]> = {};
   for (const line of info.list) {
-    const own = draft.lines[line.order_goods_id]!;
-    const problem = reviewProblem({ ...own, images: own.images.map((image) => image.path) }, first);
-    if (problem) errors[line.order_goods_id] = { field: problem.includes("Images") ? "images" : "content", message: problem };
+    const own = lineOf(line.order_goods_id);
+    const problem = reviewProblem({ ...own, images: images[line.order_goods_id]!.map((image) => image.path) }, first);
+    if (problem) fieldErrors[`${problem.includes("Images") ? "images" : "content"}_${line.order_goods_id}`] = [problem];
   }
-  if (Object.keys(errors).length) return reply({ draft, errors, formError: "aftersales:errors.fixLines" }, 400);
+  if (Object.keys(fieldErrors).length) return answer(submission.reply({ formErrors: ["aftersales:errors.fixLines"], fieldErrors }), images, 400);
 
   try {
     const lines = info.list.map((line) => {
-      const own = draft.lines[line.order_goods_id]!;
+      const own = lineOf(line.order_goods_id);
       return {
         orderGoodsId: line.order_goods_id,
         goodsId: line.goods_id,
@@ -151,7 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         skuPrice: line.price,
         skuImage: line.sku_image,
         content: own.content.trim(),
-        images: own.images.map((image) => image.path),
+        images: images[line.order_goods_id]!.map((image) => image.path),
         scores: own.scores ?? 5,
       };
     });
@@ -159,11 +152,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The name under the review: the PC sends the member's nickname and avatar.
       const member = await getMember(ctx);
       const reviewer = { name: member.nickname || member.username, headimg: member.headimg };
-      await addEvaluation(ctx, { orderId, orderNo: info.list[0]?.order_no ?? "", reviewer, anonymous: draft.anonymous, lines });
+      await addEvaluation(ctx, { orderId, orderNo: info.list[0]?.order_no ?? "", reviewer, anonymous: value.anonymous === "on", lines });
     } else await addAgainEvaluation(ctx, { orderId, lines });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return reply({ draft, errors, formError: formErrorFor(error) }, 409);
+    return answer(submission.reply({ formErrors: [formErrorFor(error)] }), images, 409);
   }
   return redirectWithToast(`/evaluate?${new URLSearchParams({ order_id: String(orderId) })}`, {
     kind: "success",
@@ -171,17 +164,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-function reply(value: Omit<ActionData, "revision">, status: number) {
-  // A new revision re-keys the inputs so they show the draft the server answered.
-  return data<ActionData>({ ...value, revision: Date.now() }, { status });
+/**
+ * The form's answer: conform's result (errors, the typed fields echoed), each line's images so far,
+ * and a new revision that re-mounts the form, so it starts from this answer (the file inputs emptied).
+ */
+function answer(result: SubmissionResult<string[]>, images: Record<string, DraftImage[]>, status: number) {
+  return data({ result, images, revision: Date.now() }, { status });
 }
 
 export default function EvaluatePage() {
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("aftersales");
-  const busy = useNavigation().state === "submitting";
-  const revision = actionData?.revision ?? 0;
 
   if (view.mode === "done" || view.mode === "refused") {
     return (
@@ -202,20 +196,37 @@ export default function EvaluatePage() {
       </Stack>
     );
   }
-  const first = view.mode === "first";
   return (
     <Stack gap="md" className="aftersales-page">
-      <h1 className="ui-title">{t(first ? "evaluate.title" : "evaluate.againTitle")}</h1>
-      {actionData?.formError ? <Alert color="red">{errorText(t, actionData.formError)}</Alert> : null}
-      <Form method="post" encType="multipart/form-data" key={revision}>
+      <h1 className="ui-title">{t(view.mode === "first" ? "evaluate.title" : "evaluate.againTitle")}</h1>
+      <EvaluateForm key={actionData?.revision ?? 0} />
+    </Stack>
+  );
+}
+
+/** The lines' reviews; re-mounted by each answer, so it starts from what the server gave back. */
+function EvaluateForm() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("aftersales");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<Record<string, string>>({
+    id: "evaluate",
+    lastResult: actionData?.result,
+    // Validation happens on the server (ADR 010): only a submit asks it.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const first = view.mode === "first";
+  return (
+    <>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         {/* First in the form, so Enter in a field submits the evaluation rather than an image button. */}
         <button type="submit" name="intent" value="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <Stack gap="md">
           {view.lines.map((line) => {
-            const draft = actionData?.draft.lines[line.id];
-            const error = actionData?.errors[line.id];
-            const imageError = error?.field === "images" ? error.message : null;
-            const fieldError = error?.field === "content" ? error.message : null;
+            const scores = Number(fields[`scores_${line.id}`]?.initialValue);
             return (
               <Panel key={line.id} data-testid={`evaluate-line-${line.id}`}>
                 <Stack gap="sm">
@@ -226,43 +237,28 @@ export default function EvaluatePage() {
                       <p>{line.first.content}</p>
                     </div>
                   ) : null}
-                  {first ? <Stars id={`scores-${line.id}`} name={`scores_${line.id}`} value={draft?.scores ?? 5} /> : null}
-                  <div className="ui-field" data-error={fieldError ? true : undefined}>
-                    <label className="ui-field__label" htmlFor={`content-${line.id}`}>
-                      {t(first ? "evaluate.content" : "evaluate.againContent")}
-                    </label>
-                    <div className="ui-input">
-                      <textarea
-                        id={`content-${line.id}`}
-                        name={`content_${line.id}`}
-                        rows={4}
-                        maxLength={EVALUATE_MAX_CHARS}
-                        defaultValue={draft?.content ?? ""}
-                        placeholder={t("evaluate.placeholder")}
-                        aria-invalid={fieldError ? true : undefined}
-                        aria-describedby={fieldError ? `content-${line.id}-error` : undefined}
-                      />
-                    </div>
-                    {fieldError ? (
-                      <p id={`content-${line.id}-error`} className="ui-field__error" role="alert">
-                        {errorText(t, fieldError)}
-                      </p>
-                    ) : null}
-                  </div>
+                  {first ? <Stars id={`scores-${line.id}`} name={`scores_${line.id}`} value={scores >= 1 && scores <= 5 ? scores : 5} /> : null}
+                  <TextareaField
+                    meta={fields[`content_${line.id}`]!}
+                    label={t(first ? "evaluate.content" : "evaluate.againContent")}
+                    rows={4}
+                    maxLength={EVALUATE_MAX_CHARS}
+                    placeholder={t("evaluate.placeholder")}
+                  />
                   <ImageDrafts
                     id={`file-${line.id}`}
                     name={`images_${line.id}`}
                     fileName={`file_${line.id}`}
-                    images={draft?.images ?? []}
+                    images={actionData?.images[line.id] ?? []}
                     max={EVALUATE_MAX_IMAGES}
-                    error={imageError}
+                    error={fields[`images_${line.id}`]?.errors?.[0] ?? null}
                     label={t("evaluate.images")}
                   />
                 </Stack>
               </Panel>
             );
           })}
-          {first ? <Checkbox name="anonymous" label={t("evaluate.anonymous")} defaultChecked={actionData?.draft.anonymous ?? false} /> : null}
+          {first ? <Checkbox name="anonymous" label={t("evaluate.anonymous")} defaultChecked={fields.anonymous?.initialValue === "on"} /> : null}
           <div>
             <Button type="submit" name="intent" value="submit" disabled={busy}>
               {t(first ? "evaluate.submit" : "evaluate.againSubmit")}
@@ -270,7 +266,7 @@ export default function EvaluatePage() {
           </div>
         </Stack>
       </Form>
-    </Stack>
+    </>
   );
 }
 
