@@ -2,3 +2,4 @@ export { CaptchaField } from "./captcha-field";
 export { CheckboxField, PasswordField, TextareaField, TextField } from "./fields";
 export { FormErrors } from "./form-errors";
 export { SmsCodeFields } from "./sms-code-fields";
+export { SubmitRow } from "./submit-row";

@@ -26,9 +26,7 @@ export const handle: RouteHandle = {
 };
 
 /** Where to go after saving: a same-site path (apply_withdrawal sends its own), else the list. */
-function returnTarget(raw: string | undefined): string {
-  return raw ? safeRedirect(raw, "/member/account_list") : "/member/account_list";
-}
+const returnTarget = (raw: string | undefined) => safeRedirect(raw, "/member/account_list");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireMember(request, context);

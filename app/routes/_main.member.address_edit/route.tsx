@@ -27,9 +27,7 @@ export const handle: RouteHandle = {
 const NO_REGIONS = { province_id: 0, city_id: 0, district_id: 0, community_id: 0 };
 
 /** The checkout page to return to after saving ("" = back to the address list). */
-function returnTarget(raw: string | undefined): string {
-  return raw ? safeRedirect(raw, "") : "";
-}
+const returnTarget = (raw: string | undefined) => safeRedirect(raw, "");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireMember(request, context);

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { FormErrors, TextField } from "~/components/form";
+import { FormErrors, SubmitRow, TextField } from "~/components/form";
 import { errorsText } from "~/utils/error-text";
 import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
@@ -162,12 +162,9 @@ export default function MemberInfoPage() {
               inputMode="numeric"
               placeholder="YYYY-MM-DD"
             />
-            <input type="hidden" name="intent" value="profile" />
-            <Group>
-              <Button type="submit" disabled={busy}>
-                {t("info.save")}
-              </Button>
-            </Group>
+            <SubmitRow intent="profile" busy={busy}>
+              {t("info.save")}
+            </SubmitRow>
           </Stack>
         </Form>
       </Panel>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { CaptchaField, FormErrors, PasswordField } from "~/components/form";
+import { CaptchaField, FormErrors, PasswordField, SubmitRow } from "~/components/form";
 import { Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { masked } from "./contact-panels";
@@ -47,12 +47,9 @@ export function PasswordPanel({ hasPassword, mobile, minLength, captcha, result,
               <FormErrors id={form.errorId} errors={form.errors} />
               <PasswordField meta={fields.old_password} label={t("security.oldPassword")} autoComplete="current-password" />
               {newPassword}
-              <input type="hidden" name="intent" value="password" />
-              <Group>
-                <Button type="submit" disabled={busy}>
-                  {t("security.changePassword")}
-                </Button>
-              </Group>
+              <SubmitRow intent="password" busy={busy}>
+                {t("security.changePassword")}
+              </SubmitRow>
             </>
           ) : !mobile ? (
             <p className="ui-text-sm">{t("security.noPasswordNoMobile")}</p>

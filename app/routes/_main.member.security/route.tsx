@@ -5,9 +5,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { boundMobileKey, signBoundMobileKey } from "~/auth/bound-mobile-key.server";
 import { requireMember } from "~/auth/guards.server";
-import { FormErrors, PasswordField, TextField } from "~/components/form";
+import { FormErrors, PasswordField, SubmitRow, TextField } from "~/components/form";
 import { errorText, upstreamError } from "~/utils/error-text";
-import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
+import { Alert, Button, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { canBindEmail } from "~/upstream/account.server";
 import { getRegisterConfig, newCaptcha } from "~/upstream/auth.server";
@@ -133,12 +133,9 @@ export default function SecurityPage() {
                   autoComplete="off"
                 />
                 <PasswordField meta={payFields.confirm_pay_password} label={t("security.confirmPayPassword")} inputMode="numeric" autoComplete="off" />
-                <input type="hidden" name="intent" value="pay-password" />
-                <Group>
-                  <Button type="submit" disabled={busy}>
-                    {t("security.savePayPassword")}
-                  </Button>
-                </Group>
+                <SubmitRow intent="pay-password" busy={busy}>
+                  {t("security.savePayPassword")}
+                </SubmitRow>
               </Stack>
             </Form>
           ) : (
