@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
 import { CaptchaField, FormErrors, TextField } from "~/components/form";
-import { Button, Group, Panel, Stack } from "~/components/ui";
+import { Button, Group } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
-import { SendCodeButton, SentCodeField } from "./sent-code";
+import { SecurityPanel, SendCodeButton, SentCodeField } from "./sent-code";
 
 type Keys = { oldKey: string | null; key: string | null };
 type Step = { result?: SubmissionResult<string[]>; keys: Keys };
@@ -52,43 +52,39 @@ function MobilePanel({ mobile, captcha, step }: { mobile: string; captcha: { id:
   const { oldKey, key } = step.keys;
   const mayAskNew = !changing || oldKey !== null;
   return (
-    <Panel>
-      <Form method="post" {...getFormProps(form)}>
-        <Stack gap="sm">
-          <h2 className="ui-title member-home__section-title">{t("mobile.title")}</h2>
-          <p className="ui-text-sm">{changing ? t("mobile.current", { mobile: masked(mobile) }) : t("mobile.none")}</p>
-          {changing ? <p className="ui-text-sm ui-dimmed">{t("mobile.changeHint")}</p> : null}
-          <FormErrors id={form.errorId} errors={form.errors} />
-          {changing ? (
-            <>
-              {oldKey ? (
-                <SentCodeField keyName="old_key" keyValue={oldKey} sent={t("mobile.oldCodeSent")} meta={fields.old_code} label={t("mobile.oldCode")} />
-              ) : null}
-            </>
+    <SecurityPanel form={form}>
+      <h2 className="ui-title member-home__section-title">{t("mobile.title")}</h2>
+      <p className="ui-text-sm">{changing ? t("mobile.current", { mobile: masked(mobile) }) : t("mobile.none")}</p>
+      {changing ? <p className="ui-text-sm ui-dimmed">{t("mobile.changeHint")}</p> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {changing ? (
+        <>
+          {oldKey ? (
+            <SentCodeField keyName="old_key" keyValue={oldKey} sent={t("mobile.oldCodeSent")} meta={fields.old_code} label={t("mobile.oldCode")} />
           ) : null}
-          {mayAskNew ? <TextField meta={fields.mobile} type="tel" label={t("mobile.newMobile")} autoComplete="tel" /> : null}
-          {key ? <SentCodeField keyName="key" keyValue={key} sent={t("mobile.codeSent")} meta={fields.code} label={t("mobile.code")} /> : null}
-          <CaptchaField meta={fields.captcha_code} captcha={captcha} />
-          <Group>
-            {changing ? (
-              <SendCodeButton intent="old-code" busy={busy}>
-                {oldKey ? t("mobile.resendOld") : t("mobile.sendOld")}
-              </SendCodeButton>
-            ) : null}
-            {mayAskNew ? (
-              <SendCodeButton intent="mobile-code" busy={busy}>
-                {key ? t("mobile.resend") : t("mobile.send")}
-              </SendCodeButton>
-            ) : null}
-            {key ? (
-              <Button type="submit" name="intent" value="mobile-bind" disabled={busy}>
-                {changing ? t("mobile.change") : t("mobile.bind")}
-              </Button>
-            ) : null}
-          </Group>
-        </Stack>
-      </Form>
-    </Panel>
+        </>
+      ) : null}
+      {mayAskNew ? <TextField meta={fields.mobile} type="tel" label={t("mobile.newMobile")} autoComplete="tel" /> : null}
+      {key ? <SentCodeField keyName="key" keyValue={key} sent={t("mobile.codeSent")} meta={fields.code} label={t("mobile.code")} /> : null}
+      <CaptchaField meta={fields.captcha_code} captcha={captcha} />
+      <Group>
+        {changing ? (
+          <SendCodeButton intent="old-code" busy={busy}>
+            {oldKey ? t("mobile.resendOld") : t("mobile.sendOld")}
+          </SendCodeButton>
+        ) : null}
+        {mayAskNew ? (
+          <SendCodeButton intent="mobile-code" busy={busy}>
+            {key ? t("mobile.resend") : t("mobile.send")}
+          </SendCodeButton>
+        ) : null}
+        {key ? (
+          <Button type="submit" name="intent" value="mobile-bind" disabled={busy}>
+            {changing ? t("mobile.change") : t("mobile.bind")}
+          </Button>
+        ) : null}
+      </Group>
+    </SecurityPanel>
   );
 }
 
@@ -98,28 +94,24 @@ function EmailPanel({ email, captcha, step }: { email: string; captcha: { id: st
   const [form, fields] = useForm({ id: "email", lastResult: step.result, shouldValidate: "onSubmit" });
   const { key } = step.keys;
   return (
-    <Panel>
-      <Form method="post" {...getFormProps(form)}>
-        <Stack gap="sm">
-          <h2 className="ui-title member-home__section-title">{t("email.title")}</h2>
-          <p className="ui-text-sm">{email ? t("email.current", { email }) : t("email.none")}</p>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField meta={fields.email} type="email" label={email ? t("email.newEmail") : t("email.email")} autoComplete="email" />
-          {key ? <SentCodeField keyName="key" keyValue={key} sent={t("email.codeSent")} meta={fields.code} label={t("email.code")} /> : null}
-          {/* Only asking for a code needs the captcha; it stays for a resend. */}
-          <CaptchaField meta={fields.captcha_code} captcha={captcha} />
-          <Group>
-            <SendCodeButton intent="email-code" busy={busy}>
-              {key ? t("email.resend") : t("email.send")}
-            </SendCodeButton>
-            {key ? (
-              <Button type="submit" name="intent" value="email-bind" disabled={busy}>
-                {email ? t("email.change") : t("email.bind")}
-              </Button>
-            ) : null}
-          </Group>
-        </Stack>
-      </Form>
-    </Panel>
+    <SecurityPanel form={form}>
+      <h2 className="ui-title member-home__section-title">{t("email.title")}</h2>
+      <p className="ui-text-sm">{email ? t("email.current", { email }) : t("email.none")}</p>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.email} type="email" label={email ? t("email.newEmail") : t("email.email")} autoComplete="email" />
+      {key ? <SentCodeField keyName="key" keyValue={key} sent={t("email.codeSent")} meta={fields.code} label={t("email.code")} /> : null}
+      {/* Only asking for a code needs the captcha; it stays for a resend. */}
+      <CaptchaField meta={fields.captcha_code} captcha={captcha} />
+      <Group>
+        <SendCodeButton intent="email-code" busy={busy}>
+          {key ? t("email.resend") : t("email.send")}
+        </SendCodeButton>
+        {key ? (
+          <Button type="submit" name="intent" value="email-bind" disabled={busy}>
+            {email ? t("email.change") : t("email.bind")}
+          </Button>
+        ) : null}
+      </Group>
+    </SecurityPanel>
   );
 }

@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
 import { CaptchaField, FormErrors, PasswordField, SubmitRow } from "~/components/form";
-import { Button, Group, Panel, Stack } from "~/components/ui";
+import { Button, Group } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { masked } from "./contact-panels";
-import { SendCodeButton, SentCodeField } from "./sent-code";
+import { SecurityPanel, SendCodeButton, SentCodeField } from "./sent-code";
 
 type Props = {
   /** Whether the member has a login password; without one (registered by SMS) it is set with an SMS code. */
@@ -38,47 +38,43 @@ export function PasswordPanel({ hasPassword, mobile, minLength, captcha, result,
     </>
   );
   return (
-    <Panel>
-      <Form method="post" {...getFormProps(form)}>
-        <Stack gap="sm">
-          <h2 className="ui-title member-home__section-title">{t("security.password")}</h2>
-          {hasPassword ? (
+    <SecurityPanel form={form}>
+      <h2 className="ui-title member-home__section-title">{t("security.password")}</h2>
+      {hasPassword ? (
+        <>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <PasswordField meta={fields.old_password} label={t("security.oldPassword")} autoComplete="current-password" />
+          {newPassword}
+          <SubmitRow intent="password" busy={busy}>
+            {t("security.changePassword")}
+          </SubmitRow>
+        </>
+      ) : !mobile ? (
+        <p className="ui-text-sm">{t("security.noPasswordNoMobile")}</p>
+      ) : (
+        <>
+          <p className="ui-text-sm">{t("security.noPassword", { mobile: masked(mobile) })}</p>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          {passwordKey ? (
             <>
-              <FormErrors id={form.errorId} errors={form.errors} />
-              <PasswordField meta={fields.old_password} label={t("security.oldPassword")} autoComplete="current-password" />
+              <SentCodeField keyName="key" keyValue={passwordKey} sent={t("security.codeSent")} meta={fields.code} label={t("security.code")} />
               {newPassword}
-              <SubmitRow intent="password" busy={busy}>
-                {t("security.changePassword")}
-              </SubmitRow>
             </>
-          ) : !mobile ? (
-            <p className="ui-text-sm">{t("security.noPasswordNoMobile")}</p>
-          ) : (
-            <>
-              <p className="ui-text-sm">{t("security.noPassword", { mobile: masked(mobile) })}</p>
-              <FormErrors id={form.errorId} errors={form.errors} />
-              {passwordKey ? (
-                <>
-                  <SentCodeField keyName="key" keyValue={passwordKey} sent={t("security.codeSent")} meta={fields.code} label={t("security.code")} />
-                  {newPassword}
-                </>
-              ) : null}
-              {/* Only asking for a code needs the captcha; it stays for a resend. */}
-              <CaptchaField meta={fields.captcha_code} captcha={captcha} />
-              <Group>
-                <SendCodeButton intent="password-code" busy={busy}>
-                  {passwordKey ? t("security.resendCode") : t("security.sendCode")}
-                </SendCodeButton>
-                {passwordKey ? (
-                  <Button type="submit" name="intent" value="password" disabled={busy}>
-                    {t("security.setPassword")}
-                  </Button>
-                ) : null}
-              </Group>
-            </>
-          )}
-        </Stack>
-      </Form>
-    </Panel>
+          ) : null}
+          {/* Only asking for a code needs the captcha; it stays for a resend. */}
+          <CaptchaField meta={fields.captcha_code} captcha={captcha} />
+          <Group>
+            <SendCodeButton intent="password-code" busy={busy}>
+              {passwordKey ? t("security.resendCode") : t("security.sendCode")}
+            </SendCodeButton>
+            {passwordKey ? (
+              <Button type="submit" name="intent" value="password" disabled={busy}>
+                {t("security.setPassword")}
+              </Button>
+            ) : null}
+          </Group>
+        </>
+      )}
+    </SecurityPanel>
   );
 }

@@ -1,7 +1,8 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TextField } from "~/components/form";
-import { Button } from "~/components/ui";
+import { Button, Panel, Stack } from "~/components/ui";
 
 /**
  * The security page's code steps (mobile, old mobile, email, password): once a code was sent, its
@@ -37,5 +38,16 @@ export function SendCodeButton({ intent, busy, children }: { intent: string; bus
     <Button type="submit" name="intent" value={intent} variant="outline" color="gray" formNoValidate disabled={busy}>
       {children}
     </Button>
+  );
+}
+
+/** One of the security page's panels: its own post form (the mobile, the email, the password). */
+export function SecurityPanel({ form, children }: { form: FormMetadata<Record<string, unknown>, string[]>; children: ReactNode }) {
+  return (
+    <Panel>
+      <Form method="post" {...getFormProps(form)}>
+        <Stack gap="sm">{children}</Stack>
+      </Form>
+    </Panel>
   );
 }
