@@ -314,9 +314,12 @@ describe("the UI hides what depends on an absent capability", () => {
         body: new URLSearchParams({ intent, num: "1" }),
       });
     // A crafted "add to cart" is refused with a message, without calling the missing endpoint.
-    const refused = (await promotionAction(args(post("add-to-cart"), { slug: "combo-1" }))) as unknown as { data: { error: string }; init: { status: number } };
+    const refused = (await promotionAction(args(post("add-to-cart"), { slug: "combo-1" }))) as unknown as {
+      data: { result: { error: Record<string, string[]> } };
+      init: { status: number };
+    };
     expect(refused.init.status).toBe(409);
-    expect(refused.data.error).toBe("promotion:errors.comboCartAbsent");
+    expect(refused.data.result.error[""]).toEqual(["promotion:errors.comboCartAbsent"]);
     expect(callsTo("/bundling/api/cart/add")).toBe(0);
     const buyNow = (await promotionAction(args(post("buy-now"), { slug: "combo-1" }))) as Response;
     expect(buyNow.status).toBe(303);
