@@ -247,35 +247,38 @@ async function startRelay(limits: ChatLimits) {
   };
 }
 
+/** The relay of a describe block: started before its tests, closed after them. */
+function relayFor(limits: ChatLimits) {
+  const chat = {} as Awaited<ReturnType<typeof startRelay>>;
+  beforeAll(async () => {
+    Object.assign(chat, await startRelay(limits));
+  });
+  afterAll(() => chat.close());
+  return chat;
+}
+
 const isOpen = (socket: { ws: WebSocket }) => socket.ws.readyState === WebSocket.OPEN;
 
 describe('the relay\'s limits (docs/security.md "Chat socket limits")', () => {
   // The counts are tested without the idle time-out in play: on a loaded machine the sign-ins between
   // two sockets can take longer than a short time-out, and a socket closed as idle would free its place.
   const limits: ChatLimits = { socketsPerMember: 2, socketsPerClient: 3, socketsTotal: 4, messagesPerSecond: 3, maxFrameBytes: 256, idleTimeoutMs: 60_000 };
-  let relay: Awaited<ReturnType<typeof startRelay>>["relay"];
-  let connect: Awaited<ReturnType<typeof startRelay>>["connect"];
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ relay, connect, close } = await startRelay(limits));
-  });
-  afterAll(() => close());
+  const chat = relayFor(limits);
 
   test("sockets per member: one more is closed with 4429 and its reason, a new sign-in of the member counts too; a closed one frees its place", async () => {
     const created = (await shop.testApi("/__test/member", {})).body as { username: string; password: string };
     const member = { token: await shop.login(created.username, created.password) };
-    const first = await connect(member.token, "10.1.0.1");
-    const second = await connect(member.token, "10.1.0.2");
+    const first = await chat.connect(member.token, "10.1.0.1");
+    const second = await chat.connect(member.token, "10.1.0.2");
     expect([isOpen(first), isOpen(second)]).toEqual([true, true]);
     const signedInAgain = await shop.login(created.username, created.password);
     expect(signedInAgain).not.toBe(member.token);
-    const third = await connect(signedInAgain, "10.1.0.3");
+    const third = await chat.connect(signedInAgain, "10.1.0.3");
     expect(await third.closed).toEqual({ code: CLOSE.tooManySockets, reason: "too many sockets" });
     first.ws.close();
     await first.closed;
-    await expect.poll(() => relay.size()).toBe(1);
-    const fourth = await connect(member.token, "10.1.0.4");
+    await expect.poll(() => chat.relay.size()).toBe(1);
+    const fourth = await chat.connect(member.token, "10.1.0.4");
     expect(isOpen(fourth)).toBe(true);
     second.ws.close();
     fourth.ws.close();
@@ -284,17 +287,17 @@ describe('the relay\'s limits (docs/security.md "Chat socket limits")', () => {
 
   test("sockets per client address and in all: 4429 past the address's share, 1013 when the process holds its maximum", async () => {
     const members = await Promise.all([1, 2, 3, 4, 5].map(() => memberToken()));
-    const office = await Promise.all(members.slice(0, 3).map((member) => connect(member.token, "10.2.0.1")));
+    const office = await Promise.all(members.slice(0, 3).map((member) => chat.connect(member.token, "10.2.0.1")));
     expect(office.every(isOpen)).toBe(true);
-    const fourthInOffice = await connect(members[3]!.token, "10.2.0.1");
+    const fourthInOffice = await chat.connect(members[3]!.token, "10.2.0.1");
     expect((await fourthInOffice.closed).code).toBe(CLOSE.tooManySockets);
-    const elsewhere = await connect(members[3]!.token, "10.2.0.2");
+    const elsewhere = await chat.connect(members[3]!.token, "10.2.0.2");
     expect(isOpen(elsewhere)).toBe(true);
-    const overTotal = await connect(members[4]!.token, "10.2.0.3");
+    const overTotal = await chat.connect(members[4]!.token, "10.2.0.3");
     expect(await overTotal.closed).toEqual({ code: CLOSE.busy, reason: "server busy" });
     for (const socket of [...office, elsewhere]) socket.ws.close();
-    await expect.poll(() => relay.size()).toBe(0);
-    const afterwards = await connect(members[4]!.token, "10.2.0.3");
+    await expect.poll(() => chat.relay.size()).toBe(0);
+    const afterwards = await chat.connect(members[4]!.token, "10.2.0.3");
     expect(isOpen(afterwards)).toBe(true);
     afterwards.ws.close();
     await afterwards.closed;
@@ -304,35 +307,28 @@ describe('the relay\'s limits (docs/security.md "Chat socket limits")', () => {
 describe("the relay's time-outs and frame limits", () => {
   // A time-out well above the pings' spacing: a beat delayed by a loaded machine still comes in time.
   const limits: ChatLimits = { socketsPerMember: 2, socketsPerClient: 3, socketsTotal: 4, messagesPerSecond: 3, maxFrameBytes: 256, idleTimeoutMs: 1500 };
-  let relay: Awaited<ReturnType<typeof startRelay>>["relay"];
-  let connect: Awaited<ReturnType<typeof startRelay>>["connect"];
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ relay, connect, close } = await startRelay(limits));
-  });
-  afterAll(() => close());
+  const chat = relayFor(limits);
 
   test("a flood of frames is closed with 4420; a frame over the size limit with 1009; a silent socket with 4408", async () => {
     const member = await memberToken();
-    const flooding = await connect(member.token, "10.3.0.1");
+    const flooding = await chat.connect(member.token, "10.3.0.1");
     for (let frame = 0; frame < 50; frame++) flooding.ws.send("ping");
     expect(await flooding.closed).toEqual({ code: CLOSE.tooManyMessages, reason: "too many messages" });
 
-    const large = await connect(member.token, "10.3.0.2");
+    const large = await chat.connect(member.token, "10.3.0.2");
     large.ws.send("x".repeat(limits.maxFrameBytes + 1));
     expect((await large.closed).code).toBe(CLOSE.frameTooLarge);
 
-    const silent = await connect(member.token, "10.3.0.3");
+    const silent = await chat.connect(member.token, "10.3.0.3");
     const started = Date.now();
     expect(await silent.closed).toEqual({ code: CLOSE.idle, reason: "idle" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(limits.idleTimeoutMs - 300);
-    await expect.poll(() => relay.size()).toBe(0);
+    await expect.poll(() => chat.relay.size()).toBe(0);
   });
 
   test("pings within the rate keep a socket open past the idle time-out", async () => {
     const member = await memberToken();
-    const talking = await connect(member.token, "10.4.0.1");
+    const talking = await chat.connect(member.token, "10.4.0.1");
     // Time passing is what is tested here: beats 400 ms apart (within 3 a second), past twice the time-out.
     const gapMs = 400;
     for (let beat = 0; beat * gapMs <= 2 * limits.idleTimeoutMs; beat++) {
