@@ -263,9 +263,7 @@ describe("/payment", () => {
   test("forged fields: 400 with translated keys, and create is never called", async () => {
     const { status, data } = unwrap(await submit({ ...CREATE, order_key: "<x>", buyer_message: "x".repeat(100_000) }));
     expect(status).toBe(400);
-    expect(Object.values(fieldErrorsOf(data))).toEqual(
-      expect.arrayContaining(["checkout:errors.badRequest", "checkout:errors.messageLong"]),
-    );
+    expect(Object.values(fieldErrorsOf(data))).toEqual(expect.arrayContaining(["checkout:errors.badRequest", "checkout:errors.messageLong"]));
     expect(fieldErrorsOf(data)).toMatchObject({ order_key: "checkout:errors.badRequest", buyer_message: "checkout:errors.messageLong" });
     // Given back to the form, but never an oversized field in full.
     expect(valuesOf(data).buyer_message).toHaveLength(200);

@@ -50,7 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "new-code") {
     const started = await startWechatLogin(request, context, ctx);
     if (started.ok) return redirect(wechatPath(WECHAT_LOGIN_PATH, redirectTo), { status: 303, headers: { "Set-Cookie": started.cookie } });
-    if (started.refusal) return data({ check: null, result: submission.reply({ formErrors: [started.refusal] }) }, { status: 429, headers: { "Retry-After": String(started.retryAfter) } });
+    if (started.refusal)
+      return data(
+        { check: null, result: submission.reply({ formErrors: [started.refusal] }) },
+        { status: 429, headers: { "Retry-After": String(started.retryAfter) } },
+      );
     const back = redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login";
     return redirectWithToast(back, { kind: "error", key: "auth:wechat.unavailable" });
   }

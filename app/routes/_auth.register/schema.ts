@@ -20,7 +20,6 @@ function requireAgreement(rules: RegisterRules, value: { intent: string; agreeme
   }
 }
 
-
 export const ADDRESS_MAX = 100;
 
 /**

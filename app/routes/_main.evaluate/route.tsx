@@ -114,7 +114,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw error;
     });
     if (!uploaded) continue;
-    if ("problem" in uploaded) return answer(submission.reply({ fieldErrors: { [`images_${line.order_goods_id}`]: [uploaded.problem] } }), images, uploaded.status);
+    if ("problem" in uploaded)
+      return answer(submission.reply({ fieldErrors: { [`images_${line.order_goods_id}`]: [uploaded.problem] } }), images, uploaded.status);
     if (own.length >= EVALUATE_MAX_IMAGES)
       return answer(
         submission.reply({ fieldErrors: { [`images_${line.order_goods_id}`]: [`aftersales:errors.tooManyImages|max=${EVALUATE_MAX_IMAGES}`] } }),
