@@ -120,6 +120,17 @@ export class ChatHub {
     }
   }
 
+  /** Drops the connections bound to `uid` at once (tests: the chat server lost one member's sockets). Answers how many. */
+  dropUid(uid: string): number {
+    let count = 0
+    for (const client of this.clients.values()) {
+      if (client.uid !== uid) continue
+      client.ws.terminate()
+      count += 1
+    }
+    return count
+  }
+
   /** Drops every connection at once (tests: "the chat server restarted"). Answers how many. */
   dropAll(): number {
     const count = this.clients.size

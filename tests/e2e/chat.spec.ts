@@ -241,7 +241,8 @@ test.describe("the chat island", () => {
     await expect(dialog.getByRole("status")).toHaveText("客服在线");
     await expect.poll(async () => (await testApi.get<{ sockets: number }>(`/__test/chat/messages?member_id=${member.member_id}`)).sockets).toBe(1);
 
-    await testApi.post("/__test/chat/drop-sockets", {});
+    // This member's sockets only: the other journeys running beside this one keep theirs.
+    await testApi.post("/__test/chat/drop-sockets", { member_id: member.member_id });
     await expect(dialog.getByRole("status")).toHaveText(/连接已断开|客服在线/);
     await expect(dialog.getByRole("status")).toHaveText("客服在线", { timeout: 15_000 });
     await expect.poll(async () => (await testApi.get<{ sockets: number }>(`/__test/chat/messages?member_id=${member.member_id}`)).sockets).toBe(1);

@@ -33,8 +33,16 @@ export const chatTestRoutes: TestRoutes = {
     return ok({ list, sockets: services.chat.connections(String(memberId)) })
   },
 
-  /** Drops every chat socket at once, as a restart of the chat server would. */
-  'POST /__test/chat/drop-sockets': ({ services }) => ok({ dropped: services.chat.dropAll() }),
+  /**
+   * Drops chat sockets at once, as a restart of the chat server would: every one, or only those of
+   * {member_id | username} (what a test that runs beside others may do: their sockets stay).
+   */
+  'POST /__test/chat/drop-sockets': ({ params, db, services }) => {
+    if (params.member_id === undefined && params.username === undefined) return ok({ dropped: services.chat.dropAll() })
+    const memberId = memberOf(db, params)
+    if (memberId === undefined) return bad(404, 'no such member')
+    return ok({ dropped: services.chat.dropUid(String(memberId)) })
+  },
 
   'GET /__test/chat/console-key': ({ services }) => ok({ key: services.chat.consoleKey }),
 }
