@@ -17,6 +17,8 @@ export async function startSecondBff(options: { port: number; upstreamUrl: strin
       SESSION_SECRET: "second-bff-test-secret-0123456789",
       COOKIE_SECURE: "false",
       LOG_LEVEL: "silent",
+      // One worker is all a journey needs, and half the start-up work on a machine the suite keeps busy.
+      WEB_CONCURRENCY: "1",
       ...options.env,
     },
     stdio: "ignore",
@@ -24,7 +26,8 @@ export async function startSecondBff(options: { port: number; upstreamUrl: strin
   await expect(async () => {
     const response = await fetch(`${url}/healthz`);
     expect(response.ok).toBe(true);
-  }).toPass({ timeout: 20_000 });
+    // A time-out catches a BFF that never comes up; on a loaded 2-core machine a start took 18 s.
+  }).toPass({ timeout: 45_000 });
   return {
     url,
     stop: () =>
