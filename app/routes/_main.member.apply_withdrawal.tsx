@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { claim, forget, type Subject } from "~/auth/attempts.server";
 import { requireMember } from "~/auth/guards.server";
-import { FormErrors, TextField } from "~/components/form";
-import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { FormPanel, TextField } from "~/components/form";
+import { Alert, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { AMOUNT_PATTERN, withdrawFee, withdrawProblem, type WithdrawProblem, type WithdrawRules } from "~/domain/finance/withdrawal";
 import { centsToYuan } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
@@ -193,44 +193,41 @@ function WithdrawalForm() {
     shouldRevalidate: "onSubmit",
   });
   return (
-    <Panel>
-      <Form method="post" {...getFormProps(form)} aria-label={t("apply.title")}>
-        {/* The page's one-time id, new on every render (never echoed: an old copy stays old). */}
-        <input type="hidden" name="form_id" value={formId} />
-        <Stack gap="sm">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <fieldset className="member-fieldset">
-            <legend>{t("apply.account")}</legend>
-            <Stack gap="xs">
-              {accounts.map((account) => (
-                <label key={account.id} className="member-radio">
-                  <input type="radio" name="account_id" value={account.id} defaultChecked={account.id === selectedId} required />
-                  <span>{account.label}</span>
-                </label>
-              ))}
-            </Stack>
-            {fields.account_id.errors ? <p className="ui-field__error">{errorsText(t, fields.account_id.errors)}</p> : null}
-          </fieldset>
-          <Link to="/member/account_list" className="ui-anchor ui-text-sm">
-            {t("apply.manageAccounts")}
-          </Link>
-          <Group gap="sm">
-            <TextField meta={fields.apply_money} label={t("apply.amount")} inputMode="decimal" autoComplete="off" />
-            <Link to={selectedId ? `/member/apply_withdrawal?all=1&account=${selectedId}` : "/member/apply_withdrawal?all=1"} className="ui-anchor ui-text-sm">
-              {t("apply.all")}
-            </Link>
-          </Group>
-          <Group gap="sm">
-            <Button type="submit" disabled={busy}>
-              {t("apply.submit")}
-            </Button>
-            <ButtonLink to="/member/withdrawal" variant="subtle">
-              {t("apply.records")}
-            </ButtonLink>
-          </Group>
+    <FormPanel
+      form={form}
+      label={t("apply.title")}
+      submit={t("apply.submit")}
+      busy={busy}
+      back={
+        <ButtonLink to="/member/withdrawal" variant="subtle">
+          {t("apply.records")}
+        </ButtonLink>
+      }
+    >
+      {/* The page's one-time id, new on every render (never echoed: an old copy stays old). */}
+      <input type="hidden" name="form_id" value={formId} />
+      <fieldset className="member-fieldset">
+        <legend>{t("apply.account")}</legend>
+        <Stack gap="xs">
+          {accounts.map((account) => (
+            <label key={account.id} className="member-radio">
+              <input type="radio" name="account_id" value={account.id} defaultChecked={account.id === selectedId} required />
+              <span>{account.label}</span>
+            </label>
+          ))}
         </Stack>
-      </Form>
-    </Panel>
+        {fields.account_id.errors ? <p className="ui-field__error">{errorsText(t, fields.account_id.errors)}</p> : null}
+      </fieldset>
+      <Link to="/member/account_list" className="ui-anchor ui-text-sm">
+        {t("apply.manageAccounts")}
+      </Link>
+      <Group gap="sm">
+        <TextField meta={fields.apply_money} label={t("apply.amount")} inputMode="decimal" autoComplete="off" />
+        <Link to={selectedId ? `/member/apply_withdrawal?all=1&account=${selectedId}` : "/member/apply_withdrawal?all=1"} className="ui-anchor ui-text-sm">
+          {t("apply.all")}
+        </Link>
+      </Group>
+    </FormPanel>
   );
 }
 

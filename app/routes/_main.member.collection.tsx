@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/utils/error-text";
 import { GoodsTile } from "~/components/member/goods-tile";
 import { Pager } from "~/components/member/pager";
-import { Alert, Button, ButtonLink, Panel, Stack } from "~/components/ui";
+import { PostButton } from "~/components/form";
+import { Alert, ButtonLink, Panel, Stack } from "~/components/ui";
 import { strictPage } from "~/domain/member-assets";
 import { useTranslation } from "~/i18n/translation";
 import { unfollowGoods } from "~/upstream/collect.server";
@@ -76,22 +77,13 @@ export default function CollectionPage() {
             {goods.map((item) => (
               <li key={item.id}>
                 <GoodsTile goods={item}>
-                  <Form method="post">
-                    <input type="hidden" name="goods_id" value={item.goodsId} />
-                    <input type="hidden" name="sku_id" value={item.skuId} />
-                    <input type="hidden" name="page" value={page} />
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="unfollow"
-                      size="xs"
-                      variant="outline"
-                      color="gray"
-                      aria-label={t("collection.unfollowLabel", { name: item.name })}
-                    >
-                      {t("collection.unfollow")}
-                    </Button>
-                  </Form>
+                  <PostButton
+                    intent="unfollow"
+                    fields={{ goods_id: item.goodsId, sku_id: item.skuId, page }}
+                    aria-label={t("collection.unfollowLabel", { name: item.name })}
+                  >
+                    {t("collection.unfollow")}
+                  </PostButton>
                 </GoodsTile>
               </li>
             ))}

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { parseCalendarDay } from "~/domain/calendar-day";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/utils/error-text";
 import { GoodsTile } from "~/components/member/goods-tile";
-import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { PostButton } from "~/components/form";
+import { Alert, ButtonLink, Group, Panel, Stack } from "~/components/ui";
 import { groupByDay } from "~/domain/member-assets";
 import { useTranslation } from "~/i18n/translation";
 import { deleteFootprints, listFootprints } from "~/upstream/member-assets.server";
@@ -74,39 +75,23 @@ export default function FootprintPage() {
                 <h2 id={`footprint-${group.day}`} className="ui-title member-home__section-title">
                   {group.day}
                 </h2>
-                <Form method="post">
-                  <input type="hidden" name="day" value={group.day} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="delete-day"
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={t("footprint.deleteDayLabel", { day: group.day })}
-                  >
-                    {t("footprint.deleteDay")}
-                  </Button>
-                </Form>
+                <PostButton
+                  intent="delete-day"
+                  fields={{ day: group.day }}
+                  variant="subtle"
+                  color="red"
+                  aria-label={t("footprint.deleteDayLabel", { day: group.day })}
+                >
+                  {t("footprint.deleteDay")}
+                </PostButton>
               </Group>
               <ul className="member-cards" aria-label={t("footprint.dayLabel", { day: group.day })}>
                 {group.goods.map((item) => (
                   <li key={item.id}>
                     <GoodsTile goods={item}>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={item.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="delete"
-                          size="xs"
-                          variant="outline"
-                          color="gray"
-                          aria-label={t("footprint.deleteLabel", { name: item.name })}
-                        >
-                          {t("footprint.delete")}
-                        </Button>
-                      </Form>
+                      <PostButton intent="delete" fields={{ id: item.id }} aria-label={t("footprint.deleteLabel", { name: item.name })}>
+                        {t("footprint.delete")}
+                      </PostButton>
                     </GoodsTile>
                   </li>
                 ))}

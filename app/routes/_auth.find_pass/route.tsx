@@ -1,15 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { z } from "zod";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, type Subject } from "~/auth/attempts.server";
 import { limitedAttempt, refuse, refuseFields } from "~/auth/sign-in.server";
-import { CaptchaField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
-import { Button, Panel, Stack } from "~/components/ui";
+import { CaptchaField, FormErrors, PasswordField, SmsCodeFields, useSmsCodeForm, TextField } from "~/components/form";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui";
 import { CaptchaCodeSchema, CaptchaIdSchema, MobileSchema, passwordSchema, SmsCodeSchema } from "~/domain/auth-fields";
 import { getRegisterConfig, newCaptcha, resetPassword, sendFindPasswordCode } from "~/upstream/auth.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -87,47 +87,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function FindPasswordPage() {
   const { t } = useTranslation("auth");
   const { rules, captcha, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "find-password",
-    lastResult: actionData?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-  });
-  const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
-  const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+  const { form, fields: allFields, smsKey, errors } = useSmsCodeForm("find-password", constraint);
 
   return (
-    <div className="auth-stage">
-      <Panel className="auth-card">
-        <Form method="post" {...getFormProps(form)}>
-          <Stack gap="sm">
-            <h1 className="ui-title auth-card__title">{t("findPassword.title")}</h1>
-            <p className="ui-text-sm ui-dimmed auth-card__text">{smsKey ? t("findPassword.step2") : t("findPassword.step1")}</p>
-            <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(allFields.key?.errors ?? [])]} />
-            <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
-            <CaptchaField meta={allFields.captcha_code} captcha={captcha} />
-            <SmsCodeFields smsKey={smsKey} code={allFields.code} codeAfterSend />
-            {smsKey ? (
-              <>
-                <PasswordField
-                  meta={allFields.password}
-                  label={t("findPassword.newPassword")}
-                  description={t("register.passwordHint", { min: rules.pwdLen })}
-                  autoComplete="new-password"
-                />
-                <PasswordField meta={allFields.confirm_password} label={t("register.confirmPassword")} autoComplete="new-password" />
-                <Button type="submit" name="intent" value="reset" fullWidth>
-                  {t("findPassword.submit")}
-                </Button>
-              </>
-            ) : null}
-            <Link to="/login" className="ui-anchor ui-text-sm">
-              {t("register.toLogin")}
-            </Link>
-          </Stack>
-        </Form>
-      </Panel>
-    </div>
+    <AuthCard title={t("findPassword.title")} form={form}>
+      <p className="ui-text-sm ui-dimmed auth-card__text">{smsKey ? t("findPassword.step2") : t("findPassword.step1")}</p>
+      <FormErrors id={form.errorId} errors={errors} />
+      <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
+      <CaptchaField meta={allFields.captcha_code} captcha={captcha} />
+      <SmsCodeFields smsKey={smsKey} code={allFields.code} codeAfterSend />
+      {smsKey ? (
+        <>
+          <PasswordField
+            meta={allFields.password}
+            label={t("findPassword.newPassword")}
+            description={t("register.passwordHint", { min: rules.pwdLen })}
+            autoComplete="new-password"
+          />
+          <PasswordField meta={allFields.confirm_password} label={t("register.confirmPassword")} autoComplete="new-password" />
+          <Button type="submit" name="intent" value="reset" fullWidth>
+            {t("findPassword.submit")}
+          </Button>
+        </>
+      ) : null}
+      <Link to="/login" className="ui-anchor ui-text-sm">
+        {t("register.toLogin")}
+      </Link>
+    </AuthCard>
   );
 }

@@ -8,7 +8,7 @@ import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, count, forget, needsCaptcha, type Subject } from "~/auth/attempts.server";
 import { checkOwnCaptcha, isOwnCaptcha, newOwnCaptcha } from "~/auth/own-captcha.server";
 import { askForCaptcha, limitedAttempt, refuse, signIn } from "~/auth/sign-in.server";
-import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
+import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, useSmsCodeForm, TextField } from "~/components/form";
 import { Button, Group, Panel, Stack } from "~/components/ui";
 import { AUTO_LOGIN_DAYS } from "~/domain/auto-login";
 import { captchaJustTurnedOn, getCaptchaConfig, getRegisterConfig, logIn, logInWithCode, newCaptcha, sendLoginCode } from "~/upstream/auth.server";
@@ -204,19 +204,12 @@ function PasswordLoginForm({ captcha, redirectTo, constraint }: FormProps) {
 
 function MobileLoginForm({ captcha, redirectTo, constraint }: FormProps) {
   const { t } = useTranslation("auth");
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "mobile-login",
-    lastResult: actionData?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-  });
-  const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
+  const { form, fields, smsKey, errors } = useSmsCodeForm("mobile-login", constraint);
   return (
     <Form method="post" {...getFormProps(form)}>
       <Stack gap="sm">
         <input type="hidden" name="redirect" value={redirectTo} />
-        <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.key.errors ?? [])]} />
+        <FormErrors id={form.errorId} errors={errors} />
         <TextField meta={fields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
         {captcha ? <CaptchaField meta={fields.captcha_code} captcha={captcha} /> : null}
         <SmsCodeFields smsKey={smsKey} code={fields.code} />

@@ -9,7 +9,8 @@ import { requireVisitor } from "~/auth/guards.server";
 import { readWechatLogin } from "~/session/session.server";
 import { checkWechatLogin, startWechatLogin, WECHAT_BIND_PATH, WECHAT_LOGIN_PATH, wechatPath } from "~/auth/wechat-login.server";
 import { FormErrors } from "~/components/form";
-import { Button, Panel, Stack } from "~/components/ui";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui";
 import { RedirectSchema } from "~/domain/auth-fields";
 import { useTranslation } from "~/i18n/translation";
 import { wechatLoginOffered } from "~/upstream/wechat-login.server";
@@ -82,25 +83,20 @@ export default function WechatLoginPage() {
   const [form] = useForm({ id: "wechat-login", lastResult: actionData?.result });
 
   return (
-    <div className="auth-stage">
-      <Panel className="auth-card">
-        <Stack gap="md">
-          <h1 className="ui-title auth-card__title">{t("wechat.title")}</h1>
-          {code && !expiredNow ? (
-            // Keyed by the picture: a new code starts a new poll.
-            <ScanCode key={code.image} code={code} redirectTo={redirectTo} notScanned={actionData?.check === "waiting"} />
-          ) : (
-            <>
-              <FormErrors id={form.errorId} errors={form.errors} />
-              <NoCode expired={hadCode || expiredNow} redirectTo={redirectTo} form={form} />
-            </>
-          )}
-          <Link to={backToLogin} className="ui-anchor ui-text-sm">
-            {t("wechat.backToLogin")}
-          </Link>
-        </Stack>
-      </Panel>
-    </div>
+    <AuthCard title={t("wechat.title")}>
+      {code && !expiredNow ? (
+        // Keyed by the picture: a new code starts a new poll.
+        <ScanCode key={code.image} code={code} redirectTo={redirectTo} notScanned={actionData?.check === "waiting"} />
+      ) : (
+        <>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <NoCode expired={hadCode || expiredNow} redirectTo={redirectTo} form={form} />
+        </>
+      )}
+      <Link to={backToLogin} className="ui-anchor ui-text-sm">
+        {t("wechat.backToLogin")}
+      </Link>
+    </AuthCard>
   );
 }
 

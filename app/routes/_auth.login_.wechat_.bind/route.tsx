@@ -1,7 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { clientAddress, forget, type Subject } from "~/auth/attempts.server";
 import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
@@ -9,8 +8,9 @@ import { requireVisitor } from "~/auth/guards.server";
 import { readWechatLogin } from "~/session/session.server";
 import { limitedAttempt, refuse, refuseFields, signIn } from "~/auth/sign-in.server";
 import { WECHAT_LOGIN_PATH, wechatPath } from "~/auth/wechat-login.server";
-import { CaptchaField, FormErrors, SmsCodeFields, TextField } from "~/components/form";
-import { Button, Panel, Stack } from "~/components/ui";
+import { CaptchaField, FormErrors, SmsCodeFields, useSmsCodeForm, TextField } from "~/components/form";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui";
 import { CaptchaCodeSchema, CaptchaIdSchema, MobileSchema, RedirectSchema, SmsCodeSchema } from "~/domain/auth-fields";
 import { useTranslation } from "~/i18n/translation";
 import { newCaptcha } from "~/upstream/auth.server";
@@ -100,46 +100,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function WechatBindPage() {
   const { t } = useTranslation("auth");
   const { captcha, redirectTo, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "wechat-bind",
-    lastResult: actionData?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
-  const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
-  const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+  const { form, fields: allFields, smsKey, errors } = useSmsCodeForm("wechat-bind", constraint);
 
   return (
-    <div className="auth-stage">
-      <Panel className="auth-card">
-        <Form method="post" {...getFormProps(form)}>
-          <Stack gap="sm">
-            <h1 className="ui-title auth-card__title">{t("wechatBind.title")}</h1>
-            <p className="ui-text-sm ui-dimmed auth-card__text">{t("wechatBind.intro")}</p>
-            <input type="hidden" name="redirect" value={redirectTo} />
-            <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(allFields.key?.errors ?? [])]} />
-            <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
-            {/* A new captcha after every post: keyed by it, so its answer field starts empty with JS too. */}
-            <CaptchaField key={captcha.id} meta={allFields.captcha_code} captcha={captcha} />
-            <SmsCodeFields smsKey={smsKey} code={allFields.code} />
-            <Button
-              type="submit"
-              name="intent"
-              value="bind"
-              fullWidth
-              loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "bind"}
-            >
-              {t("wechatBind.submit")}
-            </Button>
-            <Link to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"} className="ui-anchor ui-text-sm">
-              {t("wechat.backToLogin")}
-            </Link>
-          </Stack>
-        </Form>
-      </Panel>
-    </div>
+    <AuthCard title={t("wechatBind.title")} form={form}>
+      <p className="ui-text-sm ui-dimmed auth-card__text">{t("wechatBind.intro")}</p>
+      <input type="hidden" name="redirect" value={redirectTo} />
+      <FormErrors id={form.errorId} errors={errors} />
+      <TextField meta={allFields.mobile} type="tel" label={t("mobile.mobile")} autoComplete="tel" required />
+      {/* A new captcha after every post: keyed by it, so its answer field starts empty with JS too. */}
+      <CaptchaField key={captcha.id} meta={allFields.captcha_code} captcha={captcha} />
+      <SmsCodeFields smsKey={smsKey} code={allFields.code} />
+      <Button type="submit" name="intent" value="bind" fullWidth loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "bind"}>
+        {t("wechatBind.submit")}
+      </Button>
+      <Link to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"} className="ui-anchor ui-text-sm">
+        {t("wechat.backToLogin")}
+      </Link>
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -8,8 +8,9 @@ import { revalidateCaptchaAfterPost } from "~/auth/captcha-revalidation";
 import { requireVisitor } from "~/auth/guards.server";
 import { clientAddress, type Subject } from "~/auth/attempts.server";
 import { askForCaptcha, limitedAttempt, refuse, signIn } from "~/auth/sign-in.server";
-import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, TextField } from "~/components/form";
-import { Button, Group, NativeSelect, Panel, Stack } from "~/components/ui";
+import { CaptchaField, CheckboxField, FormErrors, PasswordField, SmsCodeFields, useSmsCodeForm, TextField } from "~/components/form";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button, Group, NativeSelect, Stack } from "~/components/ui";
 import {
   getAgreement,
   captchaJustTurnedOn,
@@ -240,46 +241,41 @@ export default function RegisterPage() {
   const redirectTo = searchParams.get("redirect") ?? "";
 
   return (
-    <div className="auth-stage">
-      <Panel className="auth-card auth-card--wide">
-        <Stack gap="md">
-          <h1 className="ui-title auth-card__title">{t("register.welcome")}</h1>
-          {gifts.length ? (
-            <p className="ui-text-sm auth-card__text auth-card__reward">
-              {t("register.reward", { gifts: gifts.map((gift) => t(`register.gifts.${gift.kind}`, { value: gift.value })).join(t("register.giftSeparator")) })}
-            </p>
-          ) : null}
-          {mode === null ? (
-            <p role="alert" className="auth-card__text">
-              {t("register.closed")}
-            </p>
-          ) : (
-            <>
-              <Group gap="lg" role="tablist" aria-label={t("register.methods")}>
-                {methods.map((method) => (
-                  <Link
-                    key={method}
-                    to={`/register?${new URLSearchParams({ mode: method, ...(redirectTo ? { redirect: redirectTo } : {}) })}`}
-                    role="tab"
-                    aria-selected={mode === method}
-                    className="auth-tab"
-                    replace
-                  >
-                    {t(`register.${method}Tab`)}
-                  </Link>
-                ))}
-              </Group>
-              <HoneypotProvider {...honeypot}>
-                <RegisterForm mode={mode} redirectTo={redirectTo} />
-              </HoneypotProvider>
-            </>
-          )}
-          <Link to="/login" className="ui-anchor ui-text-sm">
-            {t("register.toLogin")}
-          </Link>
-        </Stack>
-      </Panel>
-    </div>
+    <AuthCard title={t("register.welcome")} wide>
+      {gifts.length ? (
+        <p className="ui-text-sm auth-card__text auth-card__reward">
+          {t("register.reward", { gifts: gifts.map((gift) => t(`register.gifts.${gift.kind}`, { value: gift.value })).join(t("register.giftSeparator")) })}
+        </p>
+      ) : null}
+      {mode === null ? (
+        <p role="alert" className="auth-card__text">
+          {t("register.closed")}
+        </p>
+      ) : (
+        <>
+          <Group gap="lg" role="tablist" aria-label={t("register.methods")}>
+            {methods.map((method) => (
+              <Link
+                key={method}
+                to={`/register?${new URLSearchParams({ mode: method, ...(redirectTo ? { redirect: redirectTo } : {}) })}`}
+                role="tab"
+                aria-selected={mode === method}
+                className="auth-tab"
+                replace
+              >
+                {t(`register.${method}Tab`)}
+              </Link>
+            ))}
+          </Group>
+          <HoneypotProvider {...honeypot}>
+            <RegisterForm mode={mode} redirectTo={redirectTo} />
+          </HoneypotProvider>
+        </>
+      )}
+      <Link to="/login" className="ui-anchor ui-text-sm">
+        {t("register.toLogin")}
+      </Link>
+    </AuthCard>
   );
 }
 
@@ -289,16 +285,7 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
   const actionData = useActionData<typeof action>();
   // The action hands out a captcha when the operator has just turned registration captchas on.
   const captcha = (actionData && "captcha" in actionData ? actionData.captcha : null) ?? pageCaptcha;
-  const [form, fields] = useForm({
-    id: `register-${mode}`,
-    lastResult: actionData?.result,
-    constraint: constraints[mode],
-    shouldValidate: "onSubmit",
-    // Validation happens on the server (ADR 010): only a submit asks it, never each keystroke.
-    shouldRevalidate: "onSubmit",
-  });
-  const smsKey = actionData && "smsKey" in actionData ? (actionData.smsKey as string | null) : null;
-  const allFields = fields as Record<string, (typeof fields)[keyof typeof fields]>;
+  const { form, fields: allFields, smsKey, errors } = useSmsCodeForm(`register-${mode}`, constraints[mode]);
   const extras = (actionData && "extras" in actionData ? actionData.extras : null) ?? loadedExtras;
   // The username form's business fields, where the upstream keeps them; the mobile form then offers business type and contact name.
   const withExtras = mode === "username" && extrasStored;
@@ -308,7 +295,7 @@ function RegisterForm({ mode, redirectTo }: { mode: "username" | "mobile"; redir
       <HoneypotInputs label={t("register.honeypot")} />
       <Stack gap="sm">
         <input type="hidden" name="redirect" value={redirectTo} />
-        <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(allFields.key?.errors ?? [])]} />
+        <FormErrors id={form.errorId} errors={errors} />
         {mode === "username" ? (
           <>
             <input type="hidden" name="intent" value="register-username" />

@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { FormErrors, TextField } from "~/components/form";
+import { FormPanel, TextField } from "~/components/form";
 import { errorsText } from "~/utils/error-text";
-import { Button, Group, NativeSelect, Panel, Stack } from "~/components/ui";
+import { NativeSelect, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
 import { addBankAccount, editBankAccount, findBankAccount, listTransferTypes } from "~/upstream/finance.server";
@@ -95,26 +95,23 @@ export default function AccountEditPage() {
   return (
     <Stack className="member-page">
       <h1 className="ui-title member-page__title">{t(account ? "accountEdit.editTitle" : "accountEdit.addTitle")}</h1>
-      <Panel>
-        <Form method="post" {...getFormProps(form)}>
-          <Stack gap="sm">
-            <FormErrors id={form.errorId} errors={form.errors} />
-            {account ? <input type="hidden" name="id" value={account.id} /> : null}
-            {target ? <input type="hidden" name="redirect" value={target} /> : null}
-            <NativeSelect key={typeKey} {...typeProps} label={t("accountEdit.type")} data={types} error={errorsText(t, fields.withdraw_type.errors)} />
-            <TextField meta={fields.realname} label={t("accountEdit.realname")} autoComplete="name" />
-            <TextField meta={fields.mobile} type="tel" label={t("accountEdit.mobile")} autoComplete="tel" />
-            <TextField meta={fields.branch_bank_name} label={t("accountEdit.branch")} description={t("accountEdit.branchHint")} />
-            <TextField meta={fields.bank_account} label={t("accountEdit.account")} description={t("accountEdit.accountHint")} autoComplete="off" />
-            <Group gap="sm">
-              <Button type="submit">{t("accountEdit.save")}</Button>
-              <Link to={target || "/member/account_list"} className="ui-anchor">
-                {t("accountEdit.back")}
-              </Link>
-            </Group>
-          </Stack>
-        </Form>
-      </Panel>
+      <FormPanel
+        form={form}
+        submit={t("accountEdit.save")}
+        back={
+          <Link to={target || "/member/account_list"} className="ui-anchor">
+            {t("accountEdit.back")}
+          </Link>
+        }
+      >
+        {account ? <input type="hidden" name="id" value={account.id} /> : null}
+        {target ? <input type="hidden" name="redirect" value={target} /> : null}
+        <NativeSelect key={typeKey} {...typeProps} label={t("accountEdit.type")} data={types} error={errorsText(t, fields.withdraw_type.errors)} />
+        <TextField meta={fields.realname} label={t("accountEdit.realname")} autoComplete="name" />
+        <TextField meta={fields.mobile} type="tel" label={t("accountEdit.mobile")} autoComplete="tel" />
+        <TextField meta={fields.branch_bank_name} label={t("accountEdit.branch")} description={t("accountEdit.branchHint")} />
+        <TextField meta={fields.bank_account} label={t("accountEdit.account")} description={t("accountEdit.accountHint")} autoComplete="off" />
+      </FormPanel>
     </Stack>
   );
 }

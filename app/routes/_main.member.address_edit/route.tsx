@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
-import { CheckboxField, FormErrors, TextField } from "~/components/form";
-import { Button, Group, Panel, Stack } from "~/components/ui";
+import { CheckboxField, FormPanel, TextField } from "~/components/form";
+import { Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { addAddress, editAddress, findAddress, regionChoices, type RegionChoices } from "~/upstream/address.server";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -129,29 +129,25 @@ export default function AddressEditPage() {
   return (
     <Stack gap="md" className="address-edit">
       <h1 className="ui-title">{t(address ? "edit.editTitle" : "edit.addTitle")}</h1>
-      <Panel>
-        <Form method="post" {...getFormProps(form)}>
-          <Stack gap="sm">
-            <FormErrors id={form.errorId} errors={form.errors} />
-            {address ? <input type="hidden" name="id" value={address.id} /> : null}
-            {target ? <input type="hidden" name="redirect" value={target} /> : null}
-            <TextField meta={fields.name} label={t("edit.name")} autoComplete="name" required />
-            <TextField meta={fields.mobile} type="tel" label={t("edit.mobile")} description={t("edit.contactHint")} autoComplete="tel" />
-            <TextField meta={fields.telephone} type="tel" label={t("edit.telephone")} />
-            <RegionSelects key={JSON.stringify(choices.ids)} choices={choices} errors={regionErrors} />
-            <TextField meta={fields.address} label={t("edit.detail")} required />
-            <CheckboxField meta={fields.is_default} label={t("edit.isDefault")} />
-            <Group gap="sm">
-              <Button type="submit" name="intent" value="save">
-                {t("edit.save")}
-              </Button>
-              <Link to={back} className="ui-anchor">
-                {t("edit.back")}
-              </Link>
-            </Group>
-          </Stack>
-        </Form>
-      </Panel>
+      <FormPanel
+        form={form}
+        submit={t("edit.save")}
+        intent="save"
+        back={
+          <Link to={back} className="ui-anchor">
+            {t("edit.back")}
+          </Link>
+        }
+      >
+        {address ? <input type="hidden" name="id" value={address.id} /> : null}
+        {target ? <input type="hidden" name="redirect" value={target} /> : null}
+        <TextField meta={fields.name} label={t("edit.name")} autoComplete="name" required />
+        <TextField meta={fields.mobile} type="tel" label={t("edit.mobile")} description={t("edit.contactHint")} autoComplete="tel" />
+        <TextField meta={fields.telephone} type="tel" label={t("edit.telephone")} />
+        <RegionSelects key={JSON.stringify(choices.ids)} choices={choices} errors={regionErrors} />
+        <TextField meta={fields.address} label={t("edit.detail")} required />
+        <CheckboxField meta={fields.is_default} label={t("edit.isDefault")} />
+      </FormPanel>
     </Stack>
   );
 }
