@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PriceTag } from "~/components/goods/price-tag";
-import { Panel, Stack } from "~/components/ui";
+import { Panel, Stack, TitledSection } from "~/components/ui";
 import { shownPrices } from "~/domain/sale-control";
 import { manjianRules } from "~/domain/topic";
 import { useTranslation } from "~/i18n/translation";
@@ -63,10 +63,7 @@ export default function ActivityPage() {
       <h1 className="ui-title">{t("activity.title")}</h1>
       {empty ? <p>{t("activity.none")}</p> : null}
       {entries.length > 0 ? (
-        <section className="activity-section" aria-labelledby="activity-entries">
-          <h2 id="activity-entries" className="ui-subtitle">
-            {t("activity.entries")}
-          </h2>
+        <TitledSection className="activity-section" headingId="activity-entries" titleClassName="ui-subtitle" title={t("activity.entries")}>
           <ul className="activity-entries">
             {entries.map((entry) => (
               <li key={entry.kind}>
@@ -80,13 +77,10 @@ export default function ActivityPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
       {discounts.length > 0 ? (
-        <section className="activity-section" id="discount" aria-labelledby="activity-discount">
-          <h2 id="activity-discount" className="ui-subtitle">
-            {t("activity.discount")}
-          </h2>
+        <TitledSection className="activity-section" id="discount" headingId="activity-discount" titleClassName="ui-subtitle" title={t("activity.discount")}>
           <ul className="seckill-goods">
             {discounts.map((item) => (
               <li key={item.skuId} className="seckill-goods__item">
@@ -99,13 +93,10 @@ export default function ActivityPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
       {manjians.length > 0 ? (
-        <section className="activity-section" id="manjian" aria-labelledby="activity-manjian">
-          <h2 id="activity-manjian" className="ui-subtitle">
-            {t("activity.manjian")}
-          </h2>
+        <TitledSection className="activity-section" id="manjian" headingId="activity-manjian" titleClassName="ui-subtitle" title={t("activity.manjian")}>
           {manjians.map((activity) => (
             <Panel key={activity.id} data-testid="manjian">
               <p>
@@ -128,7 +119,7 @@ export default function ActivityPage() {
               </ul>
             </Panel>
           ))}
-        </section>
+        </TitledSection>
       ) : null}
     </Stack>
   );

@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { LedgerSection } from "~/components/member/ledger-section";
-import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { ButtonLinks } from "~/components/member/page-header";
+import { Group, Panel, Stack } from "~/components/ui";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
 import { getAccountInfo, listLedger, listLedgerSources } from "~/upstream/finance.server";
@@ -86,12 +87,12 @@ export default function AccountPage() {
             <dt>{t("account.frozen")}</dt>
             <dd>{formatMoney(account.balance_withdraw_apply)}</dd>
           </dl>
-          <Group gap="sm">
-            <ButtonLink to="/member/recharge_list">{t("account.recharge")}</ButtonLink>
-            <ButtonLink to="/member/apply_withdrawal" variant="outline">
-              {t("account.withdraw")}
-            </ButtonLink>
-          </Group>
+          <ButtonLinks
+            links={[
+              { to: "/member/recharge_list", label: t("account.recharge") },
+              { to: "/member/apply_withdrawal", label: t("account.withdraw"), variant: "outline" },
+            ]}
+          />
         </Group>
         <p className="ui-text-sm ui-dimmed">{t("account.note")}</p>
       </Panel>

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/utils/error-text";
 import { CardActions } from "~/components/member/card-actions";
-import { Alert, ConfirmStep, Badge, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { PageHeader } from "~/components/member/page-header";
+import { Alert, ConfirmStep, Badge, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { formErrorFor } from "~/upstream/error-messages";
 import { deleteBankAccount, findBankAccount, listBankAccounts, setDefaultBankAccount } from "~/upstream/finance.server";
@@ -75,10 +76,7 @@ export default function AccountListPage() {
   const actionData = useActionData<typeof action>();
   return (
     <Stack className="member-page">
-      <Group justify="between">
-        <h1 className="ui-title member-page__title">{t("accountList.title")}</h1>
-        <ButtonLink to="/member/account_edit">{t("accountList.add")}</ButtonLink>
-      </Group>
+      <PageHeader title={t("accountList.title")} links={[{ to: "/member/account_edit", label: t("accountList.add") }]} />
       {actionData?.error ? <Alert color="red">{errorText(t, actionData.error)}</Alert> : null}
       {accounts.length === 0 ? (
         <Panel>

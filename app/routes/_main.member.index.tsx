@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { requireMember } from "~/auth/guards.server";
 import { TeamSection } from "~/components/member/team-section";
-import { ButtonLink, Grid, Group, Panel, Stack } from "~/components/ui";
+import { ButtonLinks } from "~/components/member/page-header";
+import { Grid, Group, Panel, Stack } from "~/components/ui";
 import { growthProgress } from "~/domain/finance/growth";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { getMyTeam } from "~/upstream/account.server";
@@ -102,17 +103,14 @@ export default function MemberIndexPage() {
           </Group>
         </Group>
       </Panel>
-      <Group gap="md">
-        <ButtonLink to="/member/signin" variant="outline">
-          {t("index.signin")}
-        </ButtonLink>
-        <ButtonLink to="/member/collection" variant="subtle">
-          {t("index.follows")}
-        </ButtonLink>
-        <ButtonLink to="/member/footprint" variant="subtle">
-          {t("index.footprint")}
-        </ButtonLink>
-      </Group>
+      <ButtonLinks
+        gap="md"
+        links={[
+          { to: "/member/signin", label: t("index.signin"), variant: "outline" },
+          { to: "/member/collection", label: t("index.follows"), variant: "subtle" },
+          { to: "/member/footprint", label: t("index.footprint"), variant: "subtle" },
+        ]}
+      />
       <Panel>
         <h2 className="ui-title member-home__section-title">{t("index.myOrders")}</h2>
         <Grid cols={5}>

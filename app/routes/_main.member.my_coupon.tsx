@@ -2,7 +2,8 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
-import { Badge, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { PageHeader } from "~/components/member/page-header";
+import { Badge, ButtonLink, Panel, Stack } from "~/components/ui";
 import { COUPON_STATE, COUPON_TABS, couponFace, strictChoice, strictPage, type CouponTab } from "~/domain/member-assets";
 import { useTranslation } from "~/i18n/translation";
 import { listMemberCoupons } from "~/upstream/member-assets.server";
@@ -59,12 +60,7 @@ export default function MyCouponPage() {
   const { tab, page, pageCount, coupons } = useLoaderData<typeof loader>();
   return (
     <Stack className="member-page">
-      <Group justify="between">
-        <h1 className="ui-title member-page__title">{t("coupon.title")}</h1>
-        <ButtonLink to="/coupon" variant="outline">
-          {t("coupon.centre")}
-        </ButtonLink>
-      </Group>
+      <PageHeader title={t("coupon.title")} links={[{ to: "/coupon", label: t("coupon.centre"), variant: "outline" }]} />
       <nav aria-label={t("coupon.tabsLabel")}>
         <ul className="member-tabs">
           {COUPON_TABS.map((key) => (

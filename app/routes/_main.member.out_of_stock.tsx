@@ -1,13 +1,13 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/member/pager";
-import { Badge, Panel, Stack } from "~/components/ui";
+import { Badge, Panel, Stack, TableHead } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { listStockouts } from "~/upstream/account.server";
 import { CapabilityAbsentError } from "~/upstream/capabilities.server";
 import { formatDateTime } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
-import { PageParam, queryOf } from "~/utils/member-query";
+import { listPage, PageParam, queryOf } from "~/utils/member-query";
 import { notFoundResponse } from "~/utils/not-found.server";
 // Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
 import "~/styles/member.css";
@@ -23,19 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof CapabilityAbsentError) throw notFoundResponse();
     throw error;
   });
-  return {
-    page,
-    pageCount: log.page_count,
-    rows: log.list.map((row) => ({
-      id: row.id,
-      skuId: row.sku_id,
-      name: row.sku_name,
-      since: formatDateTime(row.stockout_time),
-      restocked: row.status === 1,
-      back: row.restock_time ? formatDateTime(row.restock_time) : null,
-      remark: row.remark,
-    })),
-  };
+  return listPage(page, log, (row) => ({
+    id: row.id,
+    skuId: row.sku_id,
+    name: row.sku_name,
+    since: formatDateTime(row.stockout_time),
+    restocked: row.status === 1,
+    back: row.restock_time ? formatDateTime(row.restock_time) : null,
+    remark: row.remark,
+  }));
 }
 
 export default function OutOfStockPage() {
@@ -50,15 +46,7 @@ export default function OutOfStockPage() {
           <p>{t("stockout.empty")}</p>
         ) : (
           <table className="member-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("stockout.goods")}</th>
-                <th scope="col">{t("stockout.stockoutTime")}</th>
-                <th scope="col">{t("stockout.status")}</th>
-                <th scope="col">{t("stockout.restockTime")}</th>
-                <th scope="col">{t("stockout.remark")}</th>
-              </tr>
-            </thead>
+            <TableHead cells={[t("stockout.goods"), t("stockout.stockoutTime"), t("stockout.status"), t("stockout.restockTime"), t("stockout.remark")]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>

@@ -2,7 +2,8 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
-import { Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
+import { NUM } from "~/components/member/member-table";
+import { Button, ButtonLink, Group, Panel, Stack, TableHead, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { listRechargeOrders, listRechargePackages, rechargeOrderDetailAvailable } from "~/upstream/finance.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
@@ -87,24 +88,16 @@ export default function RechargeListPage() {
           ) : (
             <table className="member-table">
               <caption className="visually-hidden">{t("rechargeList.records")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("rechargeList.no")}</th>
-                  <th scope="col">{t("rechargeList.name")}</th>
-                  <th scope="col" className="member-table__num">
-                    {t("rechargeList.paid")}
-                  </th>
-                  <th scope="col" className="member-table__num">
-                    {t("rechargeList.credited")}
-                  </th>
-                  <th scope="col">{t("rechargeList.time")}</th>
-                  {detailLinks ? (
-                    <th scope="col">
-                      <span className="visually-hidden">{t("rechargeList.detail")}</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+              <TableHead
+                cells={[
+                  t("rechargeList.no"),
+                  t("rechargeList.name"),
+                  { label: t("rechargeList.paid"), className: NUM },
+                  { label: t("rechargeList.credited"), className: NUM },
+                  t("rechargeList.time"),
+                  detailLinks && { label: t("rechargeList.detail"), hidden: true },
+                ]}
+              />
               <tbody>
                 {orders.map((order) => (
                   <tr key={order.id}>

@@ -2,12 +2,14 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/auth/guards.server";
 import { Pager } from "~/components/member/pager";
-import { ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { PageHeader } from "~/components/member/page-header";
+import { NUM } from "~/components/member/member-table";
+import { Panel, Stack, TableHead } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { listWithdrawals } from "~/upstream/finance.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import type { RouteHandle } from "~/utils/handle";
-import { PageParam, queryOf } from "~/utils/member-query";
+import { listPage, PageParam, queryOf } from "~/utils/member-query";
 // Each member page imports the stylesheet itself so its code keeps its own chunk (docs/member-centre.md, "Bundle").
 import "~/styles/member.css";
 
@@ -19,18 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireMember(request, context);
   const page = PageParam.parse(queryOf(request).page);
   const result = await listWithdrawals(ctx, { page, pageSize: PAGE_SIZE });
-  return {
-    page,
-    pageCount: result.page_count,
-    rows: result.list.map((row) => ({
-      id: row.id,
-      no: row.withdraw_no,
-      amount: row.apply_money,
-      type: row.transfer_type_name,
-      status: row.status_name,
-      time: formatDateTime(row.apply_time),
-    })),
-  };
+  return listPage(page, result, (row) => ({
+    id: row.id,
+    no: row.withdraw_no,
+    amount: row.apply_money,
+    type: row.transfer_type_name,
+    status: row.status_name,
+    time: formatDateTime(row.apply_time),
+  }));
 }
 
 export default function WithdrawalPage() {
@@ -38,30 +36,23 @@ export default function WithdrawalPage() {
   const { page, pageCount, rows } = useLoaderData<typeof loader>();
   return (
     <Stack className="member-page">
-      <Group justify="between">
-        <h1 className="ui-title member-page__title">{t("withdrawal.title")}</h1>
-        <ButtonLink to="/member/apply_withdrawal">{t("withdrawal.apply")}</ButtonLink>
-      </Group>
+      <PageHeader title={t("withdrawal.title")} links={[{ to: "/member/apply_withdrawal", label: t("withdrawal.apply") }]} />
       <Panel>
         {rows.length === 0 ? (
           <p>{t("withdrawal.empty")}</p>
         ) : (
           <table className="member-table">
             <caption className="visually-hidden">{t("withdrawal.title")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("withdrawal.no")}</th>
-                <th scope="col" className="member-table__num">
-                  {t("withdrawal.amount")}
-                </th>
-                <th scope="col">{t("withdrawal.type")}</th>
-                <th scope="col">{t("withdrawal.status")}</th>
-                <th scope="col">{t("withdrawal.time")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("withdrawal.detail")}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cells={[
+                t("withdrawal.no"),
+                { label: t("withdrawal.amount"), className: NUM },
+                t("withdrawal.type"),
+                t("withdrawal.status"),
+                t("withdrawal.time"),
+                { label: t("withdrawal.detail"), hidden: true },
+              ]}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>

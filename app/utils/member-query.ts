@@ -39,3 +39,8 @@ export function editPageQuery(request: Request): z.infer<typeof EditPageQuerySch
 export function queryOf(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
+
+/** A member list page's view of one upstream page: its number, the page count, the rows as the page shows them. */
+export function listPage<Row, View>(page: number, answer: { page_count: number; list: Row[] }, toView: (row: Row) => View) {
+  return { page, pageCount: answer.page_count, rows: answer.list.map(toView) };
+}

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { PaginationLinks } from "~/components/pagination-links";
-import { Alert, Stack } from "~/components/ui";
+import { Alert, Stack, TableHead } from "~/components/ui";
 import type { SaleControlRowView } from "~/domain/sale-control";
 import { loginUrlTo } from "~/utils/safe-redirect";
 
@@ -39,14 +39,14 @@ export function SaleControlList({
         <Alert color="green">{t("saleControl.none")}</Alert>
       ) : (
         <table className="ui-table sale-control__table">
-          <thead>
-            <tr>
-              <th>{t(kind === "goods" ? "saleControl.goods" : "saleControl.category")}</th>
-              <th>{t("saleControl.price")}</th>
-              <th>{t("saleControl.purchase")}</th>
-              <th>{t("saleControl.why")}</th>
-            </tr>
-          </thead>
+          <TableHead
+            cells={[
+              t(kind === "goods" ? "saleControl.goods" : "saleControl.category"),
+              t("saleControl.price"),
+              t("saleControl.purchase"),
+              t("saleControl.why"),
+            ]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>

@@ -6,6 +6,16 @@ import { LanguageSwitch } from "./language-switch";
 import { SwitchAccountLink } from "./switch-account-link";
 import { loginUrlTo } from "~/utils/safe-redirect";
 
+/** The bar's links, in order: where each goes and its text's key. */
+const LINKS = [
+  ["/index", "home"],
+  ["/member/order_list", "myOrders"],
+  ["/member/footprint", "footprint"],
+  ["/member/collection", "collection"],
+  ["/cms/help", "help"],
+  ["/cms/notice", "notice"],
+] as const;
+
 /** The thin bar above the header: greeting or login/register, account switch, logout, links. */
 export function TopBar() {
   const { t } = useTranslation();
@@ -43,24 +53,11 @@ export function TopBar() {
         </Group>
         <nav aria-label={t("topBar.label")}>
           <Group gap="md">
-            <Link to="/index" className="top-bar__link">
-              {t("topBar.home")}
-            </Link>
-            <Link to="/member/order_list" className="top-bar__link">
-              {t("topBar.myOrders")}
-            </Link>
-            <Link to="/member/footprint" className="top-bar__link">
-              {t("topBar.footprint")}
-            </Link>
-            <Link to="/member/collection" className="top-bar__link">
-              {t("topBar.collection")}
-            </Link>
-            <Link to="/cms/help" className="top-bar__link">
-              {t("topBar.help")}
-            </Link>
-            <Link to="/cms/notice" className="top-bar__link">
-              {t("topBar.notice")}
-            </Link>
+            {LINKS.map(([to, key]) => (
+              <Link key={to} to={to} className="top-bar__link">
+                {t(`topBar.${key}`)}
+              </Link>
+            ))}
             <a href="/desktop-shortcut.url" download className="top-bar__link">
               {t("topBar.saveToDesktop")}
             </a>

@@ -1,4 +1,5 @@
-import { Panel } from "~/components/ui";
+import { Panel, TableHead } from "~/components/ui";
+import { NUM } from "./member-table";
 import { useTranslation } from "~/i18n/translation";
 
 export type TeamRow = { id: number; name: string; label: string; mobile: string; regTime: string; orders: number; money: string };
@@ -17,20 +18,16 @@ export function TeamSection({ team }: { team: { count: number; rows: TeamRow[] }
           <p>{t("team.empty")}</p>
         ) : (
           <table className="member-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("team.member")}</th>
-                <th scope="col">{t("team.label")}</th>
-                <th scope="col">{t("team.mobile")}</th>
-                <th scope="col">{t("team.regTime")}</th>
-                <th scope="col" className="member-table__num">
-                  {t("team.orders")}
-                </th>
-                <th scope="col" className="member-table__num">
-                  {t("team.orderMoney")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cells={[
+                t("team.member"),
+                t("team.label"),
+                t("team.mobile"),
+                t("team.regTime"),
+                { label: t("team.orders"), className: NUM },
+                { label: t("team.orderMoney"), className: NUM },
+              ]}
+            />
             <tbody>
               {team.rows.map((row) => (
                 <tr key={row.id}>

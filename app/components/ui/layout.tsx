@@ -1,4 +1,4 @@
-import type { CSSProperties, HTMLAttributes } from "react";
+import type { CSSProperties, HTMLAttributes, ReactNode } from "react";
 
 /**
  * Layout primitives: plain elements with CSS classes (app/styles/ui.css) that use Mantine's design
@@ -36,6 +36,24 @@ export function Grid({ cols, gap, className, style, ...props }: BoxProps & { col
 /** A bordered white panel (Mantine's Paper/Card look). */
 export function Panel({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={classes("ui-panel", className)} {...props} />;
+}
+
+/** A section named by its h2 (`aria-labelledby` the heading's id, `headingId`). */
+export function TitledSection({
+  headingId,
+  title,
+  titleClassName,
+  children,
+  ...props
+}: HTMLAttributes<HTMLElement> & { headingId: string; title: ReactNode; titleClassName: string }) {
+  return (
+    <section aria-labelledby={headingId} {...props}>
+      <h2 id={headingId} className={titleClassName}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 export { classes };

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { errorText } from "~/utils/error-text";
+import { PageHeader } from "~/components/member/page-header";
 import { PaginationLinks } from "~/components/pagination-links";
 import { Alert, Badge, Button, ButtonLink, Group, Panel, Stack, TextInput } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
@@ -26,12 +27,7 @@ export function VerificationDeskPage() {
 
   return (
     <Stack gap="md" className="verification-page">
-      <Group justify="between">
-        <h1 className="ui-title">{t("desk.title")}</h1>
-        <ButtonLink to="/member/verification_list" variant="outline">
-          {t("list.title")}
-        </ButtonLink>
-      </Group>
+      <PageHeader title={t("desk.title")} titleClassName="ui-title" links={[{ to: "/member/verification_list", label: t("list.title"), variant: "outline" }]} />
       <Panel>
         {/* A GET form: looking a code up changes nothing, and the result is a link. A code scanner types into the box like a keyboard. */}
         <Form method="get" className="verification-code-form" role="search" aria-label={t("desk.lookup")}>
@@ -105,12 +101,7 @@ export function VerificationListPage() {
   const { tabs, type, page, pageCount, rows } = useLoaderData<VerificationListData>();
   return (
     <Stack gap="md" className="verification-page">
-      <Group justify="between">
-        <h1 className="ui-title">{t("list.title")}</h1>
-        <ButtonLink to="/member/verification" variant="outline">
-          {t("desk.title")}
-        </ButtonLink>
-      </Group>
+      <PageHeader title={t("list.title")} titleClassName="ui-title" links={[{ to: "/member/verification", label: t("desk.title"), variant: "outline" }]} />
       {/* Tabs are links (work without JS); the current one is marked for assistive technology. */}
       <nav aria-label={t("list.tabs")} className="verification-tabs">
         {tabs.map((tab) => (
@@ -172,17 +163,14 @@ export function VerificationDetailPage() {
   const { view, error } = useLoaderData<VerificationDetailData>();
   return (
     <Stack gap="md" className="verification-page">
-      <Group justify="between">
-        <h1 className="ui-title">{t("detail.title")}</h1>
-        <Group gap="sm">
-          <ButtonLink to="/member/verification_list" variant="outline">
-            {t("list.title")}
-          </ButtonLink>
-          <ButtonLink to="/member/verification" variant="outline">
-            {t("desk.title")}
-          </ButtonLink>
-        </Group>
-      </Group>
+      <PageHeader
+        title={t("detail.title")}
+        titleClassName="ui-title"
+        links={[
+          { to: "/member/verification_list", label: t("list.title"), variant: "outline" },
+          { to: "/member/verification", label: t("desk.title"), variant: "outline" },
+        ]}
+      />
       {error ? (
         <Alert color="red" role="alert" data-testid="verify-error">
           {errorText(t, error)}

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { requireMember } from "~/auth/guards.server";
 import { errorText } from "~/utils/error-text";
 import { CardActions } from "~/components/member/card-actions";
-import { Alert, ConfirmStep, Badge, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { PageHeader } from "~/components/member/page-header";
+import { Alert, ConfirmStep, Badge, Button, Group, Panel, Stack } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { deleteAddress, listAddresses, setDefaultAddress } from "~/upstream/address.server";
 import { formErrorFor } from "~/upstream/error-messages";
@@ -111,10 +112,7 @@ export default function DeliveryAddressPage() {
 
   return (
     <Stack gap="md" className="address-page">
-      <Group justify="between">
-        <h1 className="ui-title address-page__title">{t("list.title")}</h1>
-        <ButtonLink to={editUrl()}>{t("list.add")}</ButtonLink>
-      </Group>
+      <PageHeader title={t("list.title")} titleClassName="ui-title address-page__title" links={[{ to: editUrl(), label: t("list.add") }]} />
       {target ? (
         <Alert color="blue" role="note">
           {t("list.chooseForCheckout")} <Link to={target}>{t("list.backToCheckout")}</Link>

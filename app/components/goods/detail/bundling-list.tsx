@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { TitledSection } from "~/components/ui";
 import { useTranslation } from "~/i18n/translation";
 import { toCents } from "~/domain/pricing/money";
 import type { GoodsDetailView } from "~/upstream/goods-detail.server";
@@ -9,10 +10,7 @@ export function BundlingList({ bundlings, priceVisible, hiddenText }: { bundling
   const { t } = useTranslation("goods");
   if (!bundlings.length) return null;
   return (
-    <section className="goods-section" aria-labelledby="goods-bundling-title">
-      <h2 id="goods-bundling-title" className="goods-section__title">
-        {t("bundling.title")}
-      </h2>
+    <TitledSection className="goods-section" headingId="goods-bundling-title" titleClassName="goods-section__title" title={t("bundling.title")}>
       <ul className="bundling-list">
         {bundlings.map((bundling) => (
           <li key={bundling.id} className="bundling">
@@ -41,6 +39,6 @@ export function BundlingList({ bundlings, priceVisible, hiddenText }: { bundling
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
