@@ -33,6 +33,11 @@ export function purchaseRights(isMember: boolean, saleControl: SaleControlRule):
   return { price: "visible", buy: "allowed" };
 }
 
+/** What a price tag needs from the rights: whether the price shows and, when it does not, why. */
+export function priceShown(rights: PurchaseRights): { visible: boolean; hiddenReason: "login" | "sale-control" } {
+  return rights.price === "visible" ? { visible: true, hiddenReason: "login" } : { visible: false, hiddenReason: rights.reason };
+}
+
 /**
  * A listed goods' price and market price as a page may render them: both null where the visitor (or
  * a sale-control rule) may not see prices, so they never reach the page; `hiddenReason` says which.

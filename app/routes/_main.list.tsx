@@ -100,23 +100,9 @@ export default function GoodsListPage() {
             value === undefined || ["min_price", "max_price", "page"].includes(key) ? null : <input key={key} type="hidden" name={key} value={String(value)} />,
           )}
           <Group gap="xs" nowrap>
-            <input
-              name="min_price"
-              className="price-range__input"
-              inputMode="decimal"
-              aria-label={t("list.minPrice")}
-              placeholder="¥"
-              defaultValue={query.min_price ?? ""}
-            />
+            <PriceInput name="min_price" label={t("list.minPrice")} value={query.min_price} />
             <span aria-hidden>-</span>
-            <input
-              name="max_price"
-              className="price-range__input"
-              inputMode="decimal"
-              aria-label={t("list.maxPrice")}
-              placeholder="¥"
-              defaultValue={query.max_price ?? ""}
-            />
+            <PriceInput name="max_price" label={t("list.maxPrice")} value={query.max_price} />
             <Button type="submit" size="xs" variant="outline">
               {t("list.applyPrice")}
             </Button>
@@ -140,4 +126,9 @@ export default function GoodsListPage() {
       <PaginationLinks page={query.page ?? 1} pageCount={pageCount} hrefFor={(page) => goodsListHref(query, { page })} />
     </Stack>
   );
+}
+
+/** One end of the price range: a decimal box named by its label, "¥" as its placeholder. */
+function PriceInput({ name, label, value }: { name: "min_price" | "max_price"; label: string; value: string | undefined }) {
+  return <input name={name} className="price-range__input" inputMode="decimal" aria-label={label} placeholder="¥" defaultValue={value ?? ""} />;
 }

@@ -157,15 +157,7 @@ export default function PointDetailPage() {
         blocked={blocked}
         // A visitor's one button is the login (no second link, as the PC shows it).
         loginHref={null}
-        fields={
-          <BuyQuantityField
-            meta={fields.num}
-            label={t("quantity")}
-            min={1}
-            max={view.max >= 1 ? view.max : undefined}
-            disabled={Boolean(blocked) || view.state === "login"}
-          />
-        }
+        fields={<BuyQuantityField meta={fields.num} label={t("quantity")} available={view.max} disabled={Boolean(blocked) || view.state === "login"} />}
         submit={
           view.state === "login" ? (
             <ButtonLink to={view.loginHref} size="md" color="red">

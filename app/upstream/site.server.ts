@@ -118,80 +118,54 @@ const NO_MORE_CONFIG: MoreConfig = { index: { category: 0 } };
 
 /** Everything the main layout renders, loaded in parallel (each piece cached on its own). */
 export async function getLayoutData() {
-  const parts = await Promise.all([
-    shared("/api/site/info", SiteInfoSchema),
-    optional("copyright", () => shared("/api/config/copyright", CopyrightSchema), null),
-    optional("defaultimg", () => shared("/api/config/defaultimg", DefaultImagesSchema), null),
-    optional("servicer", () => shared("/api/config/servicer", ServicerConfigSchema), { pc: { type: "none", third_url: "" } }),
-    optional("categoryconfig", () => shared("/api/config/categoryconfig", CategoryConfigSchema), { category: 1, img: true }),
-    optional("adv", () => getAdv("NS_PC_INDEX_TOP"), { adv_position: null, adv_list: [] } as AdvDetail),
-    optional("navList", () => shared("/api/pc/navList", NavListSchema), []),
-    optional("friendlyLink", () => shared("/api/pc/friendlyLink", FriendlyLinksSchema), []),
-    optional("footerList", () => withCapability("footer", () => shared("/pc/api/pc/footerList", FooterListSchema), NO_FOOTER), NO_FOOTER),
-    optional("moreConfig", () => withCapability("moreConfig", () => shared("/pc/api/pc/moreConfig", MoreConfigSchema), NO_MORE_CONFIG), NO_MORE_CONFIG),
-    optional("goodsService", () => shared("/api/goods/service", GoodsServicesSchema), []),
-    optional("category", () => shared("/api/goodscategory/tree", CategoryTreeSchema, { level: 3, template: 2 }), [] as CategoryNode[]),
+  const parts = await allOf({
+    site: shared("/api/site/info", SiteInfoSchema),
+    copyright: optional("copyright", () => shared("/api/config/copyright", CopyrightSchema), null),
+    defaultImages: optional("defaultimg", () => shared("/api/config/defaultimg", DefaultImagesSchema), null),
+    servicer: optional("servicer", () => shared("/api/config/servicer", ServicerConfigSchema), { pc: { type: "none", third_url: "" } }),
+    categoryConfig: optional("categoryconfig", () => shared("/api/config/categoryconfig", CategoryConfigSchema), { category: 1, img: true }),
+    topAd: optional("adv", () => getAdv("NS_PC_INDEX_TOP"), { adv_position: null, adv_list: [] } as AdvDetail),
+    navList: optional("navList", () => shared("/api/pc/navList", NavListSchema), []),
+    friendlyLinks: optional("friendlyLink", () => shared("/api/pc/friendlyLink", FriendlyLinksSchema), []),
+    footerList: optional("footerList", () => withCapability("footer", () => shared("/pc/api/pc/footerList", FooterListSchema), NO_FOOTER), NO_FOOTER),
+    moreConfig: optional(
+      "moreConfig",
+      () => withCapability("moreConfig", () => shared("/pc/api/pc/moreConfig", MoreConfigSchema), NO_MORE_CONFIG),
+      NO_MORE_CONFIG,
+    ),
+    services: optional("goodsService", () => shared("/api/goods/service", GoodsServicesSchema), []),
+    categories: optional("category", () => shared("/api/goodscategory/tree", CategoryTreeSchema, { level: 3, template: 2 }), [] as CategoryNode[]),
     // The help pages' own cached reader: one cache entry and one upstream call for both.
-    optional("helpclass", listHelpClasses, []),
-    optional("hotWords", () => shared("/api/goods/hotSearchWords", SearchWordsSchema), { words: "" }),
-    optional("defaultWords", () => shared("/api/goods/defaultSearchWords", SearchWordsSchema), { words: "" }),
-    optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),
-    optional("weappQrcode", () => withCapability("weappQrcode", () => shared("weapp/api/weapp/qrcode", WeappQrcodeSchema), ""), ""),
-  ]);
-  const [
-    site,
-    copyright,
-    defaultImages,
-    servicer,
-    categoryConfig,
-    topAd,
-    navList,
-    friendlyLinks,
-    footerList,
-    moreConfig,
-    services,
-    categories,
-    helpClasses,
-    hotWords,
-    defaultWords,
-    wapQrcode,
-    miniProgramQrcode,
-  ] = parts;
+    helpClasses: optional("helpclass", listHelpClasses, []),
+    hotWords: optional("hotWords", () => shared("/api/goods/hotSearchWords", SearchWordsSchema), { words: "" }),
+    defaultWords: optional("defaultWords", () => shared("/api/goods/defaultSearchWords", SearchWordsSchema), { words: "" }),
+    wapQrcode: optional("wapqrcode", () => shared("/api/site/wapqrcode", WapQrcodeSchema), { path: {} }),
+    miniProgramQrcode: optional("weappQrcode", () => withCapability("weappQrcode", () => shared("weapp/api/weapp/qrcode", WeappQrcodeSchema), ""), ""),
+  });
+  const { servicer, wapQrcode, ...pieces } = parts;
   // The chrome's tiny images, carried in the HTML (ADR 027); a failure leaves their URLs.
   const inlined = await inlineImages([
-    ...services.map((service) => (service.icon?.iconType === "img" ? service.icon.imageUrl : "")),
-    ...footerList.cert_list.map((entry) => entry.icon),
-    ...footerList.platform_list.map((entry) => entry.icon),
-    ...friendlyLinks.map((link) => link.link_pic),
-    ...(categoryConfig.img ? categories.map((node) => node.image) : []),
-    miniProgramQrcode,
+    ...pieces.services.map((service) => (service.icon?.iconType === "img" ? service.icon.imageUrl : "")),
+    ...pieces.footerList.cert_list.map((entry) => entry.icon),
+    ...pieces.footerList.platform_list.map((entry) => entry.icon),
+    ...pieces.friendlyLinks.map((link) => link.link_pic),
+    ...(pieces.categoryConfig.img ? pieces.categories.map((node) => node.image) : []),
+    pieces.miniProgramQrcode,
   ]).catch(() => stableFallback<InlineImages>("inline-images", {}));
   // While every piece is the cached object it was, the layout is the same object too: what is
   // derived from it (the client layout's version, the chrome rendered once) stays valid.
-  const layout = {
-    inlineImages: inlined,
-    site,
-    copyright,
-    defaultImages,
-    servicer: servicer.pc,
-    categoryConfig,
-    topAd,
-    navList,
-    friendlyLinks,
-    footerList,
-    moreConfig,
-    services,
-    categories,
-    helpClasses,
-    hotWords,
-    defaultWords,
-    h5Qrcode: wapQrcode.path.h5?.img ?? "",
-    miniProgramQrcode,
-  };
-  const pieces = [...parts, inlined];
-  if (composed && pieces.every((piece, index) => piece === composed?.parts[index])) return composed.layout as typeof layout;
-  composed = { parts: pieces, layout };
+  const layout = { inlineImages: inlined, ...pieces, servicer: servicer.pc, h5Qrcode: wapQrcode.path.h5?.img ?? "" };
+  const answers = [...Object.values(parts), inlined];
+  if (composed && answers.every((answer, index) => answer === composed?.parts[index])) return composed.layout as typeof layout;
+  composed = { parts: answers, layout };
   return layout;
+}
+
+/** An object of promises awaited together (Promise.all), each answer under its own name and type. */
+async function allOf<T extends Record<string, Promise<unknown>>>(promises: T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const names = Object.keys(promises);
+  const answers = await Promise.all(Object.values(promises));
+  return Object.fromEntries(names.map((name, index) => [name, answers[index]])) as { [K in keyof T]: Awaited<T[K]> };
 }
 export type LayoutData = Awaited<ReturnType<typeof getLayoutData>>;
 let composed: { parts: unknown[]; layout: unknown } | undefined;

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/translation";
 import { PriceTag } from "~/components/goods/price-tag";
 import { linkProps } from "~/components/layout/link-props";
 import { Grid, Group } from "~/components/ui";
-import { purchaseRights } from "~/domain/sale-control";
+import { priceShown, purchaseRights } from "~/domain/sale-control";
 import { readableOnWhite } from "~/utils/color";
 import { StaticMarkup } from "~/components/layout/static-markup";
 import { wholeValue } from "~/utils/document-data";
@@ -100,13 +100,7 @@ function GoodsGrid({ goods, isMember, cols }: { goods: FloorGoodsView[]; isMembe
           <a key={item.skuId} href={`/sku-${item.skuId}`} className="floor-goods">
             <img src={item.image} alt="" width={150} height={150} loading="lazy" decoding="async" />
             <span className="ui-text-sm line-clamp-2">{item.name}</span>
-            <PriceTag
-              price={item.price}
-              marketPrice={item.marketPrice}
-              visible={rights.price === "visible"}
-              hiddenReason={rights.price === "visible" ? "login" : rights.reason}
-              size="sm"
-            />
+            <PriceTag price={item.price} marketPrice={item.marketPrice} {...priceShown(rights)} size="sm" />
           </a>
         );
       })}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/translation";
 import { Badge, Group, Stack } from "~/components/ui";
-import { purchaseRights } from "~/domain/sale-control";
+import { priceShown, purchaseRights } from "~/domain/sale-control";
 import { legibleTextOn } from "~/utils/color";
 import type { GoodsCardView } from "~/upstream/goods-view.server";
 import { PriceTag } from "./price-tag";
@@ -16,13 +16,7 @@ export function GoodsCard({ goods, isMember }: { goods: GoodsCardView; isMember:
         <img src={goods.image} alt={goods.name} width={200} height={200} loading="lazy" />
       </Link>
       <Stack gap="xs" className="goods-card__body">
-        <PriceTag
-          price={goods.price}
-          marketPrice={goods.marketPrice}
-          visible={rights.price === "visible"}
-          hiddenReason={rights.price === "visible" ? "login" : rights.reason}
-          size="md"
-        />
+        <PriceTag price={goods.price} marketPrice={goods.marketPrice} {...priceShown(rights)} size="md" />
         {rights.price === "visible" && goods.memberPrice ? (
           <p className="ui-text-xs goods-card__member-price">{t("card.memberPrice", { price: goods.memberPrice })}</p>
         ) : null}

@@ -115,21 +115,24 @@ export function useBuyForm(id: string, num: number, constraint: Parameters<typeo
   });
 }
 
-/** How many to buy, bound to the buy form: the page's own bounds come on top of the schema's. */
+/**
+ * How many to buy, bound to the buy form: the page's own bounds come on top of the schema's. Its
+ * `max` is what is `available` (stock, the member's limit), unset when that is under `min` (nothing
+ * can be bought: the button says why).
+ */
 export function BuyQuantityField({
   meta,
   label,
-  min,
-  max,
+  min = 1,
+  available,
   step,
   description,
   disabled,
 }: {
   meta: FieldMetadata<string>;
   label: string;
-  min: number;
-  /** Unset when nothing can be bought (the button says why). */
-  max: number | undefined;
+  min?: number;
+  available: number;
   step?: number;
   description?: string;
   disabled: boolean;
@@ -141,7 +144,7 @@ export function BuyQuantityField({
       inputMode="numeric"
       label={label}
       min={min}
-      max={max}
+      max={available >= min ? available : undefined}
       step={step}
       required
       disabled={disabled}

@@ -6,8 +6,9 @@ import { useEffect } from "react";
 import { requireMember } from "~/auth/guards.server";
 import { payPasswordProblem } from "~/auth/pay-password.server";
 import { errorsText, errorText } from "~/utils/error-text";
+import { CheckoutRefused } from "~/components/checkout/checkout-refused";
 import { FormErrors, PasswordField, TextField } from "~/components/form";
-import { Alert, Button, ButtonLink, Group, Panel, Stack } from "~/components/ui";
+import { Alert, Button, Group, Panel, Stack } from "~/components/ui";
 import { cashierOffersBalanceAndTransfer } from "~/domain/checkout";
 import { centsToYuan, toCents } from "~/domain/pricing/money";
 import { useTranslation } from "~/i18n/translation";
@@ -189,18 +190,11 @@ export default function PayPage() {
   const { t } = useTranslation("checkout");
   if (loaded.state === "refused") {
     return (
-      <Stack gap="md" className="checkout-page">
-        <h1 className="ui-title">{t("pay.title")}</h1>
-        <Alert color="red" role="alert">
-          {errorText(t, loaded.message)}
-        </Alert>
-        <Group>
-          <ButtonLink to={`/member/order_detail?${new URLSearchParams({ order_id: String(loaded.orderId) })}`}>{t("pay.toOrder")}</ButtonLink>
-          <ButtonLink to="/member/order_list" variant="outline">
-            {t("payment.myOrders")}
-          </ButtonLink>
-        </Group>
-      </Stack>
+      <CheckoutRefused
+        title={t("pay.title")}
+        message={errorText(t, loaded.message)}
+        back={{ href: `/member/order_detail?${new URLSearchParams({ order_id: String(loaded.orderId) })}`, label: t("pay.toOrder") }}
+      />
     );
   }
   return <PayForm view={loaded} />;

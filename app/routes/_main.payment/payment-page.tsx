@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { CheckoutRefused } from "~/components/checkout/checkout-refused";
 import { OrderGoodsList } from "~/components/checkout/order-goods-list";
 import { OrderTotals } from "~/components/checkout/order-totals";
 import { errorText, errorsText } from "~/utils/error-text";
-import { Alert, Button, ButtonLink, Checkbox, Group, NativeSelect, Panel, Stack, TextInput } from "~/components/ui";
+import { Alert, Button, Checkbox, Group, NativeSelect, Panel, Stack, TextInput } from "~/components/ui";
 import { BUYER_MESSAGE_MAX, MOBILE } from "~/domain/checkout";
 import { useTranslation } from "~/i18n/translation";
 import { formatMoney } from "~/utils/format";
@@ -29,19 +30,9 @@ export function PaymentPage() {
   const actionData = useActionData<ActionData>();
   if (loaded.state === "refused") {
     return (
-      <Stack gap="md" className="checkout-page">
-        <h1 className="ui-title">{t("payment.title")}</h1>
-        <Alert color="red" role="alert">
-          {errorText(t, loaded.message)}
-        </Alert>
+      <CheckoutRefused title={t("payment.title")} message={errorText(t, loaded.message)} back={{ href: loaded.back.href, label: t(loaded.back.label) }}>
         {actionData?.formError && actionData.formError.message !== loaded.message ? <CreateError message={actionData.formError.message} /> : null}
-        <Group>
-          <ButtonLink to={loaded.back.href}>{t(loaded.back.label)}</ButtonLink>
-          <ButtonLink to="/member/order_list" variant="outline">
-            {t("payment.myOrders")}
-          </ButtonLink>
-        </Group>
-      </Stack>
+      </CheckoutRefused>
     );
   }
   return <PaymentForm view={loaded} />;

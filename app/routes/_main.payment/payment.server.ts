@@ -62,16 +62,14 @@ function refused(
   return data({ result: { ...result, initialValue: Object.fromEntries(initialValue) }, formError }, { status, headers });
 }
 
+/** Which checkout a query (or a posted form) of the source schema is: its page, its way back, its upstream calls. */
+type FlowOf<S extends z.ZodTypeAny> = (query: z.output<S>) => CheckoutFlow;
+
 function badRequest(): never {
   throw new Response(null, { status: 400 });
 }
 
-export async function paymentLoader<S extends z.ZodTypeAny>(
-  request: Request,
-  context: AppLoadContext,
-  sourceSchema: S,
-  flowOf: (query: z.output<S>) => CheckoutFlow,
-) {
+export async function paymentLoader<S extends z.ZodTypeAny>(request: Request, context: AppLoadContext, sourceSchema: S, flowOf: FlowOf<S>) {
   const ctx = await requireMember(request, context);
   const query = querySchema(sourceSchema).safeParse(fieldsOf(new URL(request.url).searchParams));
   if (!query.success) badRequest();
@@ -201,12 +199,7 @@ export async function paymentLoader<S extends z.ZodTypeAny>(
   return data(view, { headers: PRIVATE_NO_STORE });
 }
 
-export async function paymentAction<S extends z.ZodTypeAny>(
-  request: Request,
-  context: AppLoadContext,
-  sourceSchema: S,
-  flowOf: (query: z.output<S>) => CheckoutFlow,
-) {
+export async function paymentAction<S extends z.ZodTypeAny>(request: Request, context: AppLoadContext, sourceSchema: S, flowOf: FlowOf<S>) {
   const ctx = await requireMember(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: intentSchema(sourceSchema) });
   if (submission.status !== "success") return refused(submission, 400);

@@ -81,8 +81,7 @@ export function ComboDetailView() {
             <BuyQuantityField
               meta={fields.num}
               label={t("combo.sets")}
-              min={1}
-              max={view.maxSets >= 1 ? view.maxSets : undefined}
+              available={view.maxSets}
               disabled={Boolean(blocked)}
               description={view.maxSets >= 1 ? t("combo.setsHint", { max: view.maxSets }) : undefined}
             />

@@ -62,15 +62,7 @@ export function GroupbuyDetailView() {
         form={form}
         blocked={blocked}
         loginHref={rights.buy === "login" ? view.loginHref : null}
-        fields={
-          <BuyQuantityField
-            meta={fields.num}
-            label={t("goods:detail.quantity")}
-            min={view.buyNum}
-            max={view.stock >= view.buyNum ? view.stock : undefined}
-            disabled={Boolean(blocked)}
-          />
-        }
+        fields={<BuyQuantityField meta={fields.num} label={t("goods:detail.quantity")} min={view.buyNum} available={view.stock} disabled={Boolean(blocked)} />}
         submit={
           <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
             {t("groupbuy.buyNow")}

@@ -111,7 +111,7 @@ export function SeckillDetailView() {
               label={t("goods:detail.quantity")}
               min={view.min}
               step={view.step}
-              max={view.canBuy >= view.min ? view.canBuy : undefined}
+              available={view.canBuy}
               disabled={Boolean(blocked)}
             />
           </Group>

@@ -62,15 +62,7 @@ export function TopicGoodsView() {
         form={form}
         blocked={blocked}
         loginHref={block === "login" ? view.loginHref : null}
-        fields={
-          <BuyQuantityField
-            meta={fields.num}
-            label={t("goods:detail.quantity")}
-            min={1}
-            max={view.buyable > 0 ? view.buyable : undefined}
-            disabled={Boolean(blocked)}
-          />
-        }
+        fields={<BuyQuantityField meta={fields.num} label={t("goods:detail.quantity")} available={view.buyable} disabled={Boolean(blocked)} />}
         submit={
           <Button type="submit" name="intent" value="buy" size="md" color="red" loading={navigation.state === "submitting"}>
             {t("buyNow")}
