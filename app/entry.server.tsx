@@ -6,6 +6,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { StaticMarkupProvider } from "~/components/layout/static-markup";
+import { StylesheetProvider } from "~/components/layout/document-stylesheet";
 import { bundlesFor, languageOf } from "~/i18n/i18next.server";
 import { TranslationProvider, type Bundles } from "~/i18n/translation";
 import type { Language } from "~/i18n/config";
@@ -17,6 +18,7 @@ import { NonceProvider } from "~/utils/nonce";
 import { SESSION_COOKIE } from "~/session/session.server";
 import { closedShopRedirect } from "~/upstream/shop-status.server";
 import { inlineScriptHashes } from "~/utils/script-hashes.server";
+import { readBuiltStylesheet } from "~/utils/stylesheets.server";
 import { hasCookie, VISITOR_CACHE_HEADER } from "~/utils/visitor-page-cache.server";
 
 export const streamTimeout = 10_000;
@@ -72,7 +74,9 @@ export default async function handleRequest(
     <NonceProvider value={nonce}>
       <TranslationProvider language={language} bundles={bundles}>
         <StaticMarkupProvider value={staticRenderer(language, bundles)}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <StylesheetProvider value={readBuiltStylesheet}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </StylesheetProvider>
         </StaticMarkupProvider>
       </TranslationProvider>
     </NonceProvider>,

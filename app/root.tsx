@@ -1,10 +1,5 @@
-// Mantine is the design-token source: its reset and body styles, and our theme's variables (ADR 010).
-import "@mantine/core/styles/baseline.css";
-import "@mantine/core/styles/global.css";
-import "./styles/theme.css";
-// The primitives first, so the shop's own classes (app.css) win over them at equal specificity.
-import "./styles/ui.css";
-import "./styles/app.css";
+// The shop's stylesheet (its order of parts is in the file), inlined into each document (ADR 071).
+import rootStylesheet from "./styles/root.css?url";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { redirect } from "~/utils/redirect.server";
@@ -14,6 +9,7 @@ import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from "react-r
 import { useTranslation } from "~/i18n/translation";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ToastMessage } from "~/components/toast-message";
+import { DocumentStylesheet } from "~/components/layout/document-stylesheet";
 import { fallbackLanguage } from "~/i18n/config";
 import { InlineTranslations } from "~/components/inline-translations";
 import type { RootData } from "~/components/layout/root-data";
@@ -124,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.layout?.site.seo_description ? <meta name="description" content={root.layout.site.seo_description} /> : null}
         {root?.layout?.site.seo_keywords ? <meta name="keywords" content={root.layout.site.seo_keywords} /> : null}
         <Meta />
+        <DocumentStylesheet href={rootStylesheet} />
         <Links />
       </head>
       <body>

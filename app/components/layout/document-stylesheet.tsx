@@ -1,0 +1,35 @@
+import { createContext, useContext, type ReactNode } from "react";
+
+/**
+ * The shop's stylesheet, inlined into the document (ADR 071): a page paints without waiting for a
+ * render-blocking request. The server reads the built file (entry.server provides the reader); the
+ * browser adopts the text it finds in the document rather than downloading or rendering it again,
+ * so hydration sees the same element. Where the server has no file to read (the dev server), or the
+ * text could end the element early, it is a plain `<link>`.
+ */
+export type ReadStylesheet = (href: string) => string | undefined;
+
+const StylesheetContext = createContext<ReadStylesheet | null>(null);
+
+/** entry.server provides the reader of the build's files (utils/stylesheets.server.ts). */
+export const StylesheetProvider = StylesheetContext.Provider;
+
+const ATTRIBUTE = "data-href";
+/** In the browser: the text each stylesheet had in the document, adopted once. */
+const adopted = new Map<string, string>();
+
+function adoptFromDocument(href: string): string | undefined {
+  let css = adopted.get(href);
+  if (css === undefined) {
+    css = document.querySelector(`style[${ATTRIBUTE}="${CSS.escape(href)}"]`)?.textContent ?? undefined;
+    if (css !== undefined) adopted.set(href, css);
+  }
+  return css;
+}
+
+export function DocumentStylesheet({ href }: { href: string }): ReactNode {
+  const read = useContext(StylesheetContext);
+  const css = typeof document === "undefined" ? read?.(href) : adoptFromDocument(href);
+  if (css === undefined || /<\/style/i.test(css)) return <link rel="stylesheet" href={href} />;
+  return <style {...{ [ATTRIBUTE]: href }} dangerouslySetInnerHTML={{ __html: css }} />;
+}
