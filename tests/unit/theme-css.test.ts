@@ -11,3 +11,8 @@ test("the primary colour carries white text at WCAG AA", () => {
   expect(themeCssFile()).toContain("--mantine-color-green-filled: var(--mantine-color-green-8)");
   expect(themeCssFile()).toContain("--mantine-color-green-8: #1d7032");
 });
+
+test("the light-only shop ships no dark scheme's variables (ADR 071)", () => {
+  expect(themeCssFile()).toContain(':root[data-mantine-color-scheme="light"]');
+  expect(themeCssFile()).not.toContain('data-mantine-color-scheme="dark"');
+});
