@@ -8,8 +8,9 @@ const ASSET = /^\/assets\/[\w.-]+\.css$/;
 const texts = new Map<string, string | undefined>();
 
 /**
- * The text of one of the build's fingerprinted stylesheets, read once per process (the file never
- * changes under its name); undefined for any other href, or where there is no build (the dev server).
+ * The text of one of the build's fingerprinted stylesheets, read and checked once per process (the
+ * file never changes under its name); undefined for any other href, where there is no build (the
+ * dev server), or for a text that would end an inline `<style>` early.
  */
 export function readBuiltStylesheet(href: string): string | undefined {
   if (!ASSET.test(href)) return undefined;
@@ -17,6 +18,7 @@ export function readBuiltStylesheet(href: string): string | undefined {
     let text: string | undefined;
     try {
       text = readFileSync(path.join(CLIENT_BUILD, href), "utf8");
+      if (/<\/style/i.test(text)) text = undefined;
     } catch {
       text = undefined;
     }
