@@ -20,11 +20,16 @@ const LOGIN_CODE_PATH = "/wechat/api/wechat/logincode";
  * Whether the login page offers WeChat: the upstream says its official account is set up, and
  * the login code has not been found missing or refusing lately. A failed read hides the button
  * (an optional way in must not break the login page).
+ *
+ * Pages read it from a 5 s cache; a form that asks the upstream for a login code reads it
+ * `fresh`, so a switch turned off meanwhile answers 404 instead of a refused login code, which
+ * would hide WeChat for CAPABILITY_TTL_MS after the switch is on again.
  */
-export async function wechatLoginOffered(ctx: UpstreamContext): Promise<boolean> {
+export async function wechatLoginOffered(ctx: UpstreamContext, { fresh = false }: { fresh?: boolean } = {}): Promise<boolean> {
   if (!hasCapability("wechatLogin")) return false;
+  const read = () => callUpstream(withoutToken(ctx), "/api/config/init", ConfigInitSchema);
   try {
-    const init = await cached("wechat:config-init", { ttlMs: 5_000, staleMs: 0 }, () => callUpstream(withoutToken(ctx), "/api/config/init", ConfigInitSchema));
+    const init = fresh ? await read() : await cached("wechat:config-init", { ttlMs: 5_000, staleMs: 0 }, read);
     return init.wechat_config_status;
   } catch (error) {
     log("wechat_config_unreadable", { detail: error instanceof Error ? error.message : String(error) });

@@ -25,8 +25,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(wechatButton).toHaveCount(0, { timeout: 500 });
     }).toPass({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: "登录", exact: true })).toBeVisible(); // the rest of the page is whole
-    expect((await page.goto("/login/wechat"))?.status()).toBe(404);
-    expect((await page.goto("/login/wechat/bind"))?.status()).toBe(404);
+    // Each BFF worker (WEB_CONCURRENCY) keeps its own 5 s copy of config/init, and a request on
+    // another connection may reach a worker that has not read it again yet: each page waits too.
+    for (const path of ["/login/wechat", "/login/wechat/bind"]) {
+      await expect(async () => {
+        expect((await page.goto(path))?.status(), path).toBe(404);
+      }).toPass({ timeout: 15_000 });
+    }
+    // A new code reads the switch fresh, on whichever worker: a 404 at once, and no refused login
+    // code that would keep WeChat hidden once it is on again.
     const post = await page.request.post("/login/wechat", { form: { intent: "new-code" }, maxRedirects: 0 });
     expect(post.status()).toBe(404);
 

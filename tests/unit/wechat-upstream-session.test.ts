@@ -125,6 +125,16 @@ describe("an upstream where WeChat login does not work", () => {
     expect(hasCapability("wechatLogin")).toBe(false);
   });
 
+  test("switched off while the pages' 5 s copy still says on: a new code is a 404 and WeChat stays offered for when it is on again", async () => {
+    const browser = visitor();
+    await wechatLoader({ request: browser.request("/login/wechat"), params: {}, context: {} }); // the copy says on
+    fake.upstream.on("/api/config/init", { body: envelope(0, "操作成功", { wechat_config_status: 0 }) });
+    fake.upstream.on("/wechat/api/wechat/logincode", { body: envelope(-1, "未配置公众号", []) });
+    expect(await browser.post(wechatAction, "/login/wechat", { intent: "new-code" })).toMatchObject({ status: 404 });
+    expect(fake.upstream.requests.filter((request) => request.path === "/wechat/api/wechat/logincode")).toHaveLength(0);
+    expect(hasCapability("wechatLogin")).toBe(true);
+  });
+
   test("config/init off or failing: no WeChat, its page is a 404", async () => {
     fake.upstream.on("/api/config/init", { body: envelope(0, "操作成功", { wechat_config_status: 0 }) });
     await expect(wechatLoader({ request: visitor().request("/login/wechat"), params: {}, context: {} })).rejects.toMatchObject({ status: 404 });

@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Both forms are a button and a hidden field: any problem is the form's.
   if (submission.status !== "success") return data({ check: null, result: submission.reply({ formErrors: ["auth:wechat.badRequest"] }) }, { status: 400 });
   const { intent, redirect: redirectTo } = submission.value;
-  if (!(await wechatLoginOffered(ctx))) throw notFoundResponse();
+  if (!(await wechatLoginOffered(ctx, { fresh: intent === "new-code" }))) throw notFoundResponse();
 
   if (intent === "new-code") {
     const started = await startWechatLogin(request, context, ctx);
