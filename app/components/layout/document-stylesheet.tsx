@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { documentAdopter } from "./document-adopter";
 
 /**
  * The shop's stylesheet, inlined into the document (ADR 071): a page paints without waiting for a
@@ -17,16 +18,7 @@ export const StylesheetProvider = StylesheetContext.Provider;
 
 const ATTRIBUTE = "data-href";
 /** In the browser: the text each stylesheet had in the document, adopted once. */
-const adopted = new Map<string, string>();
-
-function adoptFromDocument(href: string): string | undefined {
-  let css = adopted.get(href);
-  if (css === undefined) {
-    css = document.querySelector(`style[${ATTRIBUTE}="${CSS.escape(href)}"]`)?.textContent ?? undefined;
-    if (css !== undefined) adopted.set(href, css);
-  }
-  return css;
-}
+const adoptFromDocument = documentAdopter("style", ATTRIBUTE, (found) => found.textContent);
 
 export function DocumentStylesheet({ href }: { href: string }): ReactNode {
   const read = useContext(StylesheetContext);

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from "react";
+import { documentAdopter } from "./document-adopter";
 
 /**
  * Parts of the chrome that read the same for every visitor of a language (the footer, the category
@@ -17,16 +18,7 @@ export const StaticMarkupProvider = StaticMarkupContext.Provider;
 
 const ATTRIBUTE = "data-static-markup";
 /** In the browser: the markup each key had in the document, adopted once. */
-const adopted = new Map<string, string>();
-
-function adoptFromDocument(cacheKey: string): string | undefined {
-  let html = adopted.get(cacheKey);
-  if (html === undefined) {
-    html = document.querySelector(`[${ATTRIBUTE}="${CSS.escape(cacheKey)}"]`)?.innerHTML;
-    if (html !== undefined) adopted.set(cacheKey, html);
-  }
-  return html;
-}
+const adoptFromDocument = documentAdopter("", ATTRIBUTE, (found) => found.innerHTML);
 
 type Props = {
   /** What identifies the content: its kind, the language and the layout data's version. */
