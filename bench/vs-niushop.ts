@@ -17,7 +17,8 @@
  *    by round so that load on the machine falls on all alike. Niushop's client with JS off is opened
  *    once per page: it shows no price at all (an empty Nuxt shell).
  * 5. Every visit is a new browser context (a cold HTTP cache, no open connection) in Debian's
- *    Chromium, 1280×720, zh-CN, with the member's cookie. It records the first price visible
+ *    Chromium, 1280×720, zh-CN, with the member's cookie, that comes to the page from a blank page of
+ *    another site (bench/entry-site.ts says why). It records the first price visible
  *    (bench/first-price.ts defines it), first contentful paint and TTFB (the paint and navigation
  *    timing entries), and every request until the page settles (load, then 500 ms without network
  *    activity): their count, the bytes on the wire (CDP `encodedDataLength`: headers and encoded
@@ -31,16 +32,17 @@
  * the fixture's members, 0), VS_NIUSHOP_TIMEOUT_MS (per visit, 20000), CHROME_PATH.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { z } from "zod";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { comeFrom, startEntrySite } from "./entry-site";
 import { installFirstPriceProbe, type FirstPrice } from "./first-price";
 import { bytesIfGzipped, meterNetwork } from "./page-network";
-import { readCaptchaCode } from "../scripts/niushop/admin-client";
-import { signIn, startBff, startNginx, stop } from "./stack";
+import { readFixture, signInToStorefront, storefrontPaths, type Fixture } from "./niushop-fixture";
+import { startBff, startNginx, stop } from "./stack";
 import { PAGE_NAMES, ratios, ratioTable, summarise, summaryTable, type PageName, type Side, type Visit } from "./vs-niushop-report";
 
 const EnvSchema = z.object({
@@ -53,19 +55,6 @@ const EnvSchema = z.object({
   VS_NIUSHOP_MEMBER: z.coerce.number().int().min(0).default(0),
   VS_NIUSHOP_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
 });
-
-const Id = z.number().int().positive();
-const SeededGoodsSchema = z.object({ goodsId: Id, skuIds: z.array(Id).min(1), name: z.string() });
-/** The part of `npm run niushop`'s fixture (scripts/niushop/fixture.ts on its branch) this bench reads. */
-const FixtureSchema = z.object({
-  upstreamUrl: z.string().url(),
-  /** The unpacked upstream on this machine: its file cache holds the captchas' answers. */
-  appDir: z.string(),
-  pcClientUrl: z.string().url(),
-  members: z.array(z.object({ username: z.string(), password: z.string() })).min(1),
-  goods: z.object({ multiSku: SeededGoodsSchema, singleSku: SeededGoodsSchema }),
-});
-type Fixture = z.infer<typeof FixtureSchema>;
 
 /** Niushop's answer envelope, with the `data` each call needs. */
 const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ code: z.number(), message: z.string(), data });
@@ -88,19 +77,6 @@ async function callNiushop<T extends z.ZodTypeAny>(upstream: string, pathname: s
   if (!answer.success) throw new Error(`${pathname} answered HTTP ${response.status} with an unexpected body: ${answer.error.message}`);
   if (answer.data.code < 0) throw new Error(`${pathname} refused: ${answer.data.message}`);
   return answer.data;
-}
-
-/**
- * Signs the member in through the storefront's login form, answering the captcha it shows when the
- * upstream asks for one (Niushop's default: 会员登录验证码 on) from the local upstream's file cache.
- */
-async function signInToStorefront(storefront: string, member: { username: string; password: string }, appDir: string): Promise<string> {
-  const loginPage = await (await fetch(`${storefront}/login`)).text();
-  const captchaId = /name="captcha_id" value="([^"]+)"/.exec(loginPage)?.[1];
-  if (!captchaId) return signIn(storefront, member);
-  const answer = readCaptchaCode(appDir, captchaId);
-  if (answer === null) throw new Error(`the login form asks for a captcha and ${appDir} holds no answer: turn 会员登录验证码 off in the shop admin`);
-  return signIn(storefront, member, { captcha_id: captchaId, captcha_code: answer });
 }
 
 /** The newest modification time under `entry` (a file or a folder), in ms. */
@@ -131,11 +107,12 @@ function gitDescription(): string {
 }
 
 /** One cold visit: a new context, the member's cookie, the probe and the meter, then the page until it settles. */
-async function visit(browser: Browser, target: Target, run: number, timeoutMs: number): Promise<Visit> {
+async function visit(browser: Browser, target: Target, run: number, timeoutMs: number, entryUrl: string): Promise<Visit> {
   const context = await browser.newContext({ javaScriptEnabled: target.javaScript, viewport: VIEWPORT, locale: "zh-CN" });
   try {
     await context.addCookies([target.cookie]);
     const page = await context.newPage();
+    await comeFrom(page, entryUrl);
     const cdp = await context.newCDPSession(page);
     const meter = await meterNetwork(cdp);
     let price: FirstPrice | null = null;
@@ -199,7 +176,7 @@ function pageUrls(fixture: Fixture, storefront: string): Record<Side, Record<Pag
   const skuId = fixture.goods.multiSku.skuIds[0];
   const pcClient = fixture.pcClientUrl.endsWith("/") ? fixture.pcClientUrl : `${fixture.pcClientUrl}/`;
   return {
-    storefront: { list: `${storefront}/list`, goods: `${storefront}/sku-${skuId}`, cart: `${storefront}/cart` },
+    storefront: Object.fromEntries(Object.entries(storefrontPaths(fixture)).map(([page, at]) => [page, `${storefront}${at}`])) as Record<PageName, string>,
     // yszq-pc's pages/goods/list.vue, pages/sku/_id, pages/goods/cart.vue under the deployment's base.
     niushop: { list: `${pcClient}goods/list`, goods: `${pcClient}sku/${skuId}`, cart: `${pcClient}goods/cart` },
   };
@@ -222,8 +199,7 @@ function machineState() {
 
 async function main() {
   const env = EnvSchema.parse(process.env);
-  if (!existsSync(env.NIUSHOP_FIXTURE)) throw new Error(`no ${env.NIUSHOP_FIXTURE}: run \`npm run niushop\` first, or set NIUSHOP_FIXTURE`);
-  const fixture = FixtureSchema.parse(JSON.parse(readFileSync(env.NIUSHOP_FIXTURE, "utf8")));
+  const fixture = readFixture(env.NIUSHOP_FIXTURE);
   const member = fixture.members[env.VS_NIUSHOP_MEMBER];
   if (!member) throw new Error(`the fixture has no member ${env.VS_NIUSHOP_MEMBER}`);
 
@@ -232,13 +208,13 @@ async function main() {
   const nginx = bff && env.VS_NIUSHOP_NGINX === "1" ? await startNginx(env.VS_NIUSHOP_PORT + 1, bff.url) : null;
   const storefront = env.VS_NIUSHOP_STOREFRONT_URL?.replace(/\/$/, "") ?? nginx?.url ?? bff!.url;
   const browser = await chromium.launch(chromiumLaunchOptions);
+  const entry = await startEntrySite();
   const started = { date: new Date().toISOString(), machine: machineState() };
   try {
-    const session = (await signInToStorefront(storefront, member, fixture.appDir)).split("; ").find((pair) => pair.startsWith("__session="));
-    if (!session) throw new Error("the storefront's sign-in set no __session cookie");
+    const session = await signInToStorefront(storefront, member, fixture.appDir);
     const login = await callNiushop(fixture.upstreamUrl, "/api/login/login", { username: member.username, password: member.password }, LoginAnswerSchema);
     const cookies: Record<Side, Target["cookie"]> = {
-      storefront: { name: "__session", value: session.slice("__session=".length), url: storefront },
+      storefront: { name: "__session", value: session, url: storefront },
       niushop: { name: PC_CLIENT_TOKEN_COOKIE, value: login.data.token, url: fixture.pcClientUrl },
     };
     const urls = pageUrls(fixture, storefront);
@@ -246,7 +222,8 @@ async function main() {
 
     await fillCartIfEmpty(fixture, login.data.token);
     for (const page of PAGE_NAMES) {
-      for (const side of ["storefront", "niushop"] as const) assertSignedIn(await visit(browser, target(side, true, page), 0, env.VS_NIUSHOP_TIMEOUT_MS));
+      for (const side of ["storefront", "niushop"] as const)
+        assertSignedIn(await visit(browser, target(side, true, page), 0, env.VS_NIUSHOP_TIMEOUT_MS, entry.url));
     }
     console.log(`warmed up; ${env.VS_NIUSHOP_RUNS} rounds of cold visits (load now ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)`);
 
@@ -257,7 +234,7 @@ async function main() {
         const variants = [target("storefront", true, page), target("storefront", false, page), target("niushop", true, page)];
         if (run === 1) variants.push(target("niushop", false, page));
         for (let turn = 0; turn < variants.length; turn += 1) {
-          const result = await visit(browser, variants[(turn + run) % variants.length], run, env.VS_NIUSHOP_TIMEOUT_MS);
+          const result = await visit(browser, variants[(turn + run) % variants.length], run, env.VS_NIUSHOP_TIMEOUT_MS, entry.url);
           assertSignedIn(result);
           visits.push(result);
           const mode = result.javaScript ? "JS on " : "JS off";
@@ -304,6 +281,7 @@ async function main() {
     console.log(`written to ${file}`);
   } finally {
     await browser.close();
+    entry.close();
     if (nginx) await stop(nginx.child);
     if (bff) await stop(bff.child);
   }
