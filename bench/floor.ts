@@ -31,7 +31,7 @@ import { z } from "zod";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { comeFrom, startEntrySite } from "./entry-site";
 import { installFirstPriceProbe } from "./first-price";
-import { readFixture, signInToStorefront, storefrontPaths } from "./niushop-fixture";
+import { readFixture, signInToStorefront, storefrontUrls } from "./niushop-fixture";
 import { startBff, stop } from "./stack";
 import { median } from "./vs-niushop-report";
 
@@ -121,7 +121,7 @@ async function main() {
   const replay = await startReplay(env.FLOOR_PORT + 1, bff.url, documents);
   try {
     const cookie = { name: "__session", value: await signInToStorefront(bff.url, member, fixture.appDir) };
-    const pages = Object.entries(storefrontPaths(fixture));
+    const pages = Object.entries(storefrontUrls(fixture));
     for (const [page, at] of pages) {
       const answer = await fetch(`${bff.url}${at}`, { headers: { Cookie: `${cookie.name}=${cookie.value}` }, redirect: "manual" });
       if (answer.status !== 200) throw new Error(`${at} answered ${answer.status} for the signed-in member`);
@@ -152,16 +152,17 @@ async function main() {
       const [page, kind] = key.split("|");
       return { page, kind, visits: list.length, firstPriceMs: medianOf(list, "firstPriceMs"), ttfbMs: medianOf(list, "ttfbMs") };
     });
-    const floor = rows.find((row) => row.kind === "floor")?.firstPriceMs ?? null;
+    const firstPrice = (page: string, kind: Kind) => rows.find((row) => row.page === page && row.kind === kind)?.firstPriceMs ?? null;
+    const floor = firstPrice("any", "floor");
+    const minus = (a: number | null, b: number | null) => (a === null || b === null ? "—" : `${Math.round(a - b)} ms`);
     const table = [
       "| page | live: first price (TTFB) | replayed: first price (TTFB) | replayed without COOP | the servers' share (live − replayed) | COOP's (replayed − without) | the document's own (without COOP − floor) |",
       "| --- | --- | --- | --- | --- | --- | --- |",
       ...pages.map(([page]) => {
         const live = rows.find((row) => row.page === page && row.kind === "live");
         const replayed = rows.find((row) => row.page === page && row.kind === "replayed");
-        const withoutCoop = rows.find((row) => row.page === page && row.kind === "replayed without COOP");
-        const minus = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null ? "—" : `${Math.round(a - b)} ms`);
-        return `| ${page} | ${live?.firstPriceMs ?? "—"} ms (${live?.ttfbMs ?? "—"}) | ${replayed?.firstPriceMs ?? "—"} ms (${replayed?.ttfbMs ?? "—"}) | ${withoutCoop?.firstPriceMs ?? "—"} ms | ${minus(live?.firstPriceMs, replayed?.firstPriceMs)} | ${minus(replayed?.firstPriceMs, withoutCoop?.firstPriceMs)} | ${minus(withoutCoop?.firstPriceMs, floor)} |`;
+        const withoutCoop = firstPrice(page, "replayed without COOP");
+        return `| ${page} | ${live?.firstPriceMs ?? "—"} ms (${live?.ttfbMs ?? "—"}) | ${replayed?.firstPriceMs ?? "—"} ms (${replayed?.ttfbMs ?? "—"}) | ${withoutCoop ?? "—"} ms | ${minus(live?.firstPriceMs ?? null, replayed?.firstPriceMs ?? null)} | ${minus(replayed?.firstPriceMs ?? null, withoutCoop)} | ${minus(withoutCoop, floor)} |`;
       }),
     ].join("\n");
     const machine = { cores: availableParallelism(), loadAverage: loadAtStart, loadAverageAtEnd: Number(loadavg()[0].toFixed(2)), chromium: browser.version() };

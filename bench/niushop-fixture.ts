@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { readCaptchaCode } from "../scripts/niushop/admin-client";
 import { signIn } from "./stack";
+import type { PageName } from "./vs-niushop-report";
 
 const Id = z.number().int().positive();
 const SeededGoodsSchema = z.object({ goodsId: Id, skuIds: z.array(Id).min(1), name: z.string() });
@@ -26,9 +27,9 @@ export function readFixture(file: string): Fixture {
   return FixtureSchema.parse(JSON.parse(readFileSync(file, "utf8")));
 }
 
-/** The storefront's paths of the three pages the benches compare: the goods list, a goods page, the cart. */
-export function storefrontPaths(fixture: Fixture): { list: string; goods: string; cart: string } {
-  return { list: "/list", goods: `/sku-${fixture.goods.multiSku.skuIds[0]}`, cart: "/cart" };
+/** The storefront's addresses (under `base`; its paths when none) of the three pages the benches compare: the goods list, a goods page, the cart. */
+export function storefrontUrls(fixture: Fixture, base = ""): Record<PageName, string> {
+  return { list: `${base}/list`, goods: `${base}/sku-${fixture.goods.multiSku.skuIds[0]}`, cart: `${base}/cart` };
 }
 
 /**

@@ -41,7 +41,7 @@ import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { comeFrom, startEntrySite } from "./entry-site";
 import { installFirstPriceProbe, type FirstPrice } from "./first-price";
 import { bytesIfGzipped, meterNetwork } from "./page-network";
-import { readFixture, signInToStorefront, storefrontPaths, type Fixture } from "./niushop-fixture";
+import { readFixture, signInToStorefront, storefrontUrls, type Fixture } from "./niushop-fixture";
 import { startBff, startNginx, stop } from "./stack";
 import { PAGE_NAMES, ratios, ratioTable, summarise, summaryTable, type PageName, type Side, type Visit } from "./vs-niushop-report";
 
@@ -176,7 +176,7 @@ function pageUrls(fixture: Fixture, storefront: string): Record<Side, Record<Pag
   const skuId = fixture.goods.multiSku.skuIds[0];
   const pcClient = fixture.pcClientUrl.endsWith("/") ? fixture.pcClientUrl : `${fixture.pcClientUrl}/`;
   return {
-    storefront: Object.fromEntries(Object.entries(storefrontPaths(fixture)).map(([page, at]) => [page, `${storefront}${at}`])) as Record<PageName, string>,
+    storefront: storefrontUrls(fixture, storefront),
     // yszq-pc's pages/goods/list.vue, pages/sku/_id, pages/goods/cart.vue under the deployment's base.
     niushop: { list: `${pcClient}goods/list`, goods: `${pcClient}sku/${skuId}`, cart: `${pcClient}goods/cart` },
   };

@@ -86,12 +86,14 @@ async function waitFor(url: string, timeoutMs = 30_000) {
   throw new Error(`${url} did not come up in ${timeoutMs} ms`);
 }
 
-/** How many requests the processes logged under `prefix`, once at least `expected` are logged or 2 s have passed. */
-async function logged(bffs: Bff[], prefix: string, expected: number): Promise<number> {
-  const count = () => bffs.reduce((sum, bff) => sum + bff.requestCount(prefix), 0);
+/** How many requests the processes logged, of those whose path starts with `prefix`. */
+const loggedBy = (bffs: Bff[], prefix: string): number => bffs.reduce((sum, bff) => sum + bff.requestCount(prefix), 0);
+
+/** loggedBy, once at least `expected` are logged or 2 s have passed. */
+async function loggedAtLeast(bffs: Bff[], prefix: string, expected: number): Promise<number> {
   const until = Date.now() + 2_000;
-  while (count() < expected && Date.now() < until) await sleep(20);
-  return count();
+  while (loggedBy(bffs, prefix) < expected && Date.now() < until) await sleep(20);
+  return loggedBy(bffs, prefix);
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -378,13 +380,13 @@ async function staticAssets(bffs: Bff[]) {
     if (!fine) wrong.push(`${asset}: ${answer.status} ${answer.headers["content-encoding"] ?? "identity"} ${answer.bytes} B (${expected} expected)`);
   }
   check(wrong.length === 0, `each is the build's file (its gzip copy where there is one), immutable${wrong.length ? `: ${wrong.join("; ")}` : ""}`);
-  const documents = bffs.reduce((sum, bff) => sum + bff.requestCount("/index"), 0);
-  const fromBffs = bffs.reduce((sum, bff) => sum + bff.requestCount("/assets/"), 0);
+  const documents = loggedBy(bffs, "/index");
+  const fromBffs = loggedBy(bffs, "/assets/");
   check(documents > 0 && fromBffs === 0, `the BFF processes logged ${fromBffs} /assets/ requests (and ${documents} of /index) since they started`);
   const other = await rawGet(`${NGINX}/assets/another-release-0000.js`);
   // The BFF logs a request on the response's `finish`, which can come after nginx has relayed the
   // answer: wait (bounded) for the line instead of reading the log the moment the answer arrives.
-  const reached = await logged(bffs, "/assets/another-release-0000.js", 1);
+  const reached = await loggedAtLeast(bffs, "/assets/another-release-0000.js", 1);
   check(other.status === 404 && reached === 1, `a file the disk lacks goes to a BFF (${other.status}, logged by ${reached})`);
 }
 
